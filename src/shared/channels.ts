@@ -1,0 +1,17 @@
+// Channel names only, with no imports: the sandboxed preload can bundle this file safely.
+
+export const INVOKE_CHANNELS = {
+  getGpuState: 'gpu:get-state',
+  getHostFacts: 'host:get-facts',
+  startMonitor: 'monitor:start',
+  stopMonitor: 'monitor:stop',
+  openExternal: 'app:open-external',
+} as const
+
+export const EVENT_CHANNELS = {
+  monitorSample: 'monitor:sample',
+  monitorState: 'monitor:state',
+} as const
+
+export type InvokeChannel = (typeof INVOKE_CHANNELS)[keyof typeof INVOKE_CHANNELS]
+export type EventChannel = (typeof EVENT_CHANNELS)[keyof typeof EVENT_CHANNELS]
