@@ -1,0 +1,113 @@
+// Flat config. Layering between src/ folders is enforced with no-restricted-imports; relative
+// paths are matched textually, so a pattern names the other top-level folder after one or more
+// "../" (e.g. "../core/…" or "../../core/…").
+import { builtinModules } from 'node:module'
+
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts']
+
+/** Relative imports reaching into another top-level folder of src/. */
+const intoFolders = (folders, message) => ({
+  regex: `^(?:\\.\\./)+(?:src/)?(?:${folders.join('|')})(?:/|$)`,
+  message,
+})
+/** Bare module names, including subpaths (react → react, react/jsx-runtime). */
+const packages = (names, message) => ({
+  regex: `^(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:/|$)`,
+  message,
+})
+const NODE_BUILTINS = {
+  regex: `^(?:node:|(?:${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(?:/|$))`,
+  message: 'Node built-ins are not available here.',
+}
+const REACT = ['react', 'react-dom', 'react-i18next', 'zustand', 'uplot']
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+})
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test/fixtures/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'separate-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+
+  // Type-aware rules, only the ones that pay for themselves: forgotten and misused promises.
+  {
+    files: TS_FILES,
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs['recommended-latest'].rules,
+  },
+
+  // ---- Layering -------------------------------------------------------------------------------
+  restrict(['src/shared/**'], [
+    { regex: '^(?!\\.)(?!zod(?:/|$))', message: 'src/shared may import only zod and src/shared.' },
+    intoFolders(['core', 'main', 'renderer', 'preload', 'cli'], 'src/shared may import only zod and src/shared.'),
+  ]),
+  restrict(['src/core/**'], [
+    packages(['electron', ...REACT], 'src/core runs under the CLI and serve too: no Electron, no React.'),
+    intoFolders(['main', 'renderer', 'preload', 'cli'], 'src/core is used by the front ends, not the other way round.'),
+  ]),
+  restrict(['src/renderer/**'], [
+    NODE_BUILTINS,
+    packages(['electron'], 'The renderer reaches main only through window.gpuDoctor.'),
+    intoFolders(['core', 'main', 'preload', 'cli'], 'The renderer may import src/shared, not core/main/preload/cli.'),
+  ]),
+  restrict(['src/preload/**'], [
+    {
+      regex: '^(?!\\.)(?!electron$)',
+      allowTypeImports: true,
+      message: 'The sandboxed preload may import only electron (npm packages would be externalised).',
+    },
+    {
+      regex: '^\\.\\./(?!shared/channels$)',
+      allowTypeImports: true,
+      message: 'The preload may import only src/shared/channels at runtime (and types from anywhere).',
+    },
+  ]),
+  restrict(['src/cli/**'], [
+    packages(['electron', ...REACT], 'The CLI runs under plain Node.'),
+    intoFolders(['renderer', 'main', 'preload'], 'The CLI uses src/core and src/shared only.'),
+  ]),
+  restrict(['src/main/**'], [
+    packages(REACT, 'Main has no UI code.'),
+    intoFolders(['renderer', 'preload', 'cli'], 'Main uses src/core and src/shared only.'),
+  ]),
+  restrict(['test/**', 'e2e/**'], [
+    {
+      regex: '^electron$',
+      allowTypeImports: true,
+      message: 'Tests run under Node without the Electron binary: import Electron types only.',
+    },
+  ]),
+)

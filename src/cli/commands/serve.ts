@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+import { startServer } from '../../core/serve'
+import { createCoreService } from '../../core/service'
+import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
+import type { CliContext } from '../context'
+import { parseIntOption, parseOptions } from '../parse-options'
+
+export const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'no-open': { type: 'boolean' },
+} as const
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1'])
+
+/** The built renderer sits beside the bundled CLI: out/cli/gpu-doctor.cjs → out/renderer. */
+export function rendererDir(): string {
+  return join(__dirname, '..', 'renderer')
+}
+
+/** `gpu-doctor serve [--port N] [--host H]`: the UI in a browser, token-protected, until Ctrl-C. */
+export async function serveCommand(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseOptions(args, SERVE_OPTIONS)
+  const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
+  const port = parseIntOption(values.port, '--port', 0, 65_535, 0, say)
+  const host = values.host ?? '127.0.0.1'
+  const dir = rendererDir()
+  if (!existsSync(join(dir, 'index.html'))) throw new CliError(ctx.t('serve.noUi', { dir }), EXIT_ENVIRONMENT)
+
+  const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+  const server = await startServer({ core, host, port, rendererDir: dir })
+  const actualPort = new URL(server.url).port
+  ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
+  if (!LOOPBACK.has(host)) ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
+  else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
+
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve()
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true })
+  })
+  await server.close()
+  await core.dispose()
+  return EXIT_OK
+}

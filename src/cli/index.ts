@@ -1,0 +1,24 @@
+import { runCli } from './run-cli'
+
+const controller = new AbortController()
+let interrupted = 0
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    // A second Ctrl-C means "now": exit even if cleanup hangs.
+    if (++interrupted > 1) process.exit(130)
+    controller.abort()
+  })
+}
+// A closed pipe (gpu-doctor monitor --json | head) is a normal way to stop.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') controller.abort()
+})
+
+runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal })
+  .then((code) => {
+    process.exitCode = code
+  })
+  .catch((error: unknown) => {
+    process.stderr.write(`gpu-doctor: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  })

@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process'
+
+export interface RunOptions {
+  timeoutMs: number
+  /** Output beyond this many bytes per stream is dropped (and `truncated` is set). */
+  maxOutputBytes?: number
+  signal?: AbortSignal
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+}
+
+export interface RunResult {
+  command: string
+  args: readonly string[]
+  exitCode: number | null
+  /** The signal that ended the process, e.g. SIGKILL after a timeout. */
+  exitSignal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  timedOut: boolean
+  cancelled: boolean
+  truncated: boolean
+  /** Set when the program could not be started at all (ENOENT, EACCES...). */
+  spawnError: NodeJS.ErrnoException | null
+  durationMs: number
+}
+
+const DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024
+
+/**
+ * Runs a program without a shell and always settles: a timeout, a cancel or a missing binary
+ * come back as data. The child is killed on timeout or cancel, so nothing is left running.
+ */
+export function runProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  const started = performance.now()
+  const max = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT
+  return new Promise((resolve) => {
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    let outBytes = 0
+    let errBytes = 0
+    let truncated = false
+    let timedOut = false
+    let cancelled = options.signal?.aborted ?? false
+    let spawnError: NodeJS.ErrnoException | null = null
+    let settled = false
+
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    })
+
+    const collect = (chunks: Buffer[], isOut: boolean) => (chunk: Buffer) => {
+      const used = isOut ? outBytes : errBytes
+      if (used >= max) {
+        truncated = true
+        return
+      }
+      const part = used + chunk.length > max ? chunk.subarray(0, max - used) : chunk
+      if (part.length < chunk.length) truncated = true
+      chunks.push(part)
+      if (isOut) outBytes += part.length
+      else errBytes += part.length
+    }
+    child.stdout.on('data', collect(out, true))
+    child.stderr.on('data', collect(err, false))
+
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      kill()
+    }, options.timeoutMs)
+    const onAbort = () => {
+      cancelled = true
+      kill()
+    }
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    if (cancelled) kill()
+
+    const finish = (exitCode: number | null, exitSignal: NodeJS.Signals | null) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', onAbort)
+      resolve({
+        command,
+        args,
+        exitCode,
+        exitSignal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        timedOut,
+        cancelled,
+        truncated,
+        spawnError,
+        durationMs: performance.now() - started,
+      })
+    }
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      spawnError = error
+      finish(null, null)
+    })
+    child.on('close', (code, sig) => finish(code, sig))
+  })
+}

@@ -1,0 +1,142 @@
+import { realpath } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+
+import type { CoreService } from '../service-types'
+import { generateToken, isAuthorized, tokenCookie } from './auth'
+import { createEventsSocket } from './events-socket'
+import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'
+import { sendErrorEnvelope, sendText, setSecurityHeaders } from './headers'
+import { handleInvoke } from './invoke-route'
+import { serveStatic } from './static-files'
+
+export interface ServeOptions {
+  core: CoreService
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** The built renderer (out/renderer). */
+  rendererDir: string
+  /** Fixed token (tests); default 32 random bytes as hex. */
+  token?: string
+  /** Extra names the Host header may carry, e.g. a machine name when binding 0.0.0.0. */
+  allowedHosts?: string[]
+}
+
+export interface RunningServer {
+  /** Open this: it carries the token. */
+  url: string
+  token: string
+  port: number
+  close(): Promise<void>
+}
+
+const INVOKE_PREFIX = '/api/invoke/'
+const EVENTS_PATH = '/api/events'
+
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost')
+  } catch {
+    return null
+  }
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+/**
+ * `gpu-doctor serve`: the renderer and the core's contract over HTTP + WebSocket, on loopback,
+ * behind a token (query on first load, then an HttpOnly cookie; or a Bearer header).
+ */
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1'
+  const token = opts.token ?? generateToken()
+  if (token.length < 16) throw new Error('The access token must be at least 16 characters.')
+  const rendererDir = await realpath(opts.rendererDir)
+  const allowed = allowedHostnames(host, opts.allowedHosts)
+  const events = createEventsSocket(opts.core)
+  let port = 0
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    setSecurityHeaders(res)
+    const url = requestUrl(req)
+    if (!url) return sendText(res, 400, 'Bad request')
+    if (!isAllowedHost(req, allowed)) return sendText(res, 403, 'Forbidden: unexpected Host header')
+    const isApi = url.pathname.startsWith('/api/')
+    if (!isAuthorized(req, url, token)) {
+      if (isApi) return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token.')
+      return sendText(res, 401, 'Unauthorized: open the URL that `gpu-doctor serve` printed (it ends in ?token=...).')
+    }
+    if (url.pathname.startsWith(INVOKE_PREFIX)) {
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST')
+        return sendErrorEnvelope(res, 405, 'method-not-allowed', 'Use POST.')
+      }
+      if (!isSameOrigin(req)) return sendErrorEnvelope(res, 403, 'forbidden-origin', 'Cross-origin request refused.')
+      return handleInvoke(opts.core, url.pathname.slice(INVOKE_PREFIX.length), req, res)
+    }
+    if (isApi) return sendErrorEnvelope(res, 404, 'not-found', 'No such endpoint.')
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD')
+      return sendText(res, 405, 'Method not allowed')
+    }
+    // A valid ?token= on a page load becomes a cookie, so the page's assets load without it.
+    if (url.searchParams.has('token')) res.setHeader('Set-Cookie', tokenCookie(port, token))
+    return serveStatic(rendererDir, url.pathname, res, req.method === 'HEAD')
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy())
+    const url = requestUrl(req)
+    if (!url || url.pathname !== EVENTS_PATH) return rejectUpgrade(socket, 404, 'Not Found')
+    if (!isAllowedHost(req, allowed)) return rejectUpgrade(socket, 403, 'Forbidden')
+    if (!isSameOrigin(req)) return rejectUpgrade(socket, 403, 'Forbidden')
+    if (!isAuthorized(req, url, token)) return rejectUpgrade(socket, 401, 'Unauthorized')
+    events.accept(req, socket, head)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendText(res, 500, 'Internal error')
+      else res.destroy()
+    })
+  })
+  server.requestTimeout = 30_000
+  server.headersTimeout = 15_000
+  server.on('upgrade', upgrade)
+  server.on('clientError', (_err, socket) => socket.destroy())
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+
+  let closing: Promise<void> | null = null
+  return {
+    url: `http://${urlHost(host)}:${port}/?token=${token}`,
+    token,
+    port,
+    close() {
+      closing ??= (async () => {
+        await events.close()
+        const done = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeAllConnections()
+        await done
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/channels'
+import type { MonitorSample } from '../../shared/gpu'
+import { createCoalescer } from '../stores/coalescer'
+import type { AppStores } from '../stores/context'
+import type { RendererTransport } from '../transport'
+
+export interface ControllerOptions {
+  intervalMs?: number
+  /** How long samples may wait so that a burst becomes one store update. */
+  coalesceMs?: number
+}
+
+export interface Controller {
+  start(): Promise<void>
+  /** Reads the GPU state again ("Check again"), and starts the monitor if the GPU is usable now. */
+  refresh(): Promise<void>
+  dispose(): void
+}
+
+/**
+ * Feeds the stores from the transport: initial state by invoke, then live events. The monitor
+ * is (re)started whenever the GPU is usable and the event stream is open, because the core stops
+ * nvidia-smi once the last listener is gone (a dropped WebSocket, a reload).
+ */
+export function createController(
+  transport: RendererTransport,
+  stores: AppStores,
+  { intervalMs = 1000, coalesceMs = 250 }: ControllerOptions = {},
+): Controller {
+  const gpu = () => stores.gpu.getState()
+  const samples = createCoalescer<MonitorSample>((batch) => gpu().addSamples(batch), coalesceMs)
+  const unsubscribes: Array<() => void> = []
+
+  const gpuUsable = () => gpu().gpuState?.kind === 'ok'
+  const connected = () => stores.connection.getState().status === 'open'
+
+  async function startMonitor(): Promise<void> {
+    if (!gpuUsable() || !connected()) return
+    const result = await transport.invoke(INVOKE_CHANNELS.startMonitor, { intervalMs })
+    if (result.ok) gpu().setMonitor(result.value)
+    else gpu().setMonitorError(result.error)
+  }
+
+  async function loadGpu(): Promise<void> {
+    const result = await transport.invoke(INVOKE_CHANNELS.getGpuState)
+    if (!result.ok) return gpu().setLoadError(result.error)
+    gpu().setGpuState(result.value)
+    await startMonitor()
+  }
+
+  async function loadHost(): Promise<void> {
+    const result = await transport.invoke(INVOKE_CHANNELS.getHostFacts)
+    if (result.ok) stores.host.getState().setFacts(result.value)
+    else stores.host.getState().setError(result.error)
+  }
+
+  return {
+    async start() {
+      unsubscribes.push(
+        transport.on(EVENT_CHANNELS.monitorSample, (sample) => samples.push(sample)),
+        transport.on(EVENT_CHANNELS.monitorState, (state) => gpu().setMonitor(state)),
+      )
+      if (transport.onConnectionChange) {
+        unsubscribes.push(
+          transport.onConnectionChange((status) => {
+            stores.connection.getState().setStatus(status)
+            if (status === 'open') void startMonitor()
+          }),
+        )
+      }
+      await Promise.all([loadGpu(), loadHost()])
+    },
+    refresh: loadGpu,
+    dispose() {
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
+      samples.dispose()
+    },
+  }
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next'
+
+import type { IpcError } from '../../shared/contract'
+
+/** The invoke itself failed: the server is gone or the contract was refused. */
+export function LoadError({ error, onRetry }: { error: IpcError; onRetry: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <section className="card problem" data-testid="load-error" data-code={error.code}>
+      <p className="problem__message">{t('load.error', { message: error.message })}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('load.retry')}
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,29 @@
+import type { EventChannel, InvokeChannel } from '../../shared/channels'
+import type { Envelope, EventPayload, InvokeArgs, InvokeResult } from '../../shared/contract'
+import { EventSocket } from './event-socket'
+import { httpInvoke } from './http-invoke'
+import type { RendererTransport } from './types'
+
+/** The WebSocket URL next to the page: ws(s)://<same host>/…/api/events[?token=]. */
+export function eventsUrl(pageHref: string, token: string | null): string {
+  const url = new URL('./api/events', pageHref)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  url.search = token ? `?token=${encodeURIComponent(token)}` : ''
+  url.hash = ''
+  return url.toString()
+}
+
+/** `gpu-doctor serve`: invokes over POST, events over one reconnecting WebSocket. */
+export function createBrowserTransport(pageHref: string, token: string | null): RendererTransport {
+  const socket = new EventSocket({ url: eventsUrl(pageHref, token) })
+  return {
+    invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) {
+      return httpInvoke(fetch, channel, args, token) as Promise<Envelope<InvokeResult<C>>>
+    },
+    on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
+      // The server sends only payloads the core emitted, which the core typed from the contract.
+      return socket.on(channel, listener as (payload: unknown) => void)
+    },
+    onConnectionChange: (listener) => socket.onStatus(listener),
+  }
+}

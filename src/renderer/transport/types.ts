@@ -1,0 +1,11 @@
+import type { GpuDoctorTransport } from '../../shared/api'
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
+
+/**
+ * The contract's transport plus what only a network transport has: a connection that can drop.
+ * The Electron preload object has neither hook; the renderer treats it as always connected.
+ */
+export interface RendererTransport extends GpuDoctorTransport {
+  onConnectionChange?(listener: (status: ConnectionStatus) => void): () => void
+}

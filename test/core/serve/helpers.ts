@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { startServer, type RunningServer } from '../../../src/core/serve'
+import { FakeCore } from './fake-core'
+
+export const TOKEN = 'a'.repeat(64)
+
+export interface Harness {
+  core: FakeCore
+  server: RunningServer
+  base: string
+  dir: string
+  close(): Promise<void>
+}
+
+/** A renderer directory with an index, an asset, a secret next to it and a symlink out of it. */
+export async function startHarness(): Promise<Harness> {
+  const dir = await mkdtemp(join(tmpdir(), 'gpu-doctor-serve-'))
+  const root = join(dir, 'renderer')
+  await mkdir(join(root, 'assets'), { recursive: true })
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>GPU Doctor</title>')
+  await writeFile(join(root, 'assets', 'app.js'), 'console.log(1)')
+  await writeFile(join(root, 'assets', 'app.css'), 'body{}')
+  await writeFile(join(dir, 'secret.txt'), 'secret')
+  await symlink(join(dir, 'secret.txt'), join(root, 'assets', 'link.txt'))
+  const core = new FakeCore()
+  const server = await startServer({ core, rendererDir: root, token: TOKEN })
+  return {
+    core,
+    server,
+    base: `http://127.0.0.1:${server.port}`,
+    dir,
+    async close() {
+      await server.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** node:http, not fetch: fetch forbids setting Host and normalises paths, which these tests need. */
+export function raw(
+  port: number,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+      },
+    )
+    req.on('error', reject)
+    if (opts.body !== undefined) req.write(opts.body)
+    req.end()
+  })
+}
+
+export const auth = { Authorization: `Bearer ${TOKEN}` }

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url'
+
+/** Absolute path of the replaying nvidia-smi stand-in. */
+export const FAKE_SMI = fileURLToPath(new URL('../fake-nvidia-smi/nvidia-smi', import.meta.url))
+
+/** Environment that points GPU Doctor at the fake, replaying one fixture or failure scenario. */
+export function fakeSmiEnv(fixture: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, GPU_DOCTOR_NVIDIA_SMI: FAKE_SMI, FAKE_SMI_FIXTURE: fixture, ...extra }
+}
+
+/** True while a process with this PID exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
