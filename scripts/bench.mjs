@@ -1,0 +1,44 @@
+// `npm run bench`: CPU time per GPU sample for (a) one streaming nvidia-smi, (b) a spawn per
+// sample, (c) systeminformation.graphics(), each measured in its own fresh process, in one run.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+
+const worker = 'out/bench/worker.mjs'
+if (!existsSync(worker)) throw new Error(`${worker} is missing: run npm run bench (it builds it first)`)
+
+const samples = Number(process.env.BENCH_SAMPLES ?? 50)
+const siCalls = Number(process.env.BENCH_SI_CALLS ?? 5)
+const interval = Number(process.env.BENCH_INTERVAL_MS ?? 100)
+const plan = [
+  ['streaming', samples, '(a) one streaming nvidia-smi --loop-ms'],
+  ['spawn', samples, '(b) spawn nvidia-smi per sample'],
+  ['si-graphics', siCalls, '(c) systeminformation.graphics()'],
+]
+
+const results = []
+for (const [mode, count, label] of plan) {
+  const out = execFileSync(process.execPath, [worker, mode, String(count), String(interval)], { encoding: 'utf8', timeout: 300_000 })
+  const r = JSON.parse(out.trim().split('\n').pop())
+  const cpu = r.selfCpuMs + r.childCpuMs
+  results.push({ ...r, label, cpuMsPerSample: cpu / r.samples, wallMsPerSample: r.wallMs / r.samples })
+}
+
+const base = results[0].cpuMsPerSample
+const rows = results.map((r) => [
+  r.label,
+  String(r.samples),
+  r.cpuMsPerSample.toFixed(2),
+  r.wallMsPerSample.toFixed(1),
+  `${(r.cpuMsPerSample / base).toFixed(1)}×`,
+])
+const header = ['mode', 'samples', 'CPU ms / sample', 'wall ms / sample', 'CPU vs (a)']
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
+console.log(`nvidia-smi: ${process.env.GPU_DOCTOR_NVIDIA_SMI ?? 'from PATH'}; streaming interval ${interval} ms`)
+console.log(line(header))
+console.log(line(widths.map((w) => '-'.repeat(w))))
+for (const r of rows) console.log(line(r))
+const ratio = results[1].cpuMsPerSample / base
+console.log(`\nspawn-per-sample costs ${ratio.toFixed(1)}× the CPU of the stream per sample (target ≥ 10×): ${ratio >= 10 ? 'met' : 'NOT met'}`)
+mkdirSync('out/bench', { recursive: true })
+writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio }, null, 2))

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian/Ubuntu machine for GPU Doctor.
+#   scripts/setup.sh         Node dependencies + build (enough to run the CLI and `serve`)
+#   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_test=0
+[[ "${1:-}" == "--test" ]] && want_test=1
+
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  ((${#missing[@]} == 0)) && return 0
+  local sudo=''
+  [[ $(id -u) -ne 0 ]] && sudo='sudo'
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+if ((want_test)); then
+  # Playwright drives Debian's Chromium (its own browser download is not reachable here);
+  # the CJK font makes the Chinese UI render in screenshots instead of boxes.
+  apt_install chromium fonts-wqy-zenhei xz-utils
+fi
+
+# The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.
+export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+npm ci --no-audit --no-fund
+npm run build
