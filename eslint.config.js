@@ -4,6 +4,7 @@
 import { builtinModules } from 'node:module'
 
 import js from '@eslint/js'
+import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -31,7 +32,7 @@ const restrict = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 })
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['out/**', 'node_modules/**', 'test/fixtures/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
 
   js.configs.recommended,

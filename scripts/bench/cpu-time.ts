@@ -9,7 +9,7 @@ const TICK_MS = 10 // Linux USER_HZ is 100 on every distribution we target.
 export function cpuMs(): { self: number; children: number } {
   const usage = process.cpuUsage()
   const self = (usage.user + usage.system) / 1000
-  let children = 0
+  let children: number
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')

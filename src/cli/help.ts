@@ -4,6 +4,9 @@ const COMMANDS: Array<[string, string]> = [
   ['status [--json] [--from-smi FILE]', 'cmd.status'],
   ['monitor [--interval MS] [--count N] [--json]', 'cmd.monitor'],
   ['serve [--port N] [--host ADDR] [--no-open]', 'cmd.serve'],
+  ['diagnose [--python PATH] [--steps IDS] [--json]', 'cmd.diagnose'],
+  ['analyze --from FILE [--json]', 'cmd.analyze'],
+  ['interpreters [--json]', 'cmd.interpreters'],
 ]
 
 const OPTIONS: Array<[string, string]> = [
@@ -12,6 +15,10 @@ const OPTIONS: Array<[string, string]> = [
   ['--nvidia-smi PATH', 'opt.nvidiaSmi'],
   ['--interval MS', 'opt.interval'],
   ['--count N', 'opt.count'],
+  ['--python PATH', 'opt.python'],
+  ['--steps IDS', 'opt.steps'],
+  ['--seconds N', 'opt.seconds'],
+  ['--disable-cudnn', 'opt.disableCudnn'],
   ['--port N', 'opt.port'],
   ['--host ADDR', 'opt.host'],
   ['--lang en|zh-CN', 'opt.lang'],

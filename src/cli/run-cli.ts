@@ -1,5 +1,8 @@
 import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { CliError, EXIT_OK, EXIT_USAGE } from './cli-error'
+import { analyzeCommand } from './commands/analyze'
+import { diagnoseCommand } from './commands/diagnose'
+import { interpretersCommand } from './commands/interpreters'
 import { monitorCommand } from './commands/monitor'
 import { serveCommand } from './commands/serve'
 import { statusCommand } from './commands/status'
@@ -13,6 +16,9 @@ const COMMANDS: Record<string, Command> = {
   status: statusCommand,
   monitor: monitorCommand,
   serve: serveCommand,
+  diagnose: diagnoseCommand,
+  analyze: analyzeCommand,
+  interpreters: interpretersCommand,
 }
 
 /** `--lang X` / `--lang=X` anywhere on the line, read before commands parse their options. */

@@ -41,6 +41,13 @@ function csvStatus(text: string): GpuStatus | null {
   return csvRowsToStatus(rows)
 }
 
+function detect(text: string): { status: GpuStatus | null; kind: string } {
+  if (looksLikeXml(text)) return { status: parseSmiQueryXml(text), kind: 'nvidia-smi -q -x XML' }
+  if (looksLikeQueryText(text)) return { status: parseSmiQueryText(text), kind: 'nvidia-smi -q output' }
+  if (looksLikeTable(text)) return { status: parseSmiTable(text), kind: 'nvidia-smi table' }
+  return { status: csvStatus(text), kind: 'CSV' }
+}
+
 function failure(text: string, what: string): { error: string } {
   const smiError = text
     .split('\n')
@@ -58,22 +65,14 @@ export function parseSmiOutput(text: string): { status: GpuStatus } | { error: s
   const clean = stripCaptureArtifacts(text ?? '')
   if (clean.trim() === '') return { error: `The text is empty. ${ACCEPTED}` }
 
-  let status: GpuStatus | null = null
-  let kind = ''
-  if (looksLikeXml(clean)) {
-    status = parseSmiQueryXml(clean)
-    kind = 'nvidia-smi -q -x XML'
-  } else if (looksLikeQueryText(clean)) {
-    status = parseSmiQueryText(clean)
-    kind = 'nvidia-smi -q output'
-  } else if (looksLikeTable(clean)) {
-    status = parseSmiTable(clean)
-    kind = 'nvidia-smi table'
-  } else {
-    status = csvStatus(clean)
-    kind = 'CSV'
+  let detected: { status: GpuStatus | null; kind: string }
+  try {
+    detected = detect(clean)
+  } catch {
+    // The parsers are written not to throw; this keeps a paste from crashing the CLI if one does.
+    detected = { status: null, kind: '' }
   }
-
+  const { status, kind } = detected
   if (!status) return failure(clean, 'This is not nvidia-smi output GPU Doctor can read.')
   if (status.gpus.length === 0) return failure(clean, `The ${kind} lists no GPU (is it cut short?).`)
   return { status }

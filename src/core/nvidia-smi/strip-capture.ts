@@ -33,7 +33,8 @@ export function stripCaptureArtifacts(text: string): string {
   let last = lines.length - 1
   while (last >= 0 && (lines[last] ?? '').trim() === '') last--
   if (last >= 0 && EXIT_LINE.test((lines[last] ?? '').trim())) {
-    lines.splice(last)
+    // The output before the marker ended with a newline; keep it.
+    lines.splice(last, lines.length - last, ...(last > 0 ? [''] : []))
   }
   return lines.join('\n')
 }

@@ -7,6 +7,10 @@ export interface RunOptions {
   signal?: AbortSignal
   env?: NodeJS.ProcessEnv
   cwd?: string
+  /** Called with each complete stderr line as it arrives (live progress). */
+  onStderrLine?: (line: string) => void
+  /** Called once the child has a PID. */
+  onSpawn?: (pid: number) => void
 }
 
 export interface RunResult {
@@ -64,8 +68,20 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       if (isOut) outBytes += part.length
       else errBytes += part.length
     }
+    child.on('spawn', () => {
+      if (child.pid !== undefined) options.onSpawn?.(child.pid)
+    })
     child.stdout.on('data', collect(out, true))
     child.stderr.on('data', collect(err, false))
+    if (options.onStderrLine) {
+      const onLine = options.onStderrLine
+      let partial = ''
+      child.stderr.on('data', (chunk: Buffer) => {
+        const lines = (partial + chunk.toString('utf8')).split('\n')
+        partial = lines.pop() ?? ''
+        for (const line of lines) onLine(line)
+      })
+    }
 
     const kill = () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { hostname, networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 
 import type { CoreService } from '../service-types'
@@ -44,6 +45,28 @@ function requestUrl(req: IncomingMessage): URL | null {
   }
 }
 
+/** `gpu%3Aget-state` and `gpu:get-state` name the same channel; a bad escape names none. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Bound to every interface (0.0.0.0 / ::), the server is reached by this machine's own names and
+ * addresses; those cannot be rebound by an attacker's DNS, so they are safe to accept.
+ */
+function wildcardNames(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return []
+  const names = [hostname()]
+  for (const list of Object.values(networkInterfaces())) {
+    for (const info of list ?? []) names.push(info.family === 'IPv6' ? `[${info.address.split('%')[0]}]` : info.address)
+  }
+  return names
+}
+
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
@@ -62,7 +85,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const token = opts.token ?? generateToken()
   if (token.length < 16) throw new Error('The access token must be at least 16 characters.')
   const rendererDir = await realpath(opts.rendererDir)
-  const allowed = allowedHostnames(host, opts.allowedHosts)
+  const allowed = allowedHostnames(host, [...(opts.allowedHosts ?? []), ...wildcardNames(host)])
   const events = createEventsSocket(opts.core)
   let port = 0
 
@@ -82,7 +105,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         return sendErrorEnvelope(res, 405, 'method-not-allowed', 'Use POST.')
       }
       if (!isSameOrigin(req)) return sendErrorEnvelope(res, 403, 'forbidden-origin', 'Cross-origin request refused.')
-      return handleInvoke(opts.core, url.pathname.slice(INVOKE_PREFIX.length), req, res)
+      return handleInvoke(opts.core, decodeSegment(url.pathname.slice(INVOKE_PREFIX.length)), req, res)
     }
     if (isApi) return sendErrorEnvelope(res, 404, 'not-found', 'No such endpoint.')
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -34,11 +34,34 @@ export function createController(
   const gpuUsable = () => gpu().gpuState?.kind === 'ok'
   const connected = () => stores.connection.getState().status === 'open'
 
-  async function startMonitor(): Promise<void> {
-    if (!gpuUsable() || !connected()) return
-    const result = await transport.invoke(INVOKE_CHANNELS.startMonitor, { intervalMs })
-    if (result.ok) gpu().setMonitor(result.value)
-    else gpu().setMonitorError(result.error)
+  // One start at a time: the stream opening and gpu:get-state answering can both ask for it.
+  // A request during a start runs once after it (a reconnect may have stopped the monitor since).
+  let starting: Promise<void> | null = null
+  let startAgain = false
+  // monitor:state events are newer than an invoke's answer that raced them: the answer is read
+  // when the request is handled, and the stream may already have said 'running' since.
+  let stateEvents = 0
+  function startMonitor(): Promise<void> {
+    if (!gpuUsable() || !connected()) return Promise.resolve()
+    if (starting) {
+      startAgain = true
+      return starting
+    }
+    const eventsBefore = stateEvents
+    starting = transport
+      .invoke(INVOKE_CHANNELS.startMonitor, { intervalMs })
+      .then((result) => {
+        if (!result.ok) gpu().setMonitorError(result.error)
+        else if (stateEvents === eventsBefore) gpu().setMonitor(result.value)
+      })
+      .finally(() => {
+        starting = null
+        if (startAgain) {
+          startAgain = false
+          void startMonitor()
+        }
+      })
+    return starting
   }
 
   async function loadGpu(): Promise<void> {
@@ -58,7 +81,10 @@ export function createController(
     async start() {
       unsubscribes.push(
         transport.on(EVENT_CHANNELS.monitorSample, (sample) => samples.push(sample)),
-        transport.on(EVENT_CHANNELS.monitorState, (state) => gpu().setMonitor(state)),
+        transport.on(EVENT_CHANNELS.monitorState, (state) => {
+          stateEvents++
+          gpu().setMonitor(state)
+        }),
       )
       if (transport.onConnectionChange) {
         unsubscribes.push(

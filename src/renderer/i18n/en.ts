@@ -41,6 +41,7 @@ export const uiEn = {
   'metric.smClockMHz': 'SM clock',
   'metric.of': 'of {{value}}',
   'metric.chart': '{{metric}}, last {{count}} samples',
+  'chart.secondsAgo': '{{seconds}}s',
   'host.title': 'Host',
   'host.hostname': 'Hostname',
   'host.os': 'Operating system',

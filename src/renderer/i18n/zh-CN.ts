@@ -43,6 +43,7 @@ export const uiZh: Record<UiKey, string> = {
   'metric.smClockMHz': 'SM 频率',
   'metric.of': '共 {{value}}',
   'metric.chart': '{{metric}}，最近 {{count}} 个样本',
+  'chart.secondsAgo': '{{seconds}}秒',
   'host.title': '主机',
   'host.hostname': '主机名',
   'host.os': '操作系统',

@@ -1,7 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { startServer } from '../../../src/core/serve'
+import { FakeCore } from './fake-core'
 import { allowedHostnames, hostnameOf } from '../../../src/core/serve/guards'
-import { auth, raw, startHarness, type Harness } from './helpers'
+import { auth, raw, startHarness, TOKEN, type Harness } from './helpers'
 
 describe('hostnameOf / allowedHostnames', () => {
   it('strips ports and handles IPv6', () => {
@@ -51,5 +57,21 @@ describe('Host and Origin checks', () => {
     expect((await post({ Origin: `http://localhost:${h.server.port}` })).status).toBe(403)
     expect((await post({ Origin: `http://127.0.0.1:${h.server.port}` })).status).toBe(200)
     expect((await post({})).status).toBe(200)
+  })
+})
+
+describe('bound to every interface', () => {
+  it("accepts the machine's own name but still refuses foreign names", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gpu-doctor-serve-'))
+    const server = await startServer({ core: new FakeCore(), host: '0.0.0.0', rendererDir: dir, token: TOKEN })
+    try {
+      expect(server.url.startsWith('http://127.0.0.1:')).toBe(true)
+      const get = (host: string) => raw(server.port, '/', { headers: { ...auth, Host: host } })
+      expect((await get(`${hostname()}:${server.port}`)).status).toBe(404) // allowed; no index.html here
+      expect((await get('evil.example')).status).toBe(403)
+    } finally {
+      await server.close()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -29,6 +29,13 @@ describe('POST /api/invoke/:channel', () => {
     expect(h.core.calls).toEqual([{ channel: 'monitor:start', args: [{ intervalMs: 1000 }] }])
   })
 
+  it('accepts a percent-encoded channel (encodeURIComponent escapes the colon)', async () => {
+    const res = await invoke('gpu%3Aget-state', '{"args":[]}')
+    expect(res.status).toBe(200)
+    expect(h.core.calls).toEqual([{ channel: 'gpu:get-state', args: [] }])
+    expect((await invoke('gpu%E0%A4%A', '{}')).status).toBe(404)
+  })
+
   it('passes a core error envelope through unchanged', async () => {
     h.core.answer = () => ({ ok: false, error: { code: 'invalid-args', message: 'bad' } })
     const res = await invoke('monitor:start', '{"args":[{}]}')

@@ -1,0 +1,59 @@
+import { expect, sampleCount, saveScreenshot, test } from './fixtures'
+
+test.describe('live panel (fake H200)', () => {
+  test('shows the GPU, the driver, and live values that change', async ({ page, served, pageProblems }) => {
+    await page.goto(served.url)
+    await expect(page.getByTestId('gpu-panel-0')).toBeVisible()
+    await expect(page.getByTestId('gpu-name-0')).toContainText('NVIDIA H200')
+    await expect(page.getByTestId('driver-version')).toHaveText('580.159.04')
+    await expect(page.getByTestId('monitor-state')).toHaveAttribute('data-state', 'running')
+    await expect(page.getByTestId('host-facts')).toBeVisible()
+
+    // Samples arrive and the chart grows.
+    await expect.poll(() => sampleCount(page)).toBeGreaterThan(0)
+    const first = await sampleCount(page)
+    await expect.poll(() => sampleCount(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(first + 3)
+    const points = Number(await page.getByTestId('chart-powerW-0').getAttribute('data-points'))
+    expect(points).toBeGreaterThanOrEqual(first + 3)
+
+    // The fake replays a captured stream, so values move: collect a few readings.
+    const readings = new Set<string>()
+    await expect
+      .poll(
+        async () => {
+          for (const id of ['gpu-util-0', 'gpu-power-0', 'gpu-temp-0', 'gpu-sm-0']) {
+            readings.add(`${id}=${await page.getByTestId(id).textContent()}`)
+          }
+          return readings.size
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(4)
+    await expect(page.getByTestId('gpu-util-0')).toHaveText(/^\d+ %$/)
+
+    await saveScreenshot(page, 'live-en')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await saveScreenshot(page, 'live-en-dark')
+    expect(pageProblems).toEqual([])
+  })
+
+  test('switching to Chinese changes the labels and survives a reload', async ({ page, served, pageProblems }) => {
+    await page.goto(served.url)
+    await expect(page.getByText('Utilisation').first()).toBeVisible()
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByText('利用率').first()).toBeVisible()
+    await expect(page.getByText('Utilisation')).toHaveCount(0)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+
+    await page.reload()
+    await expect(page.getByTestId('lang-switch')).toHaveValue('zh-CN')
+    await expect(page.getByText('利用率').first()).toBeVisible()
+    await expect(page.getByText('驱动版本')).toBeVisible()
+    await expect.poll(() => sampleCount(page), { timeout: 15_000 }).toBeGreaterThan(2)
+    await saveScreenshot(page, 'live-zh')
+
+    await page.getByTestId('lang-switch').selectOption('en')
+    await expect(page.getByText('Utilisation').first()).toBeVisible()
+    expect(pageProblems).toEqual([])
+  })
+})

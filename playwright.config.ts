@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * e2e against the real `gpu-doctor serve` (built CLI + built renderer) with the fake nvidia-smi.
+ * Chromium is the system one (Debian's package): no browser downloads.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.GPU_DOCTOR_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    locale: 'en-US',
+    colorScheme: 'light',
+    viewport: { width: 1280, height: 900 },
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+  },
+})

@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""GPU Doctor probe: what PyTorch actually sees and loads, as ONE JSON document on stdout.
+
+Standard library + torch only, Python 3.8+. Never prints a traceback on stdout: a missing or
+broken torch, a CUDA error or a failed workload is recorded as data. GPU workloads run only when
+asked with --workload. Used unchanged on the host and inside containers.
+"""
+import argparse
+import glob
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+import traceback
+import warnings
+
+SCHEMA_VERSION = 1
+PROBE_VERSION = "1.0.0"
+ENV_KEYS = (
+    "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
+    "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
+    "CUDA_DEVICE_ORDER", "CUDA_LAUNCH_BLOCKING", "CUBLAS_WORKSPACE_CONFIG", "NVIDIA_REQUIRE_CUDA",
+)
+CUDA_LIB_RE = re.compile(r"lib(cudart|cublas|cublasLt|cudnn[\w]*|nccl|nvrtc|nvJitLink|cufft|curand|cusparse|cusolver|cuda|nvToolsExt|cupti)\b[^/]*\.so[\d.]*$")
+
+
+def progress(stage, **extra):
+    """A line on stderr the runner turns into live progress; stdout carries only the final JSON."""
+    extra.update({"stage": stage, "t": time.time() * 1000.0})
+    sys.__stderr__.write("GPU_DOCTOR_PROGRESS " + json.dumps(extra) + "\n")
+    sys.__stderr__.flush()
+
+
+LDD_KEEP_RE = re.compile(r"lib(cuda|cudart|cublas|cudnn|nccl|nvrtc|nvJitLink|nvToolsExt|cupti|cufft|curand|cusparse|cusolver|torch|c10|nvidia|cufile|nvshmem)", re.I)
+
+
+def err_text(exc):
+    return "%s: %s" % (type(exc).__name__, str(exc).strip().splitlines()[0] if str(exc).strip() else "")
+
+
+class Probe(object):
+    def __init__(self):
+        self.doc = {"schemaVersion": SCHEMA_VERSION, "probeVersion": PROBE_VERSION, "errors": [], "warnings": []}
+
+    def error(self, stage, exc):
+        self.doc["errors"].append({"stage": stage, "message": err_text(exc), "trace": traceback.format_exc()[-2000:]})
+
+
+def python_facts():
+    return {
+        "version": platform.python_version(),
+        "executable": sys.executable,
+        "prefix": sys.prefix,
+        "platform": sys.platform,
+        "machine": platform.machine(),
+        "virtualEnv": os.environ.get("VIRTUAL_ENV") or (sys.prefix if sys.prefix != getattr(sys, "base_prefix", sys.prefix) else None),
+        "condaPrefix": os.environ.get("CONDA_PREFIX"),
+    }
+
+
+def import_torch(probe):
+    info = {"importable": False, "error": None}
+    started = time.time()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            import torch  # noqa: F401
+        except Exception as exc:  # ImportError, OSError from a missing .so, anything else
+            info["error"] = err_text(exc)
+            info["importS"] = time.time() - started
+            return None, info
+        for w in caught:
+            probe.doc["warnings"].append(str(w.message)[:2000])
+    import torch
+    info.update({
+        "importable": True,
+        "importS": time.time() - started,
+        "version": torch.__version__,
+        "file": torch.__file__,
+        "cudaBuild": getattr(torch.version, "cuda", None),
+        "hipBuild": getattr(torch.version, "hip", None),
+        "gitVersion": getattr(torch.version, "git_version", None),
+        "debug": bool(getattr(torch.version, "debug", False)),
+    })
+    return torch, info
+
+
+def cuda_facts(torch, probe):
+    out = {"available": False, "deviceCount": 0, "archList": [], "devices": [], "initError": None, "driverApiVersion": None}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            out["available"] = bool(torch.cuda.is_available())
+        except Exception as exc:
+            out["initError"] = err_text(exc)
+        for w in caught:
+            probe.doc["warnings"].append(str(w.message)[:2000])
+    try:
+        out["archList"] = list(torch.cuda.get_arch_list())
+    except Exception as exc:
+        probe.error("cuda.arch_list", exc)
+    if not out["available"]:
+        return out
+    try:
+        out["deviceCount"] = torch.cuda.device_count()
+        for i in range(out["deviceCount"]):
+            p = torch.cuda.get_device_properties(i)
+            out["devices"].append({
+                "index": i,
+                "name": p.name,
+                "cc": "%d.%d" % (p.major, p.minor),
+                "totalMemory": int(p.total_memory),
+                "smCount": int(p.multi_processor_count),
+                "uuid": str(getattr(p, "uuid", "")) or None,
+            })
+        torch.zeros(1, device="cuda")  # a real context: lazy init errors surface here
+    except Exception as exc:
+        out["initError"] = err_text(exc)
+        probe.error("cuda.init", exc)
+    try:
+        out["driverApiVersion"] = int(torch._C._cuda_getDriverVersion())
+    except Exception:
+        pass
+    return out
+
+
+def cudnn_facts(torch, probe):
+    cudnn = torch.backends.cudnn
+    out = {"available": False, "enabled": bool(cudnn.enabled), "version": None, "benchmark": bool(cudnn.benchmark),
+           "deterministic": bool(cudnn.deterministic), "allowTf32": bool(getattr(cudnn, "allow_tf32", False)),
+           "matmulAllowTf32": bool(torch.backends.cuda.matmul.allow_tf32), "error": None}
+    try:
+        out["available"] = bool(cudnn.is_available())
+        out["version"] = cudnn.version()
+    except Exception as exc:
+        out["error"] = err_text(exc)
+    try:
+        out["nccl"] = ".".join(str(x) for x in torch.cuda.nccl.version()) if hasattr(torch.cuda, "nccl") else None
+    except Exception:
+        out["nccl"] = None
+    return out
+
+
+def run_ldd(path):
+    try:
+        res = subprocess.run(["ldd", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20)
+        lines = res.stdout.decode("utf-8", "replace").splitlines()
+        # Keep what matters for CUDA: torch's own libs, NVIDIA's, and anything not found.
+        kept = [l for l in lines if "not found" in l or LDD_KEEP_RE.search(l)]
+        return {"file": path, "exitCode": res.returncode, "output": "\n".join(kept), "totalLines": len(lines),
+                "stderr": res.stderr.decode("utf-8", "replace")[:4000]}
+    except Exception as exc:
+        return {"file": path, "exitCode": None, "output": "", "stderr": err_text(exc)}
+
+
+def torch_cuda_libraries(torch):
+    lib_dir = os.path.join(os.path.dirname(torch.__file__), "lib")
+    pkg_dir = os.path.dirname(torch.__file__)
+    wanted = [os.path.join(lib_dir, n) for n in ("libtorch_cuda.so", "libc10_cuda.so")]
+    wanted += sorted(glob.glob(os.path.join(pkg_dir, "_C*.so")))
+    return lib_dir, [p for p in wanted if os.path.exists(p)]
+
+
+def cudnn_copies():
+    """Every libcudnn.so* on the usual paths: one of them may shadow the copy torch bundles."""
+    dirs = []
+    for entry in sys.path:
+        dirs += glob.glob(os.path.join(entry, "nvidia", "cudnn", "lib"))
+        dirs.append(os.path.join(entry, "torch", "lib"))
+    dirs += [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
+    if os.environ.get("CONDA_PREFIX"):
+        dirs.append(os.path.join(os.environ["CONDA_PREFIX"], "lib"))
+    dirs += ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"]
+    dirs += glob.glob("/usr/local/cuda*/lib64") + glob.glob("/usr/local/cuda*/targets/*/lib")
+    found, seen = [], set()
+    for d in dirs:
+        for f in sorted(glob.glob(os.path.join(d, "libcudnn.so*")) + glob.glob(os.path.join(d, "libcudnn_graph.so*"))):
+            real = os.path.realpath(f)
+            if f in seen:
+                continue
+            seen.add(f)
+            found.append({"path": f, "realPath": real})
+    return found
+
+
+def mapped_cuda_libraries():
+    try:
+        with open("/proc/self/maps") as fh:
+            paths = set()
+            for line in fh:
+                parts = line.split()
+                if len(parts) >= 6 and CUDA_LIB_RE.search(os.path.basename(parts[5])):
+                    paths.add(parts[5])
+            return sorted(paths)
+    except Exception:
+        return None
+
+
+def cuda_timer(torch, fn, warmup, iters):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(iters):
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / iters
+
+
+def conv_case(torch, n, cin, cout, hw, k, pad, dtype, channels_last, cudnn_on, benchmark, warmup, iters):
+    x = torch.randn(n, cin, hw, hw, device="cuda", dtype=dtype)
+    conv = torch.nn.Conv2d(cin, cout, k, padding=pad).to(device="cuda", dtype=dtype)
+    if channels_last:
+        x = x.to(memory_format=torch.channels_last)
+        conv = conv.to(memory_format=torch.channels_last)
+    out_hw = hw + 2 * pad - k + 1
+    flops = 2.0 * n * cout * out_hw * out_hw * cin * k * k
+    with torch.backends.cudnn.flags(enabled=cudnn_on, benchmark=benchmark, deterministic=False), torch.no_grad():
+        ms = cuda_timer(torch, lambda: conv(x), warmup, iters)
+    return {"ms": ms, "tflops": flops / (ms / 1000.0) / 1e12, "flops": flops}
+
+
+def conv_workload(torch, disable_cudnn):
+    on = not disable_cudnn
+    seed = dict(n=32, cin=3, cout=64, hw=224, k=3, pad=0, dtype=torch.float32, channels_last=False, warmup=5, iters=50)
+    rep = dict(n=64, cin=256, cout=256, hw=56, k=3, pad=1, dtype=torch.float16, channels_last=True, warmup=5, iters=30)
+    return {
+        "seed": {"shape": "Conv2d(3,64,3) x 32x3x224x224 fp32", "on": conv_case(torch, cudnn_on=on, benchmark=False, **seed),
+                 "off": conv_case(torch, cudnn_on=False, benchmark=False, **seed)},
+        "representative": {"shape": "Conv2d(256,256,3,p=1) x 64x256x56x56 fp16 channels_last, benchmark on",
+                           "on": conv_case(torch, cudnn_on=on, benchmark=True, **rep),
+                           "off": conv_case(torch, cudnn_on=False, benchmark=True, **rep)},
+        "cudnnRequested": on,
+    }
+
+
+def sustained_workload(torch, seconds, devices):
+    """bf16 matmuls on every visible GPU for `seconds`, reporting achieved TFLOP/s per GPU."""
+    size = 8192
+    flops_per = 2.0 * size ** 3
+    per_dev = []
+    for i in range(devices):
+        a = torch.randn(size, size, device="cuda:%d" % i, dtype=torch.bfloat16)
+        per_dev.append({"a": a, "iters": 0})
+    for d in per_dev:
+        d["a"] @ d["a"]
+    torch.cuda.synchronize()
+    started = time.time()
+    while time.time() - started < seconds:
+        for d in per_dev:
+            for _ in range(20):
+                d["a"] @ d["a"]
+            d["iters"] += 20
+        for i in range(devices):
+            torch.cuda.synchronize(i)
+    elapsed = time.time() - started
+    return {"startedAt": started * 1000.0, "endedAt": (started + elapsed) * 1000.0, "seconds": elapsed,
+            "kernel": "bf16 matmul %dx%d" % (size, size),
+            "perGpu": [{"index": i, "iters": d["iters"], "tflops": d["iters"] * flops_per / elapsed / 1e12} for i, d in enumerate(per_dev)]}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps"])
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
+    ap.add_argument("--no-ldd", action="store_true")
+    args = ap.parse_args(argv)
+
+    probe = Probe()
+    doc = probe.doc
+    started = time.time()
+    doc["python"] = python_facts()
+    doc["env"] = {k: os.environ.get(k) for k in ENV_KEYS}
+    progress("import-torch")
+    torch, doc["torch"] = import_torch(probe)
+    doc["cudnnCopies"] = cudnn_copies()
+    if torch is not None:
+        if args.disable_cudnn:
+            torch.backends.cudnn.enabled = False
+        progress("facts")
+        for stage, fn in (("cuda", lambda: cuda_facts(torch, probe)), ("cudnn", lambda: cudnn_facts(torch, probe))):
+            try:
+                doc[stage] = fn()
+            except Exception as exc:
+                probe.error(stage, exc)
+        progress("ldd")
+        try:
+            lib_dir, libs = torch_cuda_libraries(torch)
+            doc["libraries"] = {"torchLibDir": lib_dir, "inspected": libs,
+                                "ldd": [] if args.no_ldd or sys.platform != "linux" else [run_ldd(p) for p in libs]}
+        except Exception as exc:
+            probe.error("ldd", exc)
+        doc["workloads"] = {}
+        cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
+        for name in args.workload:
+            if not cuda_ok:
+                doc["workloads"][name] = {"skipped": "CUDA is not available to PyTorch"}
+                continue
+            progress("workload:" + name)
+            try:
+                if name == "conv":
+                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn)
+                elif name == "sustained":
+                    doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, doc["cuda"]["deviceCount"])
+                elif name == "cudnn-maps":
+                    x = torch.randn(1, 3, 32, 32, device="cuda")
+                    with torch.no_grad():
+                        torch.nn.functional.conv2d(x, torch.randn(8, 3, 3, 3, device="cuda"))
+                    torch.cuda.synchronize()
+                    doc["workloads"]["cudnn-maps"] = {"mapped": mapped_cuda_libraries()}
+            except Exception as exc:
+                doc["workloads"][name] = {"error": err_text(exc)}
+                probe.error("workload." + name, exc)
+    progress("done")
+    doc["mappedLibraries"] = mapped_cuda_libraries()
+    doc["elapsedS"] = time.time() - started
+    return doc
+
+
+if __name__ == "__main__":
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr  # anything torch prints must not corrupt the JSON document
+    try:
+        result = main()
+    except SystemExit:
+        raise
+    except BaseException as exc:  # even here: data, not a traceback on stdout
+        result = {"schemaVersion": SCHEMA_VERSION, "probeVersion": PROBE_VERSION, "fatal": err_text(exc), "errors": []}
+    real_stdout.write(json.dumps(result, default=str) + "\n")
+    real_stdout.flush()

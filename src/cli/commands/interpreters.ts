@@ -1,0 +1,22 @@
+import { detectInterpreters } from '../../core/probe/interpreters'
+import { EXIT_OK } from '../cli-error'
+import type { CliContext } from '../context'
+import { parseOptions } from '../parse-options'
+import { renderTable } from '../render/text-table'
+
+/** `gpu-doctor interpreters [--json]`: the Pythons GPU Doctor found, and which have torch. */
+export async function interpretersCommand(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseOptions(args, { json: { type: 'boolean' } })
+  const list = await detectInterpreters(ctx.env)
+  if (values.json === true) {
+    ctx.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
+    return EXIT_OK
+  }
+  if (list.length === 0) {
+    ctx.stdout.write(`${ctx.t('interpreters.none')}\n`)
+    return EXIT_OK
+  }
+  const rows = list.map((i) => [i.path, i.source, i.version ?? '—', i.error ?? (i.torchLocation ? `${ctx.t('interpreters.torch')}: ${i.torchLocation}` : ctx.t('interpreters.noTorch'))])
+  ctx.stdout.write(`${renderTable(['Python', 'source', 'version', 'torch'], rows)}\n`)
+  return EXIT_OK
+}

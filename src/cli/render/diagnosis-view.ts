@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next'
+
+import type { Diagnosis, Finding, StepResult } from '../../shared/diagnosis'
+
+const MARK: Record<StepResult['status'], string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '–' }
+
+/** A finding in the reader's language: the catalog text with its params, English as fallback. */
+export function findingText(f: Finding, t: TFunction): { message: string; fix: string } {
+  return {
+    message: t(`${f.id}.message`, { ns: 'findings', ...f.params, defaultValue: f.message }),
+    fix: t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
+  }
+}
+
+export function renderStep(step: StepResult, t: TFunction): string {
+  const lines = [`${MARK[step.status]} ${t(`status.${step.status}`)}  ${t(`step.${step.id}`)}: ${step.summary}`]
+  for (const f of step.findings) {
+    const { message, fix } = findingText(f, t)
+    lines.push(`    [${f.severity}] ${f.id}: ${message}`)
+    if (f.severity !== 'info' || step.status !== 'pass') lines.push(`      ${t('label.fix')}: ${fix}`)
+  }
+  return lines.join('\n')
+}
+
+export function renderDiagnosis(d: Diagnosis, t: TFunction): string {
+  const count = (s: StepResult['status']) => d.steps.filter((x) => x.status === s).length
+  const seconds = ((Date.parse(d.finishedAt) - Date.parse(d.startedAt)) / 1000).toFixed(1)
+  return [
+    ...d.steps.map((s) => renderStep(s, t)),
+    '',
+    t('diagnose.summary', { pass: count('pass'), warn: count('warn'), fail: count('fail'), skip: count('skip'), seconds }),
+  ].join('\n')
+}

@@ -1,0 +1,163 @@
+import type { Diagnosis, DiagnosisProgress, StepId, StepResult } from '../../shared/diagnosis'
+import { STEP_IDS } from '../../shared/diagnosis'
+import type { GpuState, MonitorSample } from '../../shared/gpu'
+import { GPU_DOCTOR_VERSION } from '../../shared/version'
+import { GpuMonitor } from '../nvidia-smi/monitor'
+import { readGpuState } from '../nvidia-smi/read-status'
+import type { ProbeWorkload } from '../probe/run-probe'
+import { runProbe } from '../probe/run-probe'
+import { formatCudnnVersion } from './versions'
+import type { DiagnosisInputs } from './step-inputs'
+import { convTimingStep } from './steps/conv-timing'
+import { cudnnLoadedStep } from './steps/cudnn-loaded'
+import { gpuVisibleStep } from './steps/gpu-visible'
+import { lddLinkageStep } from './steps/ldd-linkage'
+import { smUtilisationStep } from './steps/sm-utilisation'
+
+export interface DiagnoseOptions {
+  python: string
+  steps?: readonly StepId[]
+  nvidiaSmiPath?: string
+  env?: NodeJS.ProcessEnv
+  signal?: AbortSignal
+  /** Runs the probe with cuDNN switched off, to see the failure the steps must catch. */
+  disableCudnn?: boolean
+  sustainSeconds?: number
+  runId?: string
+  onProgress?: (progress: DiagnosisProgress) => void
+}
+
+const RULES: Record<StepId, (inputs: DiagnosisInputs) => StepResult> = {
+  'gpu-visible': gpuVisibleStep,
+  'cudnn-loaded': cudnnLoadedStep,
+  'ldd-linkage': lddLinkageStep,
+  'sm-utilisation': smUtilisationStep,
+  'conv-timing': convTimingStep,
+}
+
+/** Which probe stage does the work of each step, for per-step wall times. */
+const STAGE_OF: Record<StepId, string> = {
+  'gpu-visible': 'import-torch',
+  'cudnn-loaded': 'facts',
+  'ldd-linkage': 'ldd',
+  'sm-utilisation': 'workload:sustained',
+  'conv-timing': 'workload:conv',
+}
+const STEP_OF_STAGE: Record<string, StepId> = Object.fromEntries(Object.entries(STAGE_OF).map(([k, v]) => [v, k as StepId]))
+
+/**
+ * The five-step diagnosis: one probe run with the workloads the chosen steps need, the streaming
+ * monitor sampling SM% around the sustained load, then the pure step rules. Cancelling through
+ * `signal` kills the probe and the monitor.
+ */
+export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis> {
+  const startedAt = new Date()
+  const steps = STEP_IDS.filter((s) => !options.steps || options.steps.includes(s))
+  const runId = options.runId ?? `run-${startedAt.getTime()}`
+  const say = (stage: string, step: StepId | null, message: string, sample: DiagnosisProgress['sample'] = null) =>
+    options.onProgress?.({ runId, stage, step, message, sample })
+
+  say('nvidia-smi', 'gpu-visible', 'Reading nvidia-smi')
+  const host = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
+  const workloads: ProbeWorkload[] = []
+  if (steps.includes('ldd-linkage')) workloads.push('cudnn-maps')
+  if (steps.includes('sm-utilisation')) workloads.push('sustained')
+  if (steps.includes('conv-timing')) workloads.push('conv')
+  const sustainSeconds = options.sustainSeconds ?? 4
+
+  const samples: MonitorSample[] = []
+  let monitor: GpuMonitor | null = null
+  if (workloads.includes('sustained') && host.kind === 'ok') {
+    monitor = new GpuMonitor({ intervalMs: 250, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
+    monitor.on('sample', (s) => {
+      samples.push(s)
+      for (const g of s.gpus) say('sample', 'sm-utilisation', 'SM%', { time: s.time, gpu: g.index, sm: g.utilizationGpu })
+    })
+    monitor.start()
+  }
+
+  const stageTimes = new Map<string, number>()
+  // Filled from a progress callback, so kept in an object TypeScript does not narrow to null.
+  const mid: { loadState: Promise<GpuState> | null } = { loadState: null }
+  let probePid: number | null = null
+  const probeStarted = Date.now()
+  try {
+    const outcome = await runProbe({
+      python: options.python,
+      workloads,
+      sustainSeconds,
+      disableCudnn: options.disableCudnn,
+      env: options.env,
+      signal: options.signal,
+      timeoutMs: 120_000 + sustainSeconds * 1000,
+      onSpawn: (pid) => (probePid = pid),
+      onProgress: (stage, time) => {
+        stageTimes.set(stage, time)
+        const step = STEP_OF_STAGE[stage] ?? null
+        say(stage, step, stage)
+        if (stage === 'workload:sustained' && monitor) {
+          mid.loadState = new Promise((resolve) => setTimeout(resolve, (sustainSeconds * 1000) / 2)).then(() =>
+            readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
+          )
+        }
+      },
+    })
+    const report = outcome.ok ? outcome.report : null
+    const sustained = report?.workloads?.sustained
+    const window = sustained && 'startedAt' in sustained ? sustained : null
+    const inputs: DiagnosisInputs = {
+      host,
+      probe: outcome.ok ? { ok: true, report: outcome.report } : { ok: false, reason: outcome.reason, stderr: outcome.stderr },
+      platform: (report?.python?.platform === 'win32' ? 'win32' : process.platform) as NodeJS.Platform,
+      // Skip the first half second of load: utilisation is averaged over NVML's last sample period.
+      idleSamples: window ? samples.filter((s) => s.time < window.startedAt - 250) : [],
+      loadSamples: window ? samples.filter((s) => s.time >= window.startedAt + 500 && s.time <= window.endedAt) : [],
+      loadState: mid.loadState ? await mid.loadState : null,
+      probePid,
+    }
+    const results = steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) }))
+    return {
+      schemaVersion: 1,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      environment: environmentOf(inputs, options, Date.now() - probeStarted),
+      steps: results,
+    }
+  } finally {
+    await monitor?.stop()
+  }
+}
+
+function stepDuration(id: StepId, times: Map<string, number>, probeStarted: number): number {
+  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'done']
+  const start = times.get(STAGE_OF[id])
+  if (start === undefined) return 0
+  const later = order.slice(order.indexOf(STAGE_OF[id]) + 1).map((s) => times.get(s)).find((t) => t !== undefined)
+  const begin = id === 'gpu-visible' ? probeStarted : start
+  const end = id === 'ldd-linkage' ? (times.get('workload:sustained') ?? times.get('workload:conv') ?? times.get('done') ?? later) : later
+  return end !== undefined ? Math.max(0, end - begin) : 0
+}
+
+function environmentOf(inputs: DiagnosisInputs, options: DiagnoseOptions, probeMs: number): Record<string, unknown> {
+  const r = inputs.probe.ok ? inputs.probe.report : null
+  const host = inputs.host.kind === 'ok' ? inputs.host.status : null
+  return {
+    gpuDoctorVersion: GPU_DOCTOR_VERSION,
+    python: r?.python?.executable ?? options.python,
+    pythonVersion: r?.python?.version ?? null,
+    torch: r?.torch?.version ?? null,
+    torchCuda: r?.torch?.cudaBuild ?? null,
+    cudnn: formatCudnnVersion(r?.cudnn?.version),
+    nccl: r?.cudnn?.nccl ?? null,
+    driverVersion: host?.driverVersion ?? null,
+    driverCuda: host?.cudaVersion ?? null,
+    gpus: host?.gpus.map((g) => ({ index: g.index, name: g.name, computeCapability: g.computeCapability, uuid: g.uuid })) ?? [],
+    hostProblem: inputs.host.kind === 'error' ? inputs.host.problem.code : null,
+    cudaVisibleDevices: r?.env.CUDA_VISIBLE_DEVICES ?? null,
+    ldLibraryPath: r?.env.LD_LIBRARY_PATH ?? null,
+    platform: process.platform,
+    disableCudnn: options.disableCudnn ?? false,
+    probeSeconds: probeMs / 1000,
+    probeErrors: r?.errors.map((e) => `${e.stage}: ${e.message}`) ?? [],
+  }
+}

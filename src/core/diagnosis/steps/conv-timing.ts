@@ -1,0 +1,47 @@
+import type { Finding, StepResult } from '../../../shared/diagnosis'
+import { makeFinding } from '../../rules/finding-catalog'
+import { peakFor } from '../gpu-peaks'
+import type { DiagnosisInputs } from '../step-inputs'
+import { statusFrom, stepResult, torchReport } from '../step-inputs'
+
+/** cuDNN on must beat off by this much on the representative layer, or cuDNN is not doing its job. */
+export const MIN_WORKING_RATIO = 1.3
+export const GOOD_RATIO = 2
+
+/** Step 5: Conv2d with cuDNN on vs off — the seeds' case and a layer where cuDNN matters. */
+export function convTimingStep(inputs: DiagnosisInputs): StepResult {
+  const got = torchReport(inputs)
+  if ('skip' in got) return stepResult('conv-timing', 'skip', `Skipped: ${got.skip}`, {})
+  const conv = got.report.workloads?.conv
+  if (!conv) return stepResult('conv-timing', 'skip', 'Skipped: not requested', {})
+  if ('skipped' in conv) return stepResult('conv-timing', 'skip', `Skipped: ${conv.skipped}`, {})
+  if ('error' in conv) return stepResult('conv-timing', 'fail', `The benchmark failed: ${conv.error}`, {}, [makeFinding('probe-failed', 'error', { reason: conv.error })])
+
+  const gpuName = got.report.cuda?.devices[0]?.name ?? ''
+  const peak = peakFor(gpuName)
+  const cudnnOn = conv.cudnnRequested && (got.report.cudnn?.enabled ?? false)
+  const row = (label: string, pair: typeof conv.seed, peakTflops: number | null) => ({
+    label,
+    shape: pair.shape,
+    onMs: pair.on.ms,
+    offMs: pair.off.ms,
+    onTflops: pair.on.tflops,
+    offTflops: pair.off.tflops,
+    ratio: pair.off.ms / pair.on.ms,
+    percentOfPeakOn: peakTflops ? (pair.on.tflops / peakTflops) * 100 : null,
+  })
+  const seed = row('seed', conv.seed, peak?.fp32 ?? null)
+  const rep = row('representative', conv.representative, peak?.fp16TensorDense ?? null)
+  const findings: Finding[] = []
+  if (!cudnnOn) findings.push(makeFinding('cudnn-disabled', 'error', {}, 'torch.backends.cudnn.enabled was False for the "on" run'))
+  if (rep.ratio < MIN_WORKING_RATIO) findings.push(makeFinding('cudnn-not-effective', 'error', { ratio: rep.ratio.toFixed(2) }))
+  else if (rep.ratio < GOOD_RATIO) findings.push(makeFinding('cudnn-not-effective', 'warning', { ratio: rep.ratio.toFixed(2) }))
+  const evidence = {
+    gpu: gpuName,
+    peak: peak ? { label: peak.label, fp16TensorDense: peak.fp16TensorDense, fp32: peak.fp32, source: peak.source } : null,
+    cases: [seed, rep],
+    method: 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
+  }
+  const summary = `cuDNN on vs off: ${rep.onMs.toFixed(2)} ms vs ${rep.offMs.toFixed(2)} ms (${rep.ratio.toFixed(1)}×) on 256→256 3×3; seed case ${seed.onMs.toFixed(2)} vs ${seed.offMs.toFixed(2)} ms (${seed.ratio.toFixed(1)}×)`
+  return stepResult('conv-timing', statusFrom(findings), summary, evidence, findings)
+}

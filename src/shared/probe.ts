@@ -1,0 +1,103 @@
+import { z } from 'zod'
+
+const nullableString = z.string().nullable().optional()
+
+const TimingSchema = z.object({ ms: z.number(), tflops: z.number(), flops: z.number().optional() })
+const ConvPairSchema = z.object({ shape: z.string(), on: TimingSchema, off: TimingSchema })
+
+/** The probe's JSON document (resources/probe/gpu_doctor_probe.py, schemaVersion 1). */
+export const ProbeReportSchema = z.object({
+  schemaVersion: z.literal(1),
+  probeVersion: z.string(),
+  fatal: z.string().optional(),
+  errors: z.array(z.object({ stage: z.string(), message: z.string(), trace: z.string().optional() })),
+  warnings: z.array(z.string()).default([]),
+  python: z
+    .object({
+      version: z.string(),
+      executable: z.string(),
+      prefix: z.string(),
+      platform: z.string(),
+      machine: z.string(),
+      virtualEnv: nullableString,
+      condaPrefix: nullableString,
+    })
+    .optional(),
+  env: z.record(z.string(), z.string().nullable()).default({}),
+  torch: z
+    .object({
+      importable: z.boolean(),
+      error: nullableString,
+      importS: z.number().optional(),
+      version: z.string().optional(),
+      file: z.string().optional(),
+      cudaBuild: nullableString,
+      hipBuild: nullableString,
+      gitVersion: nullableString,
+      debug: z.boolean().optional(),
+    })
+    .optional(),
+  cuda: z
+    .object({
+      available: z.boolean(),
+      deviceCount: z.number(),
+      archList: z.array(z.string()),
+      devices: z.array(
+        z.object({ index: z.number(), name: z.string(), cc: z.string(), totalMemory: z.number(), smCount: z.number(), uuid: nullableString }),
+      ),
+      initError: nullableString,
+      driverApiVersion: z.number().nullable().optional(),
+    })
+    .optional(),
+  cudnn: z
+    .object({
+      available: z.boolean(),
+      enabled: z.boolean(),
+      version: z.number().nullable(),
+      benchmark: z.boolean(),
+      deterministic: z.boolean(),
+      allowTf32: z.boolean(),
+      matmulAllowTf32: z.boolean(),
+      error: nullableString,
+      nccl: nullableString,
+    })
+    .optional(),
+  cudnnCopies: z.array(z.object({ path: z.string(), realPath: z.string() })).default([]),
+  libraries: z
+    .object({
+      torchLibDir: z.string(),
+      inspected: z.array(z.string()),
+      ldd: z.array(z.object({ file: z.string(), exitCode: z.number().nullable(), output: z.string(), stderr: z.string() })),
+    })
+    .optional(),
+  workloads: z
+    .object({
+      conv: z
+        .union([
+          z.object({ seed: ConvPairSchema, representative: ConvPairSchema, cudnnRequested: z.boolean() }),
+          z.object({ skipped: z.string() }),
+          z.object({ error: z.string() }),
+        ])
+        .optional(),
+      sustained: z
+        .union([
+          z.object({
+            startedAt: z.number(),
+            endedAt: z.number(),
+            seconds: z.number(),
+            kernel: z.string(),
+            perGpu: z.array(z.object({ index: z.number(), iters: z.number(), tflops: z.number() })),
+          }),
+          z.object({ skipped: z.string() }),
+          z.object({ error: z.string() }),
+        ])
+        .optional(),
+      'cudnn-maps': z
+        .union([z.object({ mapped: z.array(z.string()).nullable() }), z.object({ skipped: z.string() }), z.object({ error: z.string() })])
+        .optional(),
+    })
+    .optional(),
+  mappedLibraries: z.array(z.string()).nullable().optional(),
+  elapsedS: z.number().optional(),
+})
+export type ProbeReport = z.infer<typeof ProbeReportSchema>

@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process'
+
+import { describe, expect, it } from 'vitest'
+
+import { runDiagnosis } from '../../../src/core/diagnosis/run-diagnosis'
+import { runProbe } from '../../../src/core/probe/run-probe'
+import { fakeSmiEnv, isAlive } from '../../helpers/fake-smi'
+import { pythonWithoutTorch, TORCH_PYTHON } from '../../helpers/pythons'
+
+const step = (d: Awaited<ReturnType<typeof runDiagnosis>>, id: string) => d.steps.find((s) => s.id === id)!
+
+describe('the probe with a real PyTorch', () => {
+  it('Debian python3-torch is installed for these tests', () => {
+    const out = execFileSync(TORCH_PYTHON, ['-c', 'import torch; print(torch.__version__)'], { encoding: 'utf8' })
+    expect(out.trim()).toMatch(/^\d+\.\d+/)
+  })
+
+  it('reports the CPU-only build as data, with real ldd output of torch', async () => {
+    const outcome = await runProbe({ python: TORCH_PYTHON, workloads: ['conv', 'sustained'] })
+    expect(outcome.ok).toBe(true)
+    if (!outcome.ok) return
+    const r = outcome.report
+    expect(r.torch?.importable).toBe(true)
+    expect(r.torch?.cudaBuild ?? null).toBeNull()
+    expect(r.cuda?.available).toBe(false)
+    expect(r.workloads?.conv).toEqual({ skipped: 'CUDA is not available to PyTorch' })
+    expect(r.libraries?.ldd.length).toBeGreaterThan(0)
+    expect(r.libraries?.ldd[0]?.output).toMatch(/libtorch/)
+  })
+})
+
+describe('runDiagnosis', () => {
+  it('fails step 1 on a CPU-only PyTorch next to an H200 and skips the GPU steps', async () => {
+    const d = await runDiagnosis({ python: TORCH_PYTHON, env: fakeSmiEnv('h200-x1') })
+    expect(d.steps.map((s) => s.id)).toEqual(['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'])
+    const s1 = step(d, 'gpu-visible')
+    expect(s1.status).toBe('fail')
+    expect(s1.findings.map((f) => f.id)).toContain('cpu-only-torch-build')
+    expect(s1.findings[0]!.fix).toMatch(/pip|index-url|cu1/i)
+    expect(step(d, 'cudnn-loaded').status).toBe('skip')
+    expect(step(d, 'ldd-linkage').status).toBe('pass')
+    expect(step(d, 'ldd-linkage').summary).toMatch(/no CUDA libraries/)
+    expect(step(d, 'sm-utilisation').status).toBe('skip')
+    expect(step(d, 'conv-timing').status).toBe('skip')
+    expect(d.environment).toMatchObject({ driverVersion: '580.159.04', torchCuda: null })
+  })
+
+  it('says PyTorch is not installed for a Python without torch', async () => {
+    const d = await runDiagnosis({ python: pythonWithoutTorch(), env: fakeSmiEnv('h200-x1'), steps: ['gpu-visible', 'cudnn-loaded'] })
+    expect(d.steps).toHaveLength(2)
+    expect(step(d, 'gpu-visible').findings[0]).toMatchObject({ id: 'torch-not-installed', severity: 'error' })
+    expect(step(d, 'cudnn-loaded').status).toBe('skip')
+  })
+
+  it('explains a Python that does not exist instead of crashing', async () => {
+    const d = await runDiagnosis({ python: '/nonexistent/python3', env: fakeSmiEnv('h200-x1'), steps: ['gpu-visible'] })
+    expect(step(d, 'gpu-visible').findings.map((f) => f.id)).toContain('probe-failed')
+    expect(step(d, 'gpu-visible').summary).toMatch(/not found/)
+  })
+
+  it('reports the host driver problem alongside the PyTorch facts', async () => {
+    const d = await runDiagnosis({ python: TORCH_PYTHON, env: fakeSmiEnv('missing-driver'), steps: ['gpu-visible'] })
+    expect(step(d, 'gpu-visible').findings.map((f) => f.id)).toContain('driver-not-loaded')
+  })
+
+  it('stops the probe when cancelled and leaves no Python running', async () => {
+    const controller = new AbortController()
+    let pid: number | null = null
+    const started = Date.now()
+    const pending = runDiagnosis({
+      python: TORCH_PYTHON,
+      env: fakeSmiEnv('h200-x1'),
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'import-torch' && pid === null) {
+          pid = Number(execFileSync('pgrep', ['-n', '-f', 'gpu_doctor_probe.py'], { encoding: 'utf8' }).trim())
+          controller.abort()
+        }
+      },
+    })
+    const d = await pending
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(step(d, 'gpu-visible').summary).toMatch(/cancelled/)
+    expect(pid).not.toBeNull()
+    expect(isAlive(pid!)).toBe(false)
+  })
+})
