@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
+import { devCsp } from './scripts/dev-csp'
+
 export default defineConfig({
   main: {
     build: {
@@ -23,7 +25,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), devCsp()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },

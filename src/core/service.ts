@@ -4,8 +4,11 @@ import type { EventChannel, InvokeChannel } from '../shared/channels'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/channels'
 import type { Envelope, EventPayload } from '../shared/contract'
 import { invokeContract } from '../shared/contract'
+import type { StepId } from '../shared/diagnosis'
 import type { MonitorState } from '../shared/gpu'
+import { runDiagnosis } from './diagnosis/run-diagnosis'
 import { readHostFacts } from './host/host-facts'
+import { detectInterpreters } from './probe/interpreters'
 import { GpuMonitor } from './nvidia-smi/monitor'
 import { readGpuState } from './nvidia-smi/read-status'
 import type { CoreService } from './service-types'
@@ -47,6 +50,31 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     return m.start()
   }
 
+  const runs = new Map<string, AbortController>()
+  let runCounter = 0
+
+  const startDiagnosis = async (req: { python: string; steps?: StepId[]; disableCudnn?: boolean }) => {
+    const runId = `run-${Date.now()}-${++runCounter}`
+    const controller = new AbortController()
+    runs.set(runId, controller)
+    runDiagnosis({
+      python: req.python,
+      steps: req.steps,
+      disableCudnn: req.disableCudnn,
+      nvidiaSmiPath: options.nvidiaSmiPath,
+      env: options.env,
+      signal: controller.signal,
+      runId,
+      onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
+    })
+      .then((diagnosis) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
+      .catch((error: unknown) =>
+        events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => runs.delete(runId))
+    return { runId }
+  }
+
   const handlers: Record<InvokeChannel, Handler> = {
     [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
@@ -55,6 +83,13 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.openExternal]: (async (url: string) => ({
       opened: options.openExternal ? await options.openExternal(url) : false,
     })) as Handler,
+    [INVOKE_CHANNELS.listInterpreters]: () => detectInterpreters(options.env ?? process.env),
+    [INVOKE_CHANNELS.startDiagnosis]: startDiagnosis as Handler,
+    [INVOKE_CHANNELS.cancelDiagnosis]: (async (runId: string) => {
+      const controller = runs.get(runId)
+      controller?.abort()
+      return { cancelled: controller !== undefined }
+    }) as Handler,
   }
 
   return {
@@ -86,6 +121,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     },
 
     async dispose(): Promise<void> {
+      for (const controller of runs.values()) controller.abort()
       await stopMonitor()
       events.removeAllListeners()
     },

@@ -6,11 +6,16 @@ export const INVOKE_CHANNELS = {
   startMonitor: 'monitor:start',
   stopMonitor: 'monitor:stop',
   openExternal: 'app:open-external',
+  listInterpreters: 'diagnosis:list-interpreters',
+  startDiagnosis: 'diagnosis:start',
+  cancelDiagnosis: 'diagnosis:cancel',
 } as const
 
 export const EVENT_CHANNELS = {
   monitorSample: 'monitor:sample',
   monitorState: 'monitor:state',
+  diagnosisProgress: 'diagnosis:progress',
+  diagnosisDone: 'diagnosis:done',
 } as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[keyof typeof INVOKE_CHANNELS]

@@ -1,8 +1,17 @@
 import { z } from 'zod'
 
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from './channels'
+import { DiagnosisProgressSchema, DiagnosisSchema, StepIdSchema } from './diagnosis'
 import { GpuStateSchema, MonitorSampleSchema, MonitorStateSchema } from './gpu'
 import { HostFactsSchema } from './host'
+
+export const InterpreterSchema = z.object({
+  path: z.string(),
+  source: z.enum(['path', 'venv', 'conda', 'py-launcher', 'explicit']),
+  version: z.string().nullable(),
+  torchLocation: z.string().nullable(),
+  error: z.string().nullable(),
+})
 
 /** Every request and its result, keyed by channel: the one contract of main, preload and serve. */
 export const invokeContract = {
@@ -26,11 +35,35 @@ export const invokeContract = {
     args: z.tuple([z.string().max(2048)]),
     result: z.object({ opened: z.boolean() }),
   },
+  [INVOKE_CHANNELS.listInterpreters]: {
+    args: z.tuple([]),
+    result: z.array(InterpreterSchema),
+  },
+  [INVOKE_CHANNELS.startDiagnosis]: {
+    args: z.tuple([
+      z.object({
+        /** A path from listInterpreters, or one the user typed; it is only ever executed, never shell-parsed. */
+        python: z.string().min(1).max(4096),
+        steps: z.array(StepIdSchema).min(1).max(5).optional(),
+        disableCudnn: z.boolean().optional(),
+      }),
+    ]),
+    result: z.object({ runId: z.string() }),
+  },
+  [INVOKE_CHANNELS.cancelDiagnosis]: {
+    args: z.tuple([z.string().max(100)]),
+    result: z.object({ cancelled: z.boolean() }),
+  },
 } as const
 
 export const eventContract = {
   [EVENT_CHANNELS.monitorSample]: MonitorSampleSchema,
   [EVENT_CHANNELS.monitorState]: MonitorStateSchema,
+  [EVENT_CHANNELS.diagnosisProgress]: DiagnosisProgressSchema,
+  [EVENT_CHANNELS.diagnosisDone]: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('done'), runId: z.string(), diagnosis: DiagnosisSchema }),
+    z.object({ kind: z.literal('failed'), runId: z.string(), message: z.string() }),
+  ]),
 } as const
 
 export type InvokeContract = typeof invokeContract

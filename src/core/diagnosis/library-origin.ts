@@ -1,3 +1,5 @@
+import { posix } from 'node:path'
+
 export type LibraryOrigin = 'wheel' | 'conda' | 'ld-library-path' | 'cuda-toolkit' | 'system' | 'driver' | 'torch' | 'other'
 
 export interface OriginContext {
@@ -17,7 +19,9 @@ const REASONS: Record<LibraryOrigin, string> = {
 }
 
 /** Where a resolved library came from, and in words why the loader picked that copy. */
-export function classifyLibrary(name: string, path: string, ctx: OriginContext): { origin: LibraryOrigin; why: string } {
+export function classifyLibrary(name: string, rawPath: string, ctx: OriginContext): { origin: LibraryOrigin; why: string; path: string } {
+  // ldd prints RUNPATH-relative paths such as torch/lib/../../nvidia/cudnn/lib/libcudnn.so.9.
+  const path = posix.normalize(rawPath)
   const dir = path.slice(0, path.lastIndexOf('/'))
   let origin: LibraryOrigin = 'other'
   if (/^libcuda\.so|^libnvidia-/.test(name)) origin = 'driver'
@@ -28,5 +32,5 @@ export function classifyLibrary(name: string, path: string, ctx: OriginContext):
   else if (/\/usr\/local\/cuda[^/]*\//.test(path)) origin = 'cuda-toolkit'
   else if (/\/(conda|miniconda\d*|anaconda\d*|miniforge\d*)\/|\/envs\//.test(path)) origin = 'conda'
   else if (/^(\/usr)?\/lib(64)?\//.test(path) || path.startsWith('/lib/')) origin = 'system'
-  return { origin, why: REASONS[origin] }
+  return { origin, why: REASONS[origin], path }
 }

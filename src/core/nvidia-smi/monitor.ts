@@ -126,6 +126,8 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     const args = [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits', `--loop-ms=${this.options.intervalMs}`]
     const child = spawn(located.path, args, { stdio: ['ignore', 'pipe', 'pipe'], env: this.options.env, windowsHide: true })
     this.child = child
+    // Starting counts as running: callers asking now must not be told "stopped".
+    this.setState({ kind: 'running', intervalMs: this.options.intervalMs, pid: child.pid ?? null })
     const started = performance.now()
     let stdout = ''
     let stderr = ''

@@ -4,24 +4,26 @@ export interface CudaVersion {
   minor: number
 }
 
-/**
- * Reads a CUDA version from the ways tools print it: `10.2`, `11.0.221`, a wheel suffix `cu102`
- * / `cu128`, a conda build or package name `cuda90` / `cuda11.0.221` / `cuda92`. Null otherwise.
- */
+/** Reads a plain dotted version: `10.2`, `11.0.221`, `12.8`. Null for anything else. */
 export function parseCudaVersion(text: string | null | undefined): CudaVersion | null {
-  if (!text) return null
-  const dotted = /(?:^|[^\d.])(\d{1,2})\.(\d{1,2})(?:\.\d+)*(?![\d])/.exec(` ${text}`)
-  const packed = /\bcu(?:da)?(\d{2,3})(?![\d.])/i.exec(text)
-  // "cuda11.0.221" carries the dotted form right after the prefix; prefer it to the packed digits.
-  const prefixedDotted = /\bcu(?:da)?(\d{1,2})\.(\d{1,2})/i.exec(text)
-  if (prefixedDotted) return { major: Number(prefixedDotted[1]), minor: Number(prefixedDotted[2]) }
-  if (packed?.[1]) {
-    const digits = packed[1]
-    // The last digit is the minor version: cu92 → 9.2, cu102 → 10.2, cu128 → 12.8.
-    return { major: Number(digits.slice(0, -1)), minor: Number(digits.slice(-1)) }
-  }
+  const match = /^\s*(\d{1,2})\.(\d{1,2})(?:\.\d+)*\s*$/.exec(text ?? '')
+  return match ? { major: Number(match[1]), minor: Number(match[2]) } : null
+}
+
+/**
+ * Reads the CUDA tag inside a wheel suffix or conda build/package name: `cu102`, `cu128`,
+ * `py38_cu110`, `py3.7_cuda90_cudnn7_1`, `py3.8_cuda11.0.221_cudnn8.0.3_0`, `cuda92`. Null if none.
+ */
+export function parseCudaTag(text: string | null | undefined): CudaVersion | null {
+  const source = text ?? ''
+  // Conda builds glue tags with "_", which is a word character, so \b cannot delimit them.
+  const dotted = /(?:^|[^a-z])cu(?:da)?(\d{1,2})\.(\d{1,2})/i.exec(source)
   if (dotted) return { major: Number(dotted[1]), minor: Number(dotted[2]) }
-  return null
+  const packed = /(?:^|[^a-z])cu(?:da)?(\d{2,3})(?![\d.])/i.exec(source)
+  const digits = packed?.[1]
+  if (!digits) return null
+  // The last digit is the minor version: cu92 → 9.2, cu102 → 10.2, cu128 → 12.8.
+  return { major: Number(digits.slice(0, -1)), minor: Number(digits.slice(-1)) }
 }
 
 /** Negative when a < b, zero when equal, positive when a > b. */
@@ -34,9 +36,7 @@ export function formatCuda(version: CudaVersion): string {
   return `${version.major}.${version.minor}`
 }
 
-/**
- * Decodes the driver API number that CUDA prints as `found version 11040` (1000·major + 10·minor).
- */
+/** Decodes the driver API number CUDA prints as `found version 11040` (1000·major + 10·minor). */
 export function decodeDriverApiVersion(value: number): CudaVersion {
   return { major: Math.floor(value / 1000), minor: Math.floor((value % 1000) / 10) }
 }

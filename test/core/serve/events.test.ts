@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 
+import { EVENT_CHANNELS } from '../../../src/shared/channels'
 import { startHarness, TOKEN, type Harness } from './helpers'
+
+/** Listeners one connected client holds on the core: one per event channel. */
+const PER_CLIENT = Object.keys(EVENT_CHANNELS).length
 
 function open(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -31,7 +35,7 @@ describe('WebSocket /api/events', () => {
 
   it('forwards every event channel as { channel, payload }', async () => {
     const ws = await open(`${wsBase}?token=${TOKEN}`)
-    await until(() => h.core.listenerCount() === 2)
+    await until(() => h.core.listenerCount() === PER_CLIENT)
     const sample = { time: 1, gpus: [] }
     let got = nextMessage(ws)
     h.core.emit('monitor:sample', sample)
@@ -45,13 +49,13 @@ describe('WebSocket /api/events', () => {
   it('sends to each client and unsubscribes each on close', async () => {
     const a = await open(`${wsBase}?token=${TOKEN}`)
     const b = await open(wsBase, { Authorization: `Bearer ${TOKEN}` })
-    await until(() => h.core.listenerCount() === 4)
+    await until(() => h.core.listenerCount() === 2 * PER_CLIENT)
     const both = Promise.all([nextMessage(a), nextMessage(b)])
     h.core.emit('monitor:state', { kind: 'stopped' })
     expect(await both).toHaveLength(2)
     a.close()
-    await until(() => h.core.listenerCount() === 2)
-    expect(h.core.listenerCount()).toBe(2)
+    await until(() => h.core.listenerCount() === PER_CLIENT)
+    expect(h.core.listenerCount()).toBe(PER_CLIENT)
     b.terminate()
     await until(() => h.core.listenerCount() === 0)
     expect(h.core.listenerCount()).toBe(0)

@@ -35,8 +35,8 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResult {
         const id = /^libcudnn/.test(entry.name) ? 'bundled-cudnn-not-found' : 'library-not-found'
         findings.push(makeFinding(id, 'error', { library: entry.name, file }, `${file}: ${entry.name} => not found`))
       } else if (entry.path && KEY_LIBS.test(entry.name)) {
-        const { origin, why } = classifyLibrary(entry.name, entry.path, ctx)
-        libraries.push({ name: entry.name, path: entry.path, origin, why, neededBy: file })
+        const { origin, why, path } = classifyLibrary(entry.name, entry.path, ctx)
+        libraries.push({ name: entry.name, path, origin, why, neededBy: file })
       }
     }
   }

@@ -49,7 +49,11 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
     const throttles = THROTTLE_BITS.filter(([bit]) => (reasons & bit) !== 0n).map(([, name]) => name)
     if (load.mean !== null && load.mean < SM_WARN_BELOW)
       findings.push(makeFinding('low-sm-utilisation', 'warning', { mean: Math.round(load.mean), threshold: SM_WARN_BELOW }))
-    if (throttles.length) findings.push(makeFinding('gpu-clock-throttling', 'warning', { reasons: throttles.join(', ') }, loadGpu?.clocksEventReasons ?? null))
+    // Capping at the power limit under a deliberately maximal load is the GPU working as designed;
+    // thermal and hardware slowdowns are not.
+    const serious = throttles.filter((t) => t !== 'SW power cap')
+    if (throttles.length)
+      findings.push(makeFinding('gpu-clock-throttling', serious.length ? 'warning' : 'info', { reasons: throttles.join(', ') }, loadGpu?.clocksEventReasons ?? null))
     return {
       index: p.index,
       name: host?.name ?? null,

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs'
+
+import { describe, expect, it } from 'vitest'
+
+import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
+import { convTimingStep } from '../../../src/core/diagnosis/steps/conv-timing'
+import { cudnnLoadedStep } from '../../../src/core/diagnosis/steps/cudnn-loaded'
+import { gpuVisibleStep } from '../../../src/core/diagnosis/steps/gpu-visible'
+import { lddLinkageStep } from '../../../src/core/diagnosis/steps/ldd-linkage'
+import { smUtilisationStep } from '../../../src/core/diagnosis/steps/sm-utilisation'
+import { csvRowsToStatus, parseCsvQuery } from '../../../src/core/nvidia-smi/parse-csv'
+import type { MonitorSample } from '../../../src/shared/gpu'
+import { ProbeReportSchema } from '../../../src/shared/probe'
+
+// Probe documents captured on a real H200 (torch 2.11.0+cu130, cuDNN 9.19) by scripts/gpu/verify-diagnosis.sh.
+const dir = new URL('../../fixtures/h200-x1/probe/', import.meta.url)
+const probe = (name: string) => ProbeReportSchema.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')))
+const host = csvRowsToStatus(parseCsvQuery(readFileSync(new URL('smi.csv', dir), 'utf8')), { cudaVersion: '13.0' })
+
+function inputs(name: string, extra: Partial<DiagnosisInputs> = {}): DiagnosisInputs {
+  return {
+    host: { kind: 'ok', status: { ...host, source: 'live' } },
+    probe: { ok: true, report: probe(name) },
+    platform: 'linux',
+    idleSamples: [],
+    loadSamples: [],
+    loadState: null,
+    probePid: null,
+    ...extra,
+  }
+}
+
+const ids = (r: { findings: Array<{ id: string }> }) => r.findings.map((f) => f.id)
+
+describe('the five steps on a healthy H200', () => {
+  const ok = inputs('probe-ok')
+
+  it('step 1 passes: torch 2.11+cu130 sees the H200 with sm_90 compiled in', () => {
+    const r = gpuVisibleStep(ok)
+    expect(r.status).toBe('pass')
+    expect(r.summary).toContain('NVIDIA H200 (sm_90)')
+    expect(r.evidence.archCoverage).toEqual([{ gpuArch: 'sm_90', covered: true, via: 'sass', entry: 'sm_90' }])
+  })
+
+  it('step 2 passes with cuDNN 9.19.0 (not 91900) and explains the flags', () => {
+    const r = cudnnLoadedStep(ok)
+    expect(r.status).toBe('pass')
+    expect(r.evidence.version).toBe('9.19.0')
+    expect(r.evidence.expectedMajor).toBe(9)
+    expect(ids(r)).toEqual(['cudnn-benchmark-off'])
+  })
+
+  it('step 3 passes: cuDNN resolves from the pip wheel, and the mapped file proves it', () => {
+    const r = lddLinkageStep(ok)
+    expect(r.status).toBe('pass')
+    const libs = r.evidence.libraries as Array<{ name: string; path: string; origin: string }>
+    const cudnn = libs.find((l) => l.name === 'libcudnn.so.9')!
+    expect(cudnn.origin).toBe('wheel')
+    expect(cudnn.path).toBe('/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9')
+    expect(r.evidence.mappedCudnn).toContain('/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9')
+    // collect_env on this box names the system's 9.14: GPU Doctor lists it as another copy, not the loaded one.
+    expect(ids(r)).toEqual(['other-cudnn-copies'])
+    expect(r.findings[0]!.severity).toBe('info')
+  })
+
+  it('step 5 passes: cuDNN makes the 256→256 layer about 6× faster', () => {
+    const r = convTimingStep(ok)
+    expect(r.status).toBe('pass')
+    const rep = (r.evidence.cases as Array<{ label: string; ratio: number; onTflops: number }>).find((c) => c.label === 'representative')!
+    expect(rep.ratio).toBeGreaterThan(4)
+    expect(rep.onTflops).toBeGreaterThan(300)
+  })
+
+  it('step 4 passes at 100% SM under the real load timeline, and warns when SM% drops below 70', () => {
+    const d = JSON.parse(readFileSync(new URL('diagnose-ok.json', dir), 'utf8'))
+    const ev = d.steps.find((s: { id: string }) => s.id === 'sm-utilisation').evidence
+    const toSample = (t: { time: number; gpus: Array<{ index: number; sm: number | null }> }, scale = 1): MonitorSample => ({
+      time: t.time,
+      gpus: t.gpus.map((g) => ({ index: g.index, utilizationGpu: g.sm === null ? null : g.sm * scale, utilizationMemory: null, memoryUsedMiB: null, memoryTotalMiB: null, temperatureC: null, powerW: null, powerLimitW: 700, smClockMHz: null })),
+    })
+    const split = (scale: number) => ({
+      idleSamples: ev.timeline.filter((t: { time: number }) => t.time < ev.loadStartedAt).map((t: never) => toSample(t)),
+      loadSamples: ev.timeline.filter((t: { time: number }) => t.time >= ev.loadStartedAt + 500 && t.time <= ev.loadEndedAt).map((t: never) => toSample(t, scale)),
+    })
+    const report = probe('probe-ok')
+    const good = smUtilisationStep({ ...inputs('probe-ok'), ...split(1), probe: { ok: true, report } })
+    expect(good.status).toBe('pass')
+    const gpu = (good.evidence.perGpu as Array<{ loadMean: number; idleMean: number; tflops: number; percentOfPeak: number }>)[0]!
+    expect(gpu.loadMean).toBe(100)
+    expect(gpu.idleMean).toBeLessThan(10)
+    expect(gpu.percentOfPeak).toBeGreaterThan(40)
+    const starved = smUtilisationStep({ ...inputs('probe-ok'), ...split(0.4), probe: { ok: true, report } })
+    expect(starved.status).toBe('warn')
+    expect(ids(starved)).toContain('low-sm-utilisation')
+  })
+})
+
+describe('the same H200, broken on purpose', () => {
+  it('CUDA_VISIBLE_DEVICES="" fails step 1 with the CUDA_VISIBLE_DEVICES fix and skips the rest', () => {
+    const i = inputs('probe-cvd-empty')
+    const r = gpuVisibleStep(i)
+    expect(r.status).toBe('fail')
+    expect(ids(r)).toContain('cuda-visible-devices-misconfigured')
+    expect(r.findings[0]!.fix).toMatch(/CUDA_VISIBLE_DEVICES/)
+    expect(cudnnLoadedStep(i).status).toBe('skip')
+    expect(convTimingStep(i).status).toBe('skip')
+  })
+
+  it('an LD_LIBRARY_PATH cuDNN 9.14 fails step 2 and step 3 names the 9.14 sub-libraries actually mapped', () => {
+    const i = inputs('probe-cudnn-shadow')
+    const s2 = cudnnLoadedStep(i)
+    expect(s2.status).toBe('fail')
+    expect(ids(s2)).toContain('cudnn-shadowed-by-system-copy')
+    expect(s2.findings[0]!.evidence).toMatch(/compiled {2}against \(9, 19, 0\) but found runtime version \(9, 14, 0\)/)
+    const s3 = lddLinkageStep(i)
+    expect(s3.status).toBe('fail')
+    const shadow = s3.findings.find((f) => f.id === 'cudnn-shadowed-by-system-copy')!
+    expect(shadow.evidence).toContain('/usr/lib/x86_64-linux-gnu/libcudnn_graph.so.9.14.0')
+  })
+
+  it('cuDNN switched off fails step 2 and step 5 (on/off ratio about 1.0)', () => {
+    const i = inputs('probe-disable-cudnn')
+    expect(cudnnLoadedStep(i).status).toBe('fail')
+    expect(ids(cudnnLoadedStep(i))).toContain('cudnn-disabled')
+    const s5 = convTimingStep(i)
+    expect(s5.status).toBe('fail')
+    expect(ids(s5)).toEqual(expect.arrayContaining(['cudnn-disabled', 'cudnn-not-effective']))
+  })
+})
