@@ -40,5 +40,30 @@ console.log(line(widths.map((w) => '-'.repeat(w))))
 for (const r of rows) console.log(line(r))
 const ratio = results[1].cpuMsPerSample / base
 console.log(`\nspawn-per-sample costs ${ratio.toFixed(1)}× the CPU of the stream per sample (target ≥ 10×): ${ratio >= 10 ? 'met' : 'NOT met'}`)
+// Part 2: the diagnosis, when a Python with torch is around (BENCH_DIAGNOSIS=0 skips it).
+let diagnosis = null
+if (process.env.BENCH_DIAGNOSIS !== '0') {
+  const runs = Number(process.env.BENCH_DIAGNOSIS_RUNS ?? 3)
+  try {
+    const run = (mode) => JSON.parse(execFileSync(process.execPath, [worker, mode, String(runs)], { encoding: 'utf8', timeout: 600_000 }).trim().split('\n').pop())
+    const d = run('diagnosis')
+    const c = run('collect-env')
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    const ids = Object.keys(d.runs[0].steps)
+    console.log(`\nDiagnosis with ${d.python} (torch ${d.runs[0].torch}), median of ${runs} runs:`)
+    const drows = [
+      ['full diagnosis (5 steps)', median(d.runs.map((r) => r.wallMs))],
+      ...ids.map((id) => [`  step ${id} (${d.runs[0].steps[id].status})`, median(d.runs.map((r) => r.steps[id].ms))]),
+      ['python -m torch.utils.collect_env', median(c.wallMs)],
+    ]
+    const w = Math.max(...drows.map((r) => r[0].length))
+    console.log(`| ${'what'.padEnd(w)} | wall s |`)
+    console.log(`| ${'-'.repeat(w)} | ------ |`)
+    for (const [label, ms] of drows) console.log(`| ${label.padEnd(w)} | ${(ms / 1000).toFixed(2).padStart(6)} |`)
+    diagnosis = { diagnosis: d, collectEnv: c }
+  } catch (error) {
+    console.log(`\ndiagnosis benchmark skipped: ${String(error.message).split('\n')[0]}`)
+  }
+}
 mkdirSync('out/bench', { recursive: true })
-writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio }, null, 2))
+writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio, diagnosis }, null, 2))

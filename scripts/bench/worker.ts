@@ -6,6 +6,7 @@ import { MONITOR_FIELDS } from '../../src/core/nvidia-smi/query-fields'
 import { runProcess } from '../../src/core/process/run-process'
 import { locateNvidiaSmi } from '../../src/core/nvidia-smi/locate'
 import { cpuMs } from './cpu-time'
+import { benchCollectEnv, benchDiagnosis } from './diagnosis'
 
 const [mode = '', countArg = '20', intervalArg = '100'] = process.argv.slice(2)
 const count = Number(countArg)
@@ -46,6 +47,10 @@ async function siGraphics(): Promise<number> {
 }
 
 const modes: Record<string, () => Promise<number>> = { streaming, spawn: spawnPerSample, 'si-graphics': siGraphics }
+if (mode === 'diagnosis' || mode === 'collect-env') {
+  process.stdout.write(JSON.stringify(mode === 'diagnosis' ? await benchDiagnosis(count) : await benchCollectEnv(count)) + '\n')
+  process.exit(0)
+}
 const run = modes[mode]
 if (!run) throw new Error(`unknown mode ${mode}`)
 const before = cpuMs()

@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next'
 
+import { findingsEn, findingsZh } from '../shared/i18n/findings'
 import { problemsEn, problemsZh } from '../shared/i18n/problems'
 import { cliEn, cliZh } from './i18n-strings'
 
@@ -16,12 +17,12 @@ export async function createTranslator(lang: Lang): Promise<TFunction> {
   await instance.init({
     lng: lang,
     fallbackLng: 'en',
-    ns: ['cli', 'problems'],
+    ns: ['cli', 'problems', 'findings'],
     defaultNS: 'cli',
     interpolation: { escapeValue: false },
     resources: {
-      en: { cli: cliEn, problems: problemsEn },
-      'zh-CN': { cli: cliZh, problems: problemsZh },
+      en: { cli: cliEn, problems: problemsEn, findings: findingsEn },
+      'zh-CN': { cli: cliZh, problems: problemsZh, findings: findingsZh },
     },
   })
   return instance.t

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
+import { usePage } from '../app/page'
+import { DiagnosePage } from '../diagnosis/DiagnosePage'
 import { useGpu } from '../stores/context'
 import { ConnectionBanner } from './ConnectionBanner'
 import { DriverSummary } from './DriverSummary'
@@ -25,16 +27,26 @@ function GpuSection({ onRetry }: { onRetry: () => void }) {
   )
 }
 
+/** Two pages under one header; the monitor keeps sampling while the diagnosis page is shown. */
 export function App({ onRetry }: { onRetry: () => void }) {
+  const page = usePage()
   return (
     <div className="app">
-      <Header />
+      <Header page={page} />
       <ConnectionBanner />
-      <MonitorBanner />
-      <main className="app-main">
-        <GpuSection onRetry={onRetry} />
-        <HostFacts />
-      </main>
+      {page === 'monitor' ? (
+        <>
+          <MonitorBanner />
+          <main className="app-main" data-testid="page-monitor">
+            <GpuSection onRetry={onRetry} />
+            <HostFacts />
+          </main>
+        </>
+      ) : (
+        <main className="app-main" data-testid="page-diagnose">
+          <DiagnosePage />
+        </main>
+      )}
     </div>
   )
 }

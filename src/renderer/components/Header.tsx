@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next'
 
+import type { Page } from '../app/page'
 import { LanguageSwitch } from './LanguageSwitch'
 import { MonitorStatus } from './MonitorStatus'
+import { PageTabs } from './PageTabs'
 
-export function Header() {
+export function Header({ page }: { page: Page }) {
   const { t } = useTranslation()
   return (
     <header className="app-header">
       <div className="app-header__title">
         <h1>{t('app.title')}</h1>
-        <span className="app-header__tagline">{t('app.tagline')}</span>
+        <PageTabs page={page} />
       </div>
       <div className="app-header__tools">
         <MonitorStatus />

@@ -1,14 +1,16 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
+import { findingsEn, findingsZh } from '../../shared/i18n/findings'
 import { problemsEn, problemsZh } from '../../shared/i18n/problems'
+import { stepsEn, stepsZh } from '../../shared/i18n/steps'
 import { uiEn } from './en'
 import type { Language } from './languages'
 import { uiZh } from './zh-CN'
 
 export const resources = {
-  en: { ui: uiEn, problems: problemsEn },
-  'zh-CN': { ui: uiZh, problems: problemsZh },
+  en: { ui: uiEn, problems: problemsEn, steps: stepsEn, findings: findingsEn },
+  'zh-CN': { ui: uiZh, problems: problemsZh, steps: stepsZh, findings: findingsZh },
 } as const
 
 /** A synchronous i18next instance: resources are bundled, so the first render is already translated. */
@@ -18,7 +20,7 @@ export function createI18n(language: Language): i18n {
     lng: language,
     fallbackLng: 'en',
     supportedLngs: ['en', 'zh-CN'],
-    ns: ['ui', 'problems'],
+    ns: ['ui', 'problems', 'steps', 'findings'],
     defaultNS: 'ui',
     // Keys are flat ("problem.driverNotLoaded.fix"), so dots and colons are not separators.
     keySeparator: false,

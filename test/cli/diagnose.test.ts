@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url'
+
+import { describe, expect, it } from 'vitest'
+
+import { runBuiltCli } from '../helpers/cli'
+import { fakeSmiEnv } from '../helpers/fake-smi'
+import { pythonWithoutTorch, TORCH_PYTHON } from '../helpers/pythons'
+
+const fixture = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.meta.url))
+
+describe('gpu-doctor diagnose', () => {
+  it('exits 1 on a CPU-only PyTorch and prints each step with the fix', async () => {
+    const r = await runBuiltCli(['diagnose', '--python', TORCH_PYTHON], fakeSmiEnv('h200-x1'), { timeoutMs: 60_000 })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/FAIL\s+1 GPU visible to PyTorch/)
+    expect(r.stdout).toContain('cpu-only-torch-build')
+    expect(r.stdout).toMatch(/Fix: .*index-url/)
+    expect(r.stdout).toMatch(/SKIP\s+5 Conv2d timing/)
+  })
+
+  it('--json keeps stdout pure JSON with the documented shape; progress goes to stderr', async () => {
+    const r = await runBuiltCli(['diagnose', '--python', TORCH_PYTHON, '--json', '--steps', 'gpu-visible,ldd-linkage'], fakeSmiEnv('h200-x1'), { timeoutMs: 60_000 })
+    const json = JSON.parse(r.stdout)
+    expect(json.steps.map((s: { id: string }) => s.id)).toEqual(['gpu-visible', 'ldd-linkage'])
+    for (const s of json.steps) expect(Object.keys(s)).toEqual(expect.arrayContaining(['id', 'status', 'summary', 'evidence', 'findings']))
+    expect(json.steps[0].findings[0]).toMatchObject({ id: 'cpu-only-torch-build', severity: 'error' })
+    expect(json.environment).toMatchObject({ driverVersion: '580.159.04', torch: expect.stringMatching(/^1\./) })
+    expect(r.stderr).toContain('1 GPU visible to PyTorch')
+  })
+
+  it('speaks Chinese with --lang zh-CN', async () => {
+    const r = await runBuiltCli(['diagnose', '--python', pythonWithoutTorch(), '--steps', 'gpu-visible', '--lang', 'zh-CN'], fakeSmiEnv('h200-x1'), { timeoutMs: 60_000 })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('失败')
+    expect(r.stdout).toContain('torch-not-installed')
+    expect(r.stdout).toMatch(/修复方法/)
+  })
+
+  it('rejects an unknown step id with exit 2 and the list of valid ids', async () => {
+    const r = await runBuiltCli(['diagnose', '--steps', 'gpu-visible,warp-drive'], fakeSmiEnv('h200-x1'))
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('warp-drive')
+    expect(r.stderr).toContain('conv-timing')
+  })
+})
+
+describe('gpu-doctor analyze', () => {
+  it('recognises a real "no kernel image" log and gives the fix', async () => {
+    const r = await runBuiltCli(['analyze', '--from', fixture('public/E/no-kernel-image-rtx5090d-pytorch-interactive.txt'), '--json'], {})
+    expect(r.code).toBe(0)
+    const json = JSON.parse(r.stdout)
+    expect(json.findings.map((f: { id: string }) => f.id)).toContain('gpu-arch-not-in-wheel')
+    for (const f of json.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['id', 'severity', 'message', 'fix', 'evidence']))
+  })
+
+  it('reads a real collect_env of a CPU-only wheel', async () => {
+    const r = await runBuiltCli(['analyze', '--from', fixture('public/D/collect_env-1.4.0+cpu-windows-cpu-only-wheel.txt')], {})
+    expect(r.stdout).toContain('collect_env')
+    expect(r.stdout).toContain('cpu-only-torch-build')
+  })
+
+  it('says so when nothing is recognised, and exits 2 for a missing file', async () => {
+    const clean = await runBuiltCli(['analyze', '--from', fixture('h200-x1/smi/version.txt')], {})
+    expect(clean.code).toBe(0)
+    const missing = await runBuiltCli(['analyze', '--from', '/nonexistent/log.txt'], {})
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('no such file')
+  })
+})
+
+describe('gpu-doctor interpreters', () => {
+  it('lists the Debian Python and says it has torch', async () => {
+    const r = await runBuiltCli(['interpreters', '--json'], { PATH: '/usr/bin:/bin' })
+    const list = JSON.parse(r.stdout) as Array<{ path: string; torchLocation: string | null }>
+    const debian = list.find((i) => i.path === TORCH_PYTHON)
+    expect(debian?.torchLocation).toMatch(/torch\/__init__\.py$/)
+  })
+})
