@@ -2,6 +2,7 @@ import i18next, { type TFunction } from 'i18next'
 
 import { findingsEn, findingsZh } from '../shared/i18n/findings'
 import { problemsEn, problemsZh } from '../shared/i18n/problems'
+import { summariesEn, summariesZh } from '../shared/i18n/summaries'
 import { cliEn, cliZh } from './i18n-strings'
 
 export type Lang = 'en' | 'zh-CN'
@@ -17,12 +18,12 @@ export async function createTranslator(lang: Lang): Promise<TFunction> {
   await instance.init({
     lng: lang,
     fallbackLng: 'en',
-    ns: ['cli', 'problems', 'findings'],
+    ns: ['cli', 'problems', 'findings', 'summaries'],
     defaultNS: 'cli',
     interpolation: { escapeValue: false },
     resources: {
-      en: { cli: cliEn, problems: problemsEn, findings: findingsEn },
-      'zh-CN': { cli: cliZh, problems: problemsZh, findings: findingsZh },
+      en: { cli: cliEn, problems: problemsEn, findings: findingsEn, summaries: summariesEn },
+      'zh-CN': { cli: cliZh, problems: problemsZh, findings: findingsZh, summaries: summariesZh },
     },
   })
   return instance.t

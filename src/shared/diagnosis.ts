@@ -28,6 +28,9 @@ export const StepResultSchema = z.object({
   id: StepIdSchema,
   status: StepStatusSchema,
   summary: z.string(),
+  /** i18n key (namespace 'summaries') and params of `summary`, which is its English text. */
+  summaryKey: z.string().nullable(),
+  summaryParams: z.record(z.string(), z.union([z.string(), z.number()])),
   /** Step-specific evidence (see src/core/diagnosis/steps/*); plain JSON. */
   evidence: z.record(z.string(), z.unknown()),
   findings: z.array(FindingSchema),

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { Diagnosis, Finding, StepResult } from '../../shared/diagnosis'
+import { translateSummary } from '../../shared/i18n/summaries'
 
 const MARK: Record<StepResult['status'], string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '–' }
 
@@ -13,7 +14,8 @@ export function findingText(f: Finding, t: TFunction): { message: string; fix: s
 }
 
 export function renderStep(step: StepResult, t: TFunction): string {
-  const lines = [`${MARK[step.status]} ${t(`status.${step.status}`)}  ${t(`step.${step.id}`)}: ${step.summary}`]
+  const said = translateSummary(step, (key, options) => t(key, options))
+  const lines = [`${MARK[step.status]} ${t(`status.${step.status}`)}  ${t(`step.${step.id}`)}: ${said}`]
   for (const f of step.findings) {
     const { message, fix } = findingText(f, t)
     lines.push(`    [${f.severity}] ${f.id}: ${message}`)

@@ -1,6 +1,9 @@
 import type { Finding, StepId, StepResult, StepStatus } from '../../shared/diagnosis'
 import type { GpuState, MonitorSample } from '../../shared/gpu'
+import type { SummaryKey } from '../../shared/i18n/summaries'
+import { summariesEn } from '../../shared/i18n/summaries'
 import type { ProbeReport } from '../../shared/probe'
+import { interpolate } from '../rules/finding-catalog'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
@@ -15,14 +18,31 @@ export interface DiagnosisInputs {
   probePid: number | null
 }
 
+export interface Summary {
+  key: SummaryKey
+  params: Record<string, string | number>
+}
+
+/** A summary by key: its English text comes from the same catalog the UI translates. */
+export function summary(key: SummaryKey, params: Record<string, string | number> = {}): Summary {
+  return { key, params }
+}
+
+/** The first error's message as the summary's reason, with its id so front ends can translate it. */
+export function reasonOf(findings: Finding[]): Record<string, string> {
+  const f = findings.find((x) => x.severity === 'error') ?? findings[0]
+  return f ? { reason: f.message, findingId: f.id } : { reason: '' }
+}
+
 export function stepResult(
   id: StepId,
   status: StepStatus,
-  summary: string,
+  said: Summary,
   evidence: Record<string, unknown>,
   findings: Finding[] = [],
 ): StepResult {
-  return { id, status, summary, evidence, findings, durationMs: 0 }
+  const text = interpolate(summariesEn[said.key], said.params)
+  return { id, status, summary: text, summaryKey: said.key, summaryParams: said.params, evidence, findings, durationMs: 0 }
 }
 
 /** The worst status the findings call for: an error fails the step, a warning warns. */
@@ -32,9 +52,9 @@ export function statusFrom(findings: Finding[]): StepStatus {
   return 'pass'
 }
 
-/** The probe's report when PyTorch imported, else the reason a step must skip. */
-export function torchReport(inputs: DiagnosisInputs): { report: ProbeReport } | { skip: string } {
-  if (!inputs.probe.ok) return { skip: `the probe could not run: ${inputs.probe.reason}` }
-  if (!inputs.probe.report.torch?.importable) return { skip: 'PyTorch could not be imported (see step 1)' }
+/** The probe's report when PyTorch imported, else the summary of why a step must skip. */
+export function torchReport(inputs: DiagnosisInputs): { report: ProbeReport } | { skip: Summary } {
+  if (!inputs.probe.ok) return { skip: summary('skip.probe', { reason: inputs.probe.reason }) }
+  if (!inputs.probe.report.torch?.importable) return { skip: summary('skip.noTorch') }
   return { report: inputs.probe.report }
 }

@@ -2,7 +2,7 @@ import type { Finding, StepResult } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, torchReport } from '../step-inputs'
+import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 /** cuDNN on must beat off by this much on the representative layer, or cuDNN is not doing its job. */
 export const MIN_WORKING_RATIO = 1.3
@@ -11,11 +11,11 @@ export const GOOD_RATIO = 2
 /** Step 5: Conv2d with cuDNN on vs off — the seeds' case and a layer where cuDNN matters. */
 export function convTimingStep(inputs: DiagnosisInputs): StepResult {
   const got = torchReport(inputs)
-  if ('skip' in got) return stepResult('conv-timing', 'skip', `Skipped: ${got.skip}`, {})
+  if ('skip' in got) return stepResult('conv-timing', 'skip', got.skip, {})
   const conv = got.report.workloads?.conv
-  if (!conv) return stepResult('conv-timing', 'skip', 'Skipped: not requested', {})
-  if ('skipped' in conv) return stepResult('conv-timing', 'skip', `Skipped: ${conv.skipped}`, {})
-  if ('error' in conv) return stepResult('conv-timing', 'fail', `The benchmark failed: ${conv.error}`, {}, [makeFinding('probe-failed', 'error', { reason: conv.error })])
+  if (!conv) return stepResult('conv-timing', 'skip', summary('skip.notRequested'), {})
+  if ('skipped' in conv) return stepResult('conv-timing', 'skip', summary('skip.noCuda'), {})
+  if ('error' in conv) return stepResult('conv-timing', 'fail', summary('workload.failed', { reason: conv.error }), {}, [makeFinding('probe-failed', 'error', { reason: conv.error })])
 
   const gpuName = got.report.cuda?.devices[0]?.name ?? ''
   const peak = peakFor(gpuName)
@@ -42,6 +42,13 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
     cases: [seed, rep],
     method: 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
   }
-  const summary = `cuDNN on vs off: ${rep.onMs.toFixed(2)} ms vs ${rep.offMs.toFixed(2)} ms (${rep.ratio.toFixed(1)}×) on 256→256 3×3; seed case ${seed.onMs.toFixed(2)} vs ${seed.offMs.toFixed(2)} ms (${seed.ratio.toFixed(1)}×)`
-  return stepResult('conv-timing', statusFrom(findings), summary, evidence, findings)
+  const said = summary('conv.ok', {
+    repOn: rep.onMs.toFixed(2),
+    repOff: rep.offMs.toFixed(2),
+    repRatio: rep.ratio.toFixed(1),
+    seedOn: seed.onMs.toFixed(2),
+    seedOff: seed.offMs.toFixed(2),
+    seedRatio: seed.ratio.toFixed(1),
+  })
+  return stepResult('conv-timing', statusFrom(findings), said, evidence, findings)
 }

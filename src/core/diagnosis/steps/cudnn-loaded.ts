@@ -1,7 +1,7 @@
 import type { Finding, StepResult } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, torchReport } from '../step-inputs'
+import { reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 import { expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../versions'
 
 /** What each flag costs, shown beside its value. */
@@ -15,11 +15,11 @@ const FLAG_NOTES = {
 /** Step 2: is cuDNN available, enabled, and the version this PyTorch build expects? */
 export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResult {
   const got = torchReport(inputs)
-  if ('skip' in got) return stepResult('cudnn-loaded', 'skip', `Skipped: ${got.skip}`, {})
+  if ('skip' in got) return stepResult('cudnn-loaded', 'skip', got.skip, {})
   const r = got.report
   const torch = r.torch!
-  if (isCpuOnlyBuild(torch.version, torch.cudaBuild)) return stepResult('cudnn-loaded', 'skip', 'Skipped: this PyTorch is a CPU-only build (step 1)', { torchVersion: torch.version })
-  if (!r.cuda?.available) return stepResult('cudnn-loaded', 'skip', 'Skipped: PyTorch cannot use CUDA (step 1)', {})
+  if (isCpuOnlyBuild(torch.version, torch.cudaBuild)) return stepResult('cudnn-loaded', 'skip', summary('skip.cpuBuild'), { torchVersion: torch.version })
+  if (!r.cuda?.available) return stepResult('cudnn-loaded', 'skip', summary('skip.noCuda'), {})
   const c = r.cudnn
   const version = formatCudnnVersion(c?.version)
   const expected = expectedCudnnMajor(torch.version ?? '')
@@ -47,9 +47,9 @@ export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResult {
   if (c?.deterministic) findings.push(makeFinding('cudnn-deterministic-on', 'info', {}))
   if (c && !c.benchmark) findings.push(makeFinding('cudnn-benchmark-off', 'info', {}))
   const status = statusFrom(findings)
-  const summary =
+  const said =
     status === 'fail'
-      ? `cuDNN is not in use: ${findings[0]?.message ?? ''}`
-      : `cuDNN ${version} is loaded and enabled${expected ? ` (cuDNN ${expected} expected for torch ${torch.version})` : ''}`
-  return stepResult('cudnn-loaded', status, summary, evidence, findings)
+      ? summary('cudnn.fail', reasonOf(findings))
+      : summary('cudnn.ok', { version: version ?? '?', expected: expected ?? '?', torch: torch.version ?? '?' })
+  return stepResult('cudnn-loaded', status, said, evidence, findings)
 }

@@ -2,7 +2,7 @@ import type { Finding, StepResult } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { archCoverage } from '../arch-coverage'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult } from '../step-inputs'
+import { reasonOf, statusFrom, stepResult, summary } from '../step-inputs'
 import { compareVersions, isCpuOnlyBuild } from '../versions'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
@@ -18,14 +18,14 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResult {
   }
   if (!inputs.probe.ok) {
     findings.push(makeFinding('probe-failed', 'error', { reason: inputs.probe.reason }, inputs.probe.stderr || null))
-    return stepResult('gpu-visible', 'fail', `The probe could not run: ${inputs.probe.reason}`, { hostGpus }, findings)
+    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus }, findings)
   }
   const r = inputs.probe.report
   const torch = r.torch
   const python = r.python?.executable ?? 'python'
   if (!torch?.importable) {
     findings.push(makeFinding('torch-not-installed', 'error', { python, error: torch?.error ?? r.fatal ?? 'unknown' }, torch?.error ?? null))
-    return stepResult('gpu-visible', 'fail', `PyTorch cannot be imported by ${python}`, { python, hostGpus }, findings)
+    return stepResult('gpu-visible', 'fail', summary('gpuVisible.noTorch', { python }), { python, hostGpus }, findings)
   }
   const cuda = r.cuda
   const cvd = r.env.CUDA_VISIBLE_DEVICES ?? null
@@ -78,11 +78,11 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResult {
   const unique = dedupe(findings)
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
-  const summary =
+  const said =
     status === 'fail'
-      ? `PyTorch ${torch.version} cannot use the GPU: ${unique.find((f) => f.severity === 'error')?.message ?? ''}`
-      : `PyTorch ${torch.version} (CUDA ${torch.cudaBuild}) sees ${cuda?.deviceCount ?? 0} GPU${cuda?.deviceCount === 1 ? '' : 's'}: ${names}`
-  return stepResult('gpu-visible', status, summary, evidence, unique)
+      ? summary('gpuVisible.fail', { torch: torch.version ?? '?', ...reasonOf(unique) })
+      : summary('gpuVisible.ok', { torch: torch.version ?? '?', cuda: torch.cudaBuild ?? '?', count: cuda?.deviceCount ?? 0, names })
+  return stepResult('gpu-visible', status, said, evidence, unique)
 }
 
 function dedupe(findings: Finding[]): Finding[] {

@@ -3,7 +3,7 @@ import { makeFinding } from '../../rules/finding-catalog'
 import { parseLdd } from '../../rules/parse-ldd'
 import { classifyLibrary } from '../library-origin'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, torchReport } from '../step-inputs'
+import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 const KEY_LIBS = /^lib(cudart|cublas|cublasLt|cudnn|nccl|nvrtc|nvJitLink|cusparse|cufft|curand|cusolver)\b/
 
@@ -17,9 +17,9 @@ export interface LinkedLibrary {
 
 /** Step 3: where torch's CUDA libraries resolve from, what is missing, and which cuDNN is really mapped. */
 export function lddLinkageStep(inputs: DiagnosisInputs): StepResult {
-  if (inputs.platform === 'win32') return stepResult('ldd-linkage', 'skip', 'Skipped on Windows: ldd and /proc/self/maps are Linux tools; DLL problems show as WinError 126 in step 1', {})
+  if (inputs.platform === 'win32') return stepResult('ldd-linkage', 'skip', summary('skip.windows'), {})
   const got = torchReport(inputs)
-  if ('skip' in got) return stepResult('ldd-linkage', 'skip', `Skipped: ${got.skip}`, {})
+  if ('skip' in got) return stepResult('ldd-linkage', 'skip', got.skip, {})
   const r = got.report
   const ctx = {
     ldLibraryPath: (r.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean),
@@ -59,13 +59,13 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResult {
   const status = statusFrom(findings)
   const missing = libraries.filter((l) => !l.path).length
   const cudnnFile = mappedCudnn[0]
-  const summary =
+  const said =
     status === 'fail'
       ? missing
-        ? `${missing} librar${missing === 1 ? 'y' : 'ies'} of torch cannot be found`
-        : 'A different cuDNN than the bundled one is loaded'
+        ? summary('ldd.missing', { count: missing })
+        : summary('ldd.shadow')
       : libraries.length === 0
-        ? 'torch links no CUDA libraries (a CPU-only build)'
-        : `${libraries.length} CUDA libraries resolve${cudnnFile ? `; cuDNN mapped from ${cudnnFile}` : ''}`
-  return stepResult('ldd-linkage', status, summary, evidence, findings)
+        ? summary('ldd.noCuda')
+        : summary('ldd.ok', { count: libraries.length, cudnnFile: cudnnFile ?? '—' })
+  return stepResult('ldd-linkage', status, said, evidence, findings)
 }

@@ -3,7 +3,7 @@ import type { MonitorSample } from '../../../shared/gpu'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, torchReport } from '../step-inputs'
+import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 export const SM_WARN_BELOW = 70
 
@@ -28,12 +28,12 @@ function series(samples: MonitorSample[], gpu: number, key: 'utilizationGpu' | '
 /** Step 4: SM% idle and under a sustained matmul load, beside the TFLOP/s actually achieved. */
 export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
   const got = torchReport(inputs)
-  if ('skip' in got) return stepResult('sm-utilisation', 'skip', `Skipped: ${got.skip}`, {})
+  if ('skip' in got) return stepResult('sm-utilisation', 'skip', got.skip, {})
   const sustained = got.report.workloads?.sustained
-  if (!sustained) return stepResult('sm-utilisation', 'skip', 'Skipped: not requested', {})
-  if ('skipped' in sustained) return stepResult('sm-utilisation', 'skip', `Skipped: ${sustained.skipped}`, {})
-  if ('error' in sustained) return stepResult('sm-utilisation', 'fail', `The load failed: ${sustained.error}`, {}, [makeFinding('probe-failed', 'error', { reason: sustained.error })])
-  if (inputs.host.kind !== 'ok') return stepResult('sm-utilisation', 'skip', 'Skipped: nvidia-smi cannot sample this GPU', {})
+  if (!sustained) return stepResult('sm-utilisation', 'skip', summary('skip.notRequested'), {})
+  if ('skipped' in sustained) return stepResult('sm-utilisation', 'skip', summary('skip.noCuda'), {})
+  if ('error' in sustained) return stepResult('sm-utilisation', 'fail', summary('workload.failed', { reason: sustained.error }), {}, [makeFinding('probe-failed', 'error', { reason: sustained.error })])
+  if (inputs.host.kind !== 'ok') return stepResult('sm-utilisation', 'skip', summary('skip.noSmi'), {})
 
   const hostGpus = inputs.host.status.gpus
   const findings: Finding[] = []
@@ -86,8 +86,13 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
       'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done; % of peak compares it with the datasheet dense BF16/FP16 figure.',
   }
   const first = perGpu[0]
-  const summary = first
-    ? `SM ${first.loadMean?.toFixed(0) ?? '?'}% under load (idle ${first.idleMean?.toFixed(0) ?? '?'}%), ${first.tflops.toFixed(0)} TFLOP/s${first.percentOfPeak !== null ? ` = ${first.percentOfPeak.toFixed(0)}% of peak` : ''}${perGpu.length > 1 ? ` (GPU 0 of ${perGpu.length})` : ''}`
-    : 'No GPU ran the load'
-  return stepResult('sm-utilisation', statusFrom(findings), summary, evidence, findings)
+  const said = first
+    ? summary('sm.ok', {
+        load: first.loadMean?.toFixed(0) ?? '?',
+        idle: first.idleMean?.toFixed(0) ?? '?',
+        tflops: first.tflops.toFixed(0),
+        percent: first.percentOfPeak?.toFixed(0) ?? '?',
+      })
+    : summary('sm.noGpu')
+  return stepResult('sm-utilisation', statusFrom(findings), said, evidence, findings)
 }

@@ -1,0 +1,67 @@
+// One-line step summaries (i18next namespace 'summaries'). `{{reason}}` is the first error finding's
+// message; front ends translate it through the 'findings' namespace using the `findingId` param.
+
+export const summariesEn = {
+  'skip.probe': 'Skipped: the probe could not run ({{reason}})',
+  'skip.noTorch': 'Skipped: PyTorch could not be imported (see step 1)',
+  'skip.cpuBuild': 'Skipped: this PyTorch is a CPU-only build (step 1)',
+  'skip.noCuda': 'Skipped: PyTorch cannot use CUDA (step 1)',
+  'skip.notRequested': 'Skipped: not requested',
+  'skip.windows': 'Skipped on Windows: ldd and /proc/self/maps are Linux tools; DLL problems show as WinError 126 in step 1',
+  'skip.noSmi': 'Skipped: nvidia-smi cannot sample this GPU',
+  'skip.workload': 'Skipped: {{reason}}',
+  'probe.failed': 'The probe could not run: {{reason}}',
+  'workload.failed': 'The workload failed: {{reason}}',
+  'gpuVisible.noTorch': 'PyTorch cannot be imported by {{python}}',
+  'gpuVisible.fail': 'PyTorch {{torch}} cannot use the GPU: {{reason}}',
+  'gpuVisible.ok': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU(s): {{names}}',
+  'cudnn.fail': 'cuDNN is not in use: {{reason}}',
+  'cudnn.ok': 'cuDNN {{version}} is loaded and enabled (cuDNN {{expected}} expected for torch {{torch}})',
+  'ldd.missing': '{{count}} of torch\'s libraries cannot be found',
+  'ldd.shadow': 'A different cuDNN than the bundled one is loaded',
+  'ldd.noCuda': 'torch links no CUDA libraries (a CPU-only build)',
+  'ldd.ok': '{{count}} CUDA libraries resolve; cuDNN mapped from {{cudnnFile}}',
+  'sm.ok': 'SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s = {{percent}}% of peak',
+  'sm.noGpu': 'No GPU ran the load',
+  'conv.ok': 'cuDNN on vs off: {{repOn}} ms vs {{repOff}} ms ({{repRatio}}×) on 256→256 3×3; seed case {{seedOn}} vs {{seedOff}} ms ({{seedRatio}}×)',
+} as const
+
+export type SummaryKey = keyof typeof summariesEn
+
+export const summariesZh: Record<SummaryKey, string> = {
+  'skip.probe': '跳过：探针无法运行（{{reason}}）',
+  'skip.noTorch': '跳过：无法导入 PyTorch（见第 1 步）',
+  'skip.cpuBuild': '跳过：当前 PyTorch 是纯 CPU 版本（第 1 步）',
+  'skip.noCuda': '跳过：PyTorch 无法使用 CUDA（第 1 步）',
+  'skip.notRequested': '跳过：未选择此步骤',
+  'skip.windows': 'Windows 上跳过：ldd 与 /proc/self/maps 是 Linux 工具；DLL 问题会在第 1 步以 WinError 126 的形式出现',
+  'skip.noSmi': '跳过：nvidia-smi 无法采样这块 GPU',
+  'skip.workload': '跳过：{{reason}}',
+  'probe.failed': '探针无法运行：{{reason}}',
+  'workload.failed': '负载运行失败：{{reason}}',
+  'gpuVisible.noTorch': '{{python}} 无法导入 PyTorch',
+  'gpuVisible.fail': 'PyTorch {{torch}} 无法使用 GPU：{{reason}}',
+  'gpuVisible.ok': 'PyTorch {{torch}}（CUDA {{cuda}}）看到 {{count}} 块 GPU：{{names}}',
+  'cudnn.fail': 'cuDNN 未被使用：{{reason}}',
+  'cudnn.ok': 'cuDNN {{version}} 已加载并启用（torch {{torch}} 预期 cuDNN {{expected}}）',
+  'ldd.missing': 'torch 有 {{count}} 个依赖库找不到',
+  'ldd.shadow': '加载的 cuDNN 不是 PyTorch 自带的那一份',
+  'ldd.noCuda': 'torch 没有链接任何 CUDA 库（纯 CPU 版本）',
+  'ldd.ok': '{{count}} 个 CUDA 库均已解析；cuDNN 实际映射自 {{cudnnFile}}',
+  'sm.ok': '负载下 SM {{load}}%（空闲 {{idle}}%），{{tflops}} TFLOP/s = 峰值的 {{percent}}%',
+  'sm.noGpu': '没有 GPU 运行负载',
+  'conv.ok': 'cuDNN 开 vs 关：256→256 3×3 卷积 {{repOn}} 毫秒 vs {{repOff}} 毫秒（{{repRatio}}×）；种子用例 {{seedOn}} vs {{seedOff}} 毫秒（{{seedRatio}}×）',
+}
+
+/** Translates a step summary with any `t` (i18next or not); the reason follows the finding's language. */
+export function translateSummary(
+  step: { summary: string; summaryKey?: string | null; summaryParams?: Record<string, string | number> },
+  t: (key: string, options: Record<string, unknown>) => string,
+): string {
+  if (!step.summaryKey) return step.summary
+  const params: Record<string, unknown> = { ...(step.summaryParams ?? {}) }
+  if (typeof params.findingId === 'string') {
+    params.reason = t(`${params.findingId}.message`, { ns: 'findings', defaultValue: params.reason })
+  }
+  return t(step.summaryKey, { ns: 'summaries', ...params, defaultValue: step.summary })
+}
