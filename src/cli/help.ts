@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 const COMMANDS: Array<[string, string]> = [
   ['status [--json] [--from-smi FILE]', 'cmd.status'],
   ['monitor [--interval MS] [--count N] [--json]', 'cmd.monitor'],
-  ['serve [--port N] [--host ADDR] [--no-open]', 'cmd.serve'],
+  ['serve [--port N] [--host ADDR] [--open]', 'cmd.serve'],
   ['diagnose [--python PATH] [--steps IDS] [--json]', 'cmd.diagnose'],
   ['analyze --from FILE [--json]', 'cmd.analyze'],
   ['interpreters [--json]', 'cmd.interpreters'],
@@ -21,6 +21,7 @@ const OPTIONS: Array<[string, string]> = [
   ['--disable-cudnn', 'opt.disableCudnn'],
   ['--port N', 'opt.port'],
   ['--host ADDR', 'opt.host'],
+  ['--open', 'opt.noOpen'],
   ['--lang en|zh-CN', 'opt.lang'],
   ['-v, --version', 'opt.version'],
   ['-h, --help', 'opt.help'],
