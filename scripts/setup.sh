@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian/Ubuntu machine for GPU Doctor.
 #   scripts/setup.sh         Node dependencies + build (enough to run the CLI and `serve`)
-#   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright
+#   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright,
+#                            poppler-utils (pdftoppm) for the PDF report test
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +23,7 @@ if ((want_test)); then
   # Playwright drives Debian's Chromium (its own browser download is not reachable here);
   # the CJK font makes the Chinese UI render in screenshots instead of boxes; python3-torch is a
   # real CPU-only PyTorch for the probe tests.
-  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps
+  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.

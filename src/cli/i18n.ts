@@ -3,6 +3,7 @@ import i18next, { type TFunction } from 'i18next'
 import { findingsEn, findingsZh } from '../shared/i18n/findings'
 import { problemsEn, problemsZh } from '../shared/i18n/problems'
 import { summariesEn, summariesZh } from '../shared/i18n/summaries'
+import { recommendEn, recommendZh } from './i18n-recommend'
 import { cliEn, cliZh } from './i18n-strings'
 
 export type Lang = 'en' | 'zh-CN'
@@ -22,8 +23,8 @@ export async function createTranslator(lang: Lang): Promise<TFunction> {
     defaultNS: 'cli',
     interpolation: { escapeValue: false },
     resources: {
-      en: { cli: cliEn, problems: problemsEn, findings: findingsEn, summaries: summariesEn },
-      'zh-CN': { cli: cliZh, problems: problemsZh, findings: findingsZh, summaries: summariesZh },
+      en: { cli: { ...cliEn, ...recommendEn }, problems: problemsEn, findings: findingsEn, summaries: summariesEn },
+      'zh-CN': { cli: { ...cliZh, ...recommendZh }, problems: problemsZh, findings: findingsZh, summaries: summariesZh },
     },
   })
   return instance.t

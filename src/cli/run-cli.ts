@@ -1,6 +1,11 @@
 import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { CliError, EXIT_OK, EXIT_USAGE } from './cli-error'
 import { analyzeCommand } from './commands/analyze'
+import { compareCommand } from './commands/compare'
+import { imagesCommand } from './commands/images'
+import { pullCommand } from './commands/pull'
+import { recommendCommand } from './commands/recommend'
+import { reportCommand } from './commands/report'
 import { diagnoseCommand } from './commands/diagnose'
 import { interpretersCommand } from './commands/interpreters'
 import { monitorCommand } from './commands/monitor'
@@ -19,6 +24,11 @@ const COMMANDS: Record<string, Command> = {
   diagnose: diagnoseCommand,
   analyze: analyzeCommand,
   interpreters: interpretersCommand,
+  images: imagesCommand,
+  pull: pullCommand,
+  compare: compareCommand,
+  recommend: recommendCommand,
+  report: reportCommand,
 }
 
 /** `--lang X` / `--lang=X` anywhere on the line, read before commands parse their options. */

@@ -4,18 +4,30 @@ import type { EventChannel, InvokeChannel } from '../shared/channels'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/channels'
 import type { Envelope, EventPayload } from '../shared/contract'
 import { invokeContract } from '../shared/contract'
-import type { StepId } from '../shared/diagnosis'
+import type { Diagnosis, StepId } from '../shared/diagnosis'
+import type { ContainerTarget } from '../shared/docker'
 import type { MonitorState } from '../shared/gpu'
+import type { RecommendRequest } from '../shared/recommend'
 import { runDiagnosis } from './diagnosis/run-diagnosis'
+import { createDockerService } from './docker/docker-service'
 import { readHostFacts } from './host/host-facts'
 import { detectInterpreters } from './probe/interpreters'
 import { GpuMonitor } from './nvidia-smi/monitor'
 import { readGpuState } from './nvidia-smi/read-status'
+import { recommendForRequest } from './recommend/service'
+import { createReportHandlers } from './report/service-handlers'
 import type { CoreService } from './service-types'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
   env?: NodeJS.ProcessEnv
+  /** Where the diagnosis history lives (Electron: app.getPath('userData')); default: XDG / %APPDATA%. */
+  dataDir?: string
+  /**
+   * Saves a rendered report through the front end's own dialog (Electron: showSaveDialog, and
+   * printToPDF for 'pdf', which receives the HTML). Serve has none: the browser downloads instead.
+   */
+  saveDocument?: (doc: { format: 'md' | 'html' | 'json' | 'pdf'; text: string; suggestedName: string }) => Promise<{ saved: boolean; path: string | null }>
   /** Opens a URL outside the app; front ends without one (serve) report `opened: false`. */
   openExternal?: (url: string) => Promise<boolean>
 }
@@ -29,6 +41,7 @@ type Handler = (...args: never[]) => Promise<unknown>
 export function createCoreService(options: CoreOptions = {}): CoreService {
   const events = new EventEmitter()
   let monitor: GpuMonitor | null = null
+  const reports = createReportHandlers({ dataDir: options.dataDir, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
 
   const stopMonitor = async (): Promise<MonitorState> => {
     const m = monitor
@@ -45,6 +58,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     await stopMonitor()
     const m = new GpuMonitor({ intervalMs, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
     m.on('sample', (s) => events.emit(EVENT_CHANNELS.monitorSample, s))
+    m.on('sample', (s) => reports.samples.push(s))
     m.on('state', (s) => events.emit(EVENT_CHANNELS.monitorState, s))
     monitor = m
     return m.start()
@@ -52,22 +66,37 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
 
   const runs = new Map<string, AbortController>()
   let runCounter = 0
+  const docker = createDockerService(events, { env: options.env, nvidiaSmiPath: options.nvidiaSmiPath })
 
-  const startDiagnosis = async (req: { python: string; steps?: StepId[]; disableCudnn?: boolean }) => {
+  const startDiagnosis = async (req: { python: string; steps?: StepId[]; disableCudnn?: boolean; container?: ContainerTarget }) => {
     const runId = `run-${Date.now()}-${++runCounter}`
     const controller = new AbortController()
     runs.set(runId, controller)
-    runDiagnosis({
-      python: req.python,
-      steps: req.steps,
-      disableCudnn: req.disableCudnn,
-      nvidiaSmiPath: options.nvidiaSmiPath,
-      env: options.env,
-      signal: controller.signal,
-      runId,
-      onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
-    })
-      .then((diagnosis) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
+    // A container target is checked first (engine up, image present); its failure fails the run.
+    const runner = req.container ? docker.runnerFor(req.container) : Promise.resolve(undefined)
+    runner
+      .then((probeRunner) =>
+        runDiagnosis({
+          runner: probeRunner,
+          python: req.python,
+          steps: req.steps,
+          disableCudnn: req.disableCudnn,
+          nvidiaSmiPath: options.nvidiaSmiPath,
+          env: options.env,
+          signal: controller.signal,
+          runId,
+          onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
+        }),
+      )
+      .then(async (diagnosis) => {
+        // A cancelled run's verdicts describe the cancel, not the machine: neither shown nor saved.
+        if (controller.signal.aborted) {
+          events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: 'cancelled' })
+          return
+        }
+        await reports.saveDiagnosis(diagnosis)
+        events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis })
+      })
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
@@ -76,7 +105,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   }
 
   const handlers: Record<InvokeChannel, Handler> = {
-    [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
+    [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
     [INVOKE_CHANNELS.startMonitor]: startMonitor as Handler,
     [INVOKE_CHANNELS.stopMonitor]: stopMonitor,
@@ -90,6 +119,25 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       controller?.abort()
       return { cancelled: controller !== undefined }
     }) as Handler,
+    [INVOKE_CHANNELS.dockerGetEngine]: () => docker.getEngine(),
+    [INVOKE_CHANNELS.dockerListImages]: () => docker.listImages(),
+    [INVOKE_CHANNELS.dockerStartPull]: (async (req: { ref: string }) => docker.startPull(req.ref)) as Handler,
+    [INVOKE_CHANNELS.dockerCancelPull]: (async (pullId: string) => docker.cancelPull(pullId)) as Handler,
+    [INVOKE_CHANNELS.dockerCompare]: (async (req: { a: string; b: string; python?: string }) => docker.compare(req)) as Handler,
+    [INVOKE_CHANNELS.renderReport]: reports.render as Handler,
+    [INVOKE_CHANNELS.saveReport]: (async (req: { format: 'md' | 'html' | 'json' | 'pdf'; redact: boolean; lang: 'en' | 'zh-CN'; diagnosis?: Diagnosis }) => {
+      if (!options.saveDocument) return { saved: false, path: null, reason: 'no-save-dialog' }
+      const rendered = await reports.render({ ...req, format: req.format === 'pdf' ? 'html' : req.format })
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
+      const result = await options.saveDocument({ format: req.format, text: rendered.text, suggestedName: `gpu-doctor-report-${stamp}.${req.format}` })
+      return { ...result, reason: result.saved ? null : 'cancelled' }
+    }) as Handler,
+    [INVOKE_CHANNELS.mergeReports]: reports.merge as Handler,
+    [INVOKE_CHANNELS.listHistory]: reports.listHistory,
+    [INVOKE_CHANNELS.loadHistory]: reports.loadHistory as Handler,
+    [INVOKE_CHANNELS.compareHistory]: reports.compare as Handler,
+    [INVOKE_CHANNELS.getRecommendations]: ((req?: RecommendRequest) =>
+      recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })) as Handler,
   }
 
   return {
@@ -122,6 +170,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
 
     async dispose(): Promise<void> {
       for (const controller of runs.values()) controller.abort()
+      await docker.dispose()
       await stopMonitor()
       events.removeAllListeners()
     },

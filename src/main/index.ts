@@ -1,7 +1,7 @@
 // Composition root of the Electron app: lifecycle only; everything testable lives elsewhere.
 import { join } from 'node:path'
 
-import { app, ipcMain, session, shell } from 'electron'
+import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, session, shell } from 'electron'
 import type { BrowserWindow } from 'electron'
 
 import { createCoreService } from '../core/service'
@@ -9,6 +9,7 @@ import { handleAppProtocol, registerAppScheme } from './app-protocol'
 import { APP_ENTRY_URL, devServerUrl, trustedOrigins } from './app-url'
 import { createOpenExternal } from './external-links'
 import { registerIpc } from './ipc'
+import { createSaveDocument, printHtmlToPdf } from './save-document'
 import { onceWithDeadline } from './shutdown'
 import { TrustedContents } from './trusted-contents'
 import { createMainWindow, denyAllPermissions } from './window'
@@ -32,7 +33,12 @@ function start(): void {
   const allowedOrigins = trustedOrigins(devUrl)
   const trusted = new TrustedContents()
   const core = createCoreService({
+    dataDir: app.getPath('userData'),
     openExternal: createOpenExternal((url) => shell.openExternal(url)),
+    saveDocument: createSaveDocument({
+      showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
+      printHtmlToPdf: (html) => printHtmlToPdf(html, ElectronWindow),
+    }),
   })
   let unregisterIpc: () => void = () => {}
   let mainWindow: BrowserWindow | null = null

@@ -5,14 +5,24 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 
 import { createController } from './app/controller'
+import { DiagnosisProvider } from './app/diagnosis-context'
+import { createDiagnosisController } from './app/diagnosis-controller'
+import { ImagesProvider } from './app/images-context'
+import { createImagesController } from './app/images-controller'
+import { ReportProvider } from './app/report-context'
+import { createReportController } from './app/report-controller'
 import { App } from './components/App'
 import { createI18n } from './i18n'
 import { createConnectionStore } from './stores/connection-store'
 import type { AppStores } from './stores/context'
+import { createDiagnosisStore } from './stores/diagnosis-store'
 import { StoresProvider } from './stores/context'
 import { createGpuStore } from './stores/gpu-store'
 import { createHostStore } from './stores/host-store'
+import { createImagesStore } from './stores/images-store'
+import { createReportStore } from './stores/report-store'
 import { createSettingsStore, initialLanguage } from './stores/settings-store'
+import { downloadText, readFileText } from './report/download'
 import { pickTransport } from './transport'
 
 function safeLocalStorage(): Storage | null {
@@ -42,8 +52,22 @@ stores.settings.subscribe((state, previous) => {
   if (state.language !== previous.language) void i18n.changeLanguage(state.language).then(applyLanguage)
 })
 
-const controller = createController(pickTransport(window), stores)
+const transport = pickTransport(window)
+const controller = createController(transport, stores)
 void controller.start()
+const diagnosisStore = createDiagnosisStore()
+const diagnosis = createDiagnosisController(transport, diagnosisStore)
+diagnosis.start()
+const imagesStore = createImagesStore()
+const images = createImagesController(transport, imagesStore)
+images.start()
+const reportStore = createReportStore()
+const report = createReportController(transport, reportStore, {
+  download: (text, name, mime) => downloadText(document, text, name, mime),
+  readFile: readFileText,
+  // The Electron preload: report:save opens the app's save dialog; serve answers 'no-save-dialog'.
+  nativeSave: 'gpuDoctor' in window,
+})
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
@@ -51,7 +75,13 @@ createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <StoresProvider stores={stores}>
-        <App onRetry={() => void controller.refresh()} />
+        <DiagnosisProvider store={diagnosisStore} actions={diagnosis}>
+          <ImagesProvider store={imagesStore} actions={images}>
+            <ReportProvider store={reportStore} actions={report}>
+              <App onRetry={() => void controller.refresh()} />
+            </ReportProvider>
+          </ImagesProvider>
+        </DiagnosisProvider>
       </StoresProvider>
     </I18nextProvider>
   </StrictMode>,

@@ -9,6 +9,18 @@ export const INVOKE_CHANNELS = {
   listInterpreters: 'diagnosis:list-interpreters',
   startDiagnosis: 'diagnosis:start',
   cancelDiagnosis: 'diagnosis:cancel',
+  dockerGetEngine: 'docker:get-engine',
+  dockerListImages: 'docker:list-images',
+  dockerStartPull: 'docker:pull-start',
+  dockerCancelPull: 'docker:pull-cancel',
+  dockerCompare: 'docker:compare',
+  getRecommendations: 'recommend:get',
+  renderReport: 'report:render',
+  saveReport: 'report:save',
+  mergeReports: 'report:merge',
+  listHistory: 'history:list',
+  loadHistory: 'history:load',
+  compareHistory: 'history:compare',
 } as const
 
 export const EVENT_CHANNELS = {
@@ -16,6 +28,9 @@ export const EVENT_CHANNELS = {
   monitorState: 'monitor:state',
   diagnosisProgress: 'diagnosis:progress',
   diagnosisDone: 'diagnosis:done',
+  dockerEngineState: 'docker:engine-state',
+  dockerPullProgress: 'docker:pull-progress',
+  dockerPullDone: 'docker:pull-done',
 } as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[keyof typeof INVOKE_CHANNELS]

@@ -3,7 +3,12 @@ import { z } from 'zod'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from './channels'
 import { DiagnosisProgressSchema, DiagnosisSchema, StepIdSchema } from './diagnosis'
 import { GpuStateSchema, MonitorSampleSchema, MonitorStateSchema } from './gpu'
+import { CompareResultSchema, ContainerTargetSchema, EngineStateSchema, LocalImageSchema, PullDoneSchema, PullProgressSchema } from './docker'
 import { HostFactsSchema } from './host'
+import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
+import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema } from './history'
+import { RecommendRequestSchema, RecommendResultSchema } from './recommend'
+import { RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
 
 export const InterpreterSchema = z.object({
   path: z.string(),
@@ -46,6 +51,8 @@ export const invokeContract = {
         python: z.string().min(1).max(4096),
         steps: z.array(StepIdSchema).min(1).max(5).optional(),
         disableCudnn: z.boolean().optional(),
+        /** Run the probe in a container of this image instead of with `python` on the host. */
+        container: ContainerTargetSchema.optional(),
       }),
     ]),
     result: z.object({ runId: z.string() }),
@@ -53,6 +60,62 @@ export const invokeContract = {
   [INVOKE_CHANNELS.cancelDiagnosis]: {
     args: z.tuple([z.string().max(100)]),
     result: z.object({ cancelled: z.boolean() }),
+  },
+  [INVOKE_CHANNELS.dockerGetEngine]: {
+    args: z.tuple([]),
+    result: EngineStateSchema,
+  },
+  [INVOKE_CHANNELS.dockerListImages]: {
+    args: z.tuple([]),
+    result: z.array(LocalImageSchema),
+  },
+  [INVOKE_CHANNELS.dockerStartPull]: {
+    /** Validated against Docker's reference grammar again in the core, before anything is sent. */
+    args: z.tuple([z.object({ ref: z.string().min(1).max(512) })]),
+    result: z.object({ pullId: z.string() }),
+  },
+  [INVOKE_CHANNELS.dockerCancelPull]: {
+    args: z.tuple([z.string().max(100)]),
+    result: z.object({ cancelled: z.boolean() }),
+  },
+  [INVOKE_CHANNELS.dockerCompare]: {
+    /** Each side an image reference or 'host'. */
+    args: z.tuple([z.object({ a: z.string().min(1).max(512), b: z.string().min(1).max(512), python: z.string().min(1).max(4096).optional() })]),
+    result: CompareResultSchema,
+  },
+  [INVOKE_CHANNELS.getRecommendations]: {
+    /** No GPU facts = this machine; smiText = pasted nvidia-smi output of another one. */
+    args: z.tuple([RecommendRequestSchema.optional()]),
+    result: RecommendResultSchema,
+  },
+  [INVOKE_CHANNELS.renderReport]: {
+    /** No diagnosis = the latest saved one. The text is for a preview or a save dialog in main. */
+    args: z.tuple([z.object({ format: ReportFormatSchema, redact: z.boolean(), lang: ReportLangSchema, diagnosis: DiagnosisSchema.optional() })]),
+    result: RenderedReportSchema,
+  },
+  [INVOKE_CHANNELS.saveReport]: {
+    /** Renders and hands the document to the front end's save dialog (the app's; serve has none). */
+    args: z.tuple([
+      z.object({ format: z.enum(['md', 'html', 'json', 'pdf']), redact: z.boolean(), lang: ReportLangSchema, diagnosis: DiagnosisSchema.optional() }),
+    ]),
+    result: z.object({ saved: z.boolean(), path: z.string().nullable(), reason: z.string().nullable() }),
+  },
+  [INVOKE_CHANNELS.mergeReports]: {
+    /** JSON texts of reports (or diagnoses) from several machines, never paths. */
+    args: z.tuple([z.array(z.string().max(FLEET_MAX_BYTES)).min(1).max(FLEET_MAX_REPORTS)]),
+    result: FleetTableSchema,
+  },
+  [INVOKE_CHANNELS.listHistory]: {
+    args: z.tuple([]),
+    result: z.array(HistoryEntrySchema),
+  },
+  [INVOKE_CHANNELS.loadHistory]: {
+    args: z.tuple([HistoryIdSchema]),
+    result: DiagnosisSchema,
+  },
+  [INVOKE_CHANNELS.compareHistory]: {
+    args: z.tuple([HistoryIdSchema, HistoryIdSchema]),
+    result: ComparisonSchema,
   },
 } as const
 
@@ -64,6 +127,9 @@ export const eventContract = {
     z.object({ kind: z.literal('done'), runId: z.string(), diagnosis: DiagnosisSchema }),
     z.object({ kind: z.literal('failed'), runId: z.string(), message: z.string() }),
   ]),
+  [EVENT_CHANNELS.dockerEngineState]: EngineStateSchema,
+  [EVENT_CHANNELS.dockerPullProgress]: PullProgressSchema,
+  [EVENT_CHANNELS.dockerPullDone]: PullDoneSchema,
 } as const
 
 export type InvokeContract = typeof invokeContract

@@ -79,3 +79,21 @@ describe('core service: the one contract behind Electron and serve', () => {
     expect(unknown.ok && unknown.value).toEqual({ cancelled: false })
   })
 })
+
+describe('cancelling a diagnosis through the core', () => {
+  it('ends the run with a "cancelled" failure instead of verdicts about the cancel', async () => {
+    const { TORCH_PYTHON } = await import('../helpers/pythons')
+    const svc = createCoreService({ env: fakeSmiEnv('h200-x1') })
+    const done: Array<EventPayload<typeof EVENT_CHANNELS.diagnosisDone>> = []
+    svc.on(EVENT_CHANNELS.diagnosisDone, (d) => done.push(d))
+    let runId = ''
+    svc.on(EVENT_CHANNELS.diagnosisProgress, (p) => {
+      if (p.stage === 'import-torch') void svc.invoke(INVOKE_CHANNELS.cancelDiagnosis, [runId])
+    })
+    const r = await svc.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python: TORCH_PYTHON }])
+    runId = r.ok ? (r.value as { runId: string }).runId : ''
+    await until(() => done.length === 1)
+    expect(done[0]).toEqual({ kind: 'failed', runId, message: 'cancelled' })
+    await svc.dispose()
+  })
+})

@@ -6,6 +6,8 @@ import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '..
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
 import { renderDiagnosis } from '../render/diagnosis-view'
+import { imageRunner } from './diagnose-image'
+import { saveToHistory } from './report'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -13,6 +15,11 @@ export const DIAGNOSE_OPTIONS = {
   steps: { type: 'string' },
   seconds: { type: 'string' },
   'disable-cudnn': { type: 'boolean' },
+  image: { type: 'string' },
+  gpus: { type: 'string' },
+  'shm-size': { type: 'string' },
+  runtime: { type: 'string' },
+  'no-save': { type: 'boolean' },
 } as const
 
 function parseSteps(value: string | undefined, ctx: CliContext): StepId[] | undefined {
@@ -31,12 +38,15 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   const steps = parseSteps(values.steps, ctx)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
   const seconds = parseIntOption(values.seconds, '--seconds', 1, 60, 4, say)
-  const python = values.python ?? pickDefault(await detectInterpreters(ctx.env))?.path
-  if (!python) throw new CliError(ctx.t('diagnose.noPython'), EXIT_ENVIRONMENT)
   const log = json ? ctx.stderr : ctx.stdout
-  log.write(`${ctx.t('diagnose.using', { python })}\n`)
+  // With --image, --python names the interpreter inside the image.
+  const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
+  const python = values.python ?? (container ? 'python3' : pickDefault(await detectInterpreters(ctx.env))?.path)
+  if (!python) throw new CliError(ctx.t('diagnose.noPython'), EXIT_ENVIRONMENT)
+  if (!container) log.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
   const diagnosis = await runDiagnosis({
+    runner: container?.runner,
     python,
     steps,
     nvidiaSmiPath: values['nvidia-smi'],
@@ -51,6 +61,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
     },
   })
   if (ctx.signal.aborted) throw new CliError('cancelled', 130)
+  if (values['no-save'] !== true) await saveToHistory(diagnosis, ctx, ctx.stderr)
   if (json) ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
   else ctx.stdout.write(`\n${renderDiagnosis(diagnosis, ctx.t)}\n`)
   return diagnosis.steps.some((s) => s.status === 'fail') ? EXIT_FAILED : EXIT_OK

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 
 import type { GpuStatus } from '../../shared/gpu'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
+import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
@@ -34,7 +35,7 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
   if (values['from-smi'] !== undefined) {
     status = await statusFromFile(values['from-smi'], ctx)
   } else {
-    const state = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
+    const state = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal, nameProcesses: dockerProcessNamer(ctx.env) })
     if (state.kind === 'error') {
       if (json) ctx.stdout.write(`${JSON.stringify({ error: state.problem }, null, 2)}\n`)
       else ctx.stdout.write(`${renderProblem(state.problem, ctx.t)}\n`)

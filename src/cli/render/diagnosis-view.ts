@@ -19,7 +19,8 @@ export function renderStep(step: StepResult, t: TFunction): string {
   for (const f of step.findings) {
     const { message, fix } = findingText(f, t)
     lines.push(`    [${f.severity}] ${f.id}: ${message}`)
-    if (f.severity !== 'info' || step.status !== 'pass') lines.push(`      ${t('label.fix')}: ${fix}`)
+    // Multi-line fixes (install commands) stay under their label.
+    if (f.severity !== 'info' || step.status !== 'pass') lines.push(`      ${t('label.fix')}: ${fix.replace(/\n/g, '\n        ')}`)
   }
   return lines.join('\n')
 }

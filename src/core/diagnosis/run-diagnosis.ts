@@ -4,9 +4,10 @@ import type { GpuState, MonitorSample } from '../../shared/gpu'
 import { GPU_DOCTOR_VERSION } from '../../shared/version'
 import { GpuMonitor } from '../nvidia-smi/monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
-import type { ProbeWorkload } from '../probe/run-probe'
+import type { ProbeRunner, ProbeWorkload } from '../probe/run-probe'
 import { runProbe } from '../probe/run-probe'
 import { formatCudnnVersion } from './versions'
+import { withRunnerFindings } from './runner-findings'
 import type { DiagnosisInputs } from './step-inputs'
 import { convTimingStep } from './steps/conv-timing'
 import { cudnnLoadedStep } from './steps/cudnn-loaded'
@@ -25,6 +26,8 @@ export interface DiagnoseOptions {
   sustainSeconds?: number
   runId?: string
   onProgress?: (progress: DiagnosisProgress) => void
+  /** Where the probe runs (a container, see core/docker); the host's Python when unset. SM% is sampled on the host either way. */
+  runner?: ProbeRunner
 }
 
 const RULES: Record<StepId, (inputs: DiagnosisInputs) => StepResult> = {
@@ -83,6 +86,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   const probeStarted = Date.now()
   try {
     const outcome = await runProbe({
+      runner: options.runner,
       python: options.python,
       workloads,
       sustainSeconds,
@@ -115,12 +119,15 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       loadState: mid.loadState ? await mid.loadState : null,
       probePid,
     }
-    const results = steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) }))
+    const results = withRunnerFindings(
+      steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) })),
+      outcome.findings ?? [],
+    )
     return {
       schemaVersion: 1,
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      environment: environmentOf(inputs, options, Date.now() - probeStarted),
+      environment: { ...environmentOf(inputs, options, Date.now() - probeStarted), probeWhere: outcome.where ?? 'host' },
       steps: results,
     }
   } finally {

@@ -15,6 +15,8 @@ export interface ReadStatusOptions {
   timeoutMs?: number
   signal?: AbortSignal
   env?: NodeJS.ProcessEnv
+  /** Fills `container` of GPU processes (core/docker nameGpuProcesses); nothing is asked of Docker without it. */
+  nameProcesses?: (processes: GpuProcess[]) => Promise<GpuProcess[]>
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -118,5 +120,6 @@ export async function readGpuState(options: ReadStatusOptions = {}): Promise<Gpu
   status.source = 'live'
   if (!status.driverVersion) status.driverVersion = await readKernelModuleVersion()
   status.processes = await readProcesses(smi, status, timeoutMs, options.signal, options.env)
+  if (options.nameProcesses && status.processes.length > 0) status.processes = await options.nameProcesses(status.processes).catch(() => status.processes)
   return { kind: 'ok', status }
 }

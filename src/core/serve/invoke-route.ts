@@ -4,7 +4,11 @@ import { INVOKE_CHANNELS, type InvokeChannel } from '../../shared/channels'
 import type { CoreService } from '../service-types'
 import { sendErrorEnvelope, sendJson } from './headers'
 
-export const MAX_BODY_BYTES = 64 * 1024
+/**
+ * Large enough for the biggest contract payload (a pasted nvidia-smi output is capped at 1 MiB by
+ * its schema; fleet reports are sent a few at a time), small enough to stop a runaway body early.
+ */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 /**
  * Channels reachable over HTTP. `app:open-external` is left out: it would open a browser on the

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 
-export const PAGES = ['monitor', 'diagnose'] as const
+export const PAGES = ['monitor', 'diagnose', 'images', 'report'] as const
 export type Page = (typeof PAGES)[number]
 
-/** The page a location hash names: '#diagnose' → 'diagnose'; anything else is the live monitor. */
+/** The page a location hash names: '#diagnose' → 'diagnose', '#images', '#report'; anything else is the live monitor. */
 export function pageFromHash(hash: string): Page {
   const name = hash.replace(/^#\/?/, '')
   return (PAGES as readonly string[]).includes(name) ? (name as Page) : 'monitor'

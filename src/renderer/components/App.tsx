@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next'
 
 import { usePage } from '../app/page'
 import { DiagnosePage } from '../diagnosis/DiagnosePage'
+import { ImagesPage } from '../images/ImagesPage'
+import { ReportPage } from '../report/ReportPage'
 import { useGpu } from '../stores/context'
 import { ConnectionBanner } from './ConnectionBanner'
 import { DriverSummary } from './DriverSummary'
@@ -27,14 +29,14 @@ function GpuSection({ onRetry }: { onRetry: () => void }) {
   )
 }
 
-/** Two pages under one header; the monitor keeps sampling while the diagnosis page is shown. */
+/** Four pages under one header; the monitor keeps sampling while another page is shown. */
 export function App({ onRetry }: { onRetry: () => void }) {
   const page = usePage()
   return (
     <div className="app">
       <Header page={page} />
       <ConnectionBanner />
-      {page === 'monitor' ? (
+      {page === 'monitor' && (
         <>
           <MonitorBanner />
           <main className="app-main" data-testid="page-monitor">
@@ -42,9 +44,20 @@ export function App({ onRetry }: { onRetry: () => void }) {
             <HostFacts />
           </main>
         </>
-      ) : (
+      )}
+      {page === 'diagnose' && (
         <main className="app-main" data-testid="page-diagnose">
           <DiagnosePage />
+        </main>
+      )}
+      {page === 'images' && (
+        <main className="app-main" data-testid="page-images">
+          <ImagesPage />
+        </main>
+      )}
+      {page === 'report' && (
+        <main className="app-main" data-testid="page-report">
+          <ReportPage />
         </main>
       )}
     </div>

@@ -90,7 +90,7 @@ export function smChartOptions(spec: SmChartSpec): uPlot.Options {
       y: { range: [0, 100] },
     },
     axes: [
-      { ...axis, size: 24, values: (_u, splits) => splits.map((s) => spec.formatSeconds(s)) },
+      { ...axis, size: 24, space: 60, values: (_u, splits) => splits.map((s) => spec.formatSeconds(s)) },
       { ...axis, size: 40, values: (_u, splits) => splits.map((v) => `${v}%`) },
     ],
     series: [

@@ -1,5 +1,7 @@
-/** UI strings (namespace 'ui'). Flat keys; i18next runs with keySeparator: false. */
-export const uiEn = {
+import { imagesUiEn } from './en-images'
+import { reportUiEn } from './en-report'
+
+const baseUiEn = {
   'app.title': 'GPU Doctor',
   'app.tagline': 'Live view of your NVIDIA GPUs',
   'lang.label': 'Language',
@@ -96,6 +98,14 @@ export const uiEn = {
   'diag.cancelling': 'Cancelling…',
   'diag.starting': 'Starting…',
   'diag.runningWith': 'Running with {{python}}',
+  'diag.stage.nvidia-smi': 'Reading nvidia-smi…',
+  'diag.stage.import-torch': 'Importing torch…',
+  'diag.stage.facts': 'Reading the CUDA and cuDNN facts…',
+  'diag.stage.ldd': "Running ldd on torch's libraries…",
+  'diag.stage.workload:cudnn-maps': 'Running a cuDNN convolution, then reading /proc/self/maps…',
+  'diag.stage.workload:sustained': 'Sustained matrix multiply; sampling SM%…',
+  'diag.stage.workload:conv': 'Timing Conv2d with cuDNN on and off…',
+  'diag.stage.done': 'Judging the results…',
   'diag.notice.cancelled': 'The diagnosis was cancelled.',
   'diag.notice.failed': 'The diagnosis failed: {{message}}',
   'diag.notice.startError': 'Could not start the diagnosis: {{message}}',
@@ -112,6 +122,9 @@ export const uiEn = {
   'diag.stepNumber': 'Step {{n}}',
   'diag.duration': '{{seconds}} s',
   'diag.notRun': 'Not run yet.',
+  'diag.inRun.pending': 'Waiting for its turn…',
+  'diag.inRun.running': 'Running…',
+  'diag.inRun.done': 'Measured; the verdict comes when the run ends.',
   'diag.findings': 'Findings',
   'diag.noFindings': 'Nothing wrong found.',
   'diag.severity.error': 'Error',
@@ -185,7 +198,7 @@ export const uiEn = {
   'ev3.others': 'Other cuDNN copies on this machine',
   'ev3.ldPath': 'LD_LIBRARY_PATH',
   'ev3.unset': 'not set',
-  'ev3.noLibraries': 'torch links no CUDA libraries: this is a CPU-only build.',
+  'ev3.noLibraries': 'ldd lists none of the CUDA libraries (libcudart, libcublas, libcudnn, libnccl …) for these files of torch:',
   'ev3.inspected': 'Files inspected with ldd',
   'ev4.chart': 'SM% over time',
   'ev4.chartLabel': 'SM% of each GPU over time; the load window is shaded',
@@ -214,7 +227,7 @@ export const uiEn = {
   'ev5.off': 'cuDNN off',
   'ev5.ms': '{{ms}} ms',
   'ev5.ratio': '{{ratio}}× faster with cuDNN',
-  'ev5.slower': 'cuDNN is not faster ({{ratio}}×)',
+  'ev5.slower': 'cuDNN does not help ({{ratio}}×)',
   'ev5.expected': 'expected 2–5×',
   'ev5.tflops': '{{on}} TFLOP/s on, {{off}} off',
   'ev5.ofPeak': '{{percent}} of the {{kind}} peak',
@@ -222,28 +235,9 @@ export const uiEn = {
   'ev5.noPeak': 'No datasheet peak is known for {{gpu}}.',
   'ev5.method': 'How it was timed',
   'ev5.chartLabel': 'Milliseconds per Conv2d with cuDNN on and off',
-  'sum.skip': 'Skipped: {{reason}}',
-  'sum.skip.cpuOnly': 'this PyTorch is a CPU-only build (step 1)',
-  'sum.skip.noCuda': 'PyTorch cannot use CUDA (step 1)',
-  'sum.skip.cudaUnavailable': 'CUDA is not available to PyTorch',
-  'sum.skip.noTorch': 'PyTorch could not be imported (see step 1)',
-  'sum.skip.notRequested': 'not requested',
-  'sum.skip.probe': 'the probe could not run: {{reason}}',
-  'sum.skip.windows': 'ldd and /proc/self/maps are Linux tools; DLL problems show as WinError 126 in step 1',
-  'sum.skip.noSmi': 'nvidia-smi cannot sample this GPU',
-  'sum.gpuVisible.pass': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{names}}',
-  'sum.gpuVisible.fail': 'PyTorch {{torch}} cannot use the GPU: {{reason}}',
-  'sum.cudnn.ok': 'cuDNN {{version}} is loaded and enabled',
-  'sum.cudnn.okExpected': 'cuDNN {{version}} is loaded and enabled (this PyTorch expects cuDNN {{expected}})',
-  'sum.cudnn.fail': 'cuDNN is not in use: {{reason}}',
-  'sum.ldd.missing': 'Libraries of torch that cannot be found: {{count}}',
-  'sum.ldd.shadowed': 'A different cuDNN than the bundled one is loaded',
-  'sum.ldd.none': 'torch links no CUDA libraries (a CPU-only build)',
-  'sum.ldd.ok': 'CUDA libraries resolved: {{count}}',
-  'sum.ldd.okMapped': 'CUDA libraries resolved: {{count}}; cuDNN mapped from {{file}}',
-  'sum.sm': 'SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s',
-  'sum.smPeak': 'SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s = {{percent}}% of peak',
-  'sum.conv': 'cuDNN on vs off: {{on}} ms vs {{off}} ms ({{ratio}}×) on the representative layer',
 } as const
+
+/** UI strings (namespace 'ui'). Flat keys; i18next runs with keySeparator: false. The Images and Report pages keep theirs in their own files. */
+export const uiEn = { ...baseUiEn, ...imagesUiEn, ...reportUiEn } as const
 
 export type UiKey = keyof typeof uiEn

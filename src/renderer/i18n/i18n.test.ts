@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { problemsEn, problemsZh } from '../../shared/i18n/problems'
+import { stepsEn, stepsZh } from '../../shared/i18n/steps'
 import { uiEn } from './en'
 import { createI18n } from './index'
 import { uiZh } from './zh-CN'
@@ -15,6 +16,21 @@ describe('i18n resources', () => {
       expect(uiZh[key as keyof typeof uiZh].trim(), key).not.toBe('')
     }
     expect(Object.keys(problemsZh).sort()).toEqual(Object.keys(problemsEn).sort())
+  })
+
+  it('has a title and a one-sentence explanation of each step in both languages', () => {
+    for (const id of ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const) {
+      for (const part of ['title', 'what'] as const) {
+        const key = `step.${id}.${part}` as const
+        expect(stepsEn[key].trim(), key).not.toBe('')
+        expect(stepsZh[key].trim(), key).not.toBe('')
+      }
+      expect(stepsEn[`step.${id}.what`], id).toMatch(/^[^.]+(\.[^\s][^.]*)*\.$/)
+    }
+    expect(Object.keys(stepsZh).sort()).toEqual(Object.keys(stepsEn).sort())
+    const i18n = createI18n('zh-CN')
+    expect(i18n.t('step.gpu-visible.title', { ns: 'steps' })).toBe(stepsZh['step.gpu-visible.title'])
+    expect(i18n.t('cpu-only-torch-build.title', { ns: 'findings' })).toBe('安装的是 CPU 版 PyTorch')
   })
 
   it('translates flat dotted keys in both namespaces, synchronously, and switches at runtime', async () => {

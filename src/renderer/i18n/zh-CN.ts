@@ -1,7 +1,8 @@
 import type { UiKey } from './en'
+import { imagesUiZh } from './zh-images'
+import { reportUiZh } from './zh-report'
 
-/** Simplified Chinese UI strings; the type makes a missing key a compile error. */
-export const uiZh: Record<UiKey, string> = {
+const baseUiZh = {
   'app.title': 'GPU Doctor',
   'app.tagline': 'NVIDIA GPU 实时状态',
   'lang.label': '语言',
@@ -98,6 +99,14 @@ export const uiZh: Record<UiKey, string> = {
   'diag.cancelling': '正在取消…',
   'diag.starting': '正在启动…',
   'diag.runningWith': '正在使用 {{python}} 运行',
+  'diag.stage.nvidia-smi': '正在读取 nvidia-smi…',
+  'diag.stage.import-torch': '正在导入 torch…',
+  'diag.stage.facts': '正在读取 CUDA 与 cuDNN 信息…',
+  'diag.stage.ldd': '正在对 torch 的库运行 ldd…',
+  'diag.stage.workload:cudnn-maps': '正在执行一次 cuDNN 卷积，然后读取 /proc/self/maps…',
+  'diag.stage.workload:sustained': '持续矩阵乘法负载中，正在采样 SM%…',
+  'diag.stage.workload:conv': '正在分别开启和关闭 cuDNN 对 Conv2d 计时…',
+  'diag.stage.done': '正在判定结果…',
   'diag.notice.cancelled': '诊断已取消。',
   'diag.notice.failed': '诊断失败：{{message}}',
   'diag.notice.startError': '无法开始诊断：{{message}}',
@@ -114,6 +123,9 @@ export const uiZh: Record<UiKey, string> = {
   'diag.stepNumber': '第 {{n}} 步',
   'diag.duration': '{{seconds}} 秒',
   'diag.notRun': '尚未运行。',
+  'diag.inRun.pending': '等待轮到这一步…',
+  'diag.inRun.running': '运行中…',
+  'diag.inRun.done': '已测量；运行结束后给出结论。',
   'diag.findings': '发现的问题',
   'diag.noFindings': '未发现问题。',
   'diag.severity.error': '错误',
@@ -187,7 +199,7 @@ export const uiZh: Record<UiKey, string> = {
   'ev3.others': '本机上的其他 cuDNN 副本',
   'ev3.ldPath': 'LD_LIBRARY_PATH',
   'ev3.unset': '未设置',
-  'ev3.noLibraries': 'torch 没有链接任何 CUDA 库：这是 CPU 版。',
+  'ev3.noLibraries': 'ldd 在 torch 的这些文件中没有列出任何 CUDA 库（libcudart、libcublas、libcudnn、libnccl …）：',
   'ev3.inspected': '用 ldd 检查的文件',
   'ev4.chart': 'SM% 随时间变化',
   'ev4.chartLabel': '每块 GPU 的 SM% 随时间变化；阴影为负载时段',
@@ -216,7 +228,7 @@ export const uiZh: Record<UiKey, string> = {
   'ev5.off': 'cuDNN 关',
   'ev5.ms': '{{ms}} ms',
   'ev5.ratio': '开启 cuDNN 快 {{ratio}} 倍',
-  'ev5.slower': 'cuDNN 没有更快（{{ratio}} 倍）',
+  'ev5.slower': 'cuDNN 没有起作用（{{ratio}} 倍）',
   'ev5.expected': '预期 2–5 倍',
   'ev5.tflops': '开 {{on}} TFLOP/s，关 {{off}}',
   'ev5.ofPeak': '{{kind}} 峰值的 {{percent}}',
@@ -224,26 +236,7 @@ export const uiZh: Record<UiKey, string> = {
   'ev5.noPeak': '不知道 {{gpu}} 的规格峰值。',
   'ev5.method': '计时方法',
   'ev5.chartLabel': '每次 Conv2d 的毫秒数：cuDNN 开与关',
-  'sum.skip': '已跳过：{{reason}}',
-  'sum.skip.cpuOnly': '这个 PyTorch 是 CPU 版（见第 1 步）',
-  'sum.skip.noCuda': 'PyTorch 无法使用 CUDA（见第 1 步）',
-  'sum.skip.cudaUnavailable': 'PyTorch 无法使用 CUDA',
-  'sum.skip.noTorch': '无法导入 PyTorch（见第 1 步）',
-  'sum.skip.notRequested': '未请求',
-  'sum.skip.probe': '探测程序无法运行：{{reason}}',
-  'sum.skip.windows': 'ldd 和 /proc/self/maps 是 Linux 工具；DLL 问题会在第 1 步中以 WinError 126 出现',
-  'sum.skip.noSmi': 'nvidia-smi 无法采样这块 GPU',
-  'sum.gpuVisible.pass': 'PyTorch {{torch}}（CUDA {{cuda}}）能看到 {{names}}',
-  'sum.gpuVisible.fail': 'PyTorch {{torch}} 无法使用 GPU：{{reason}}',
-  'sum.cudnn.ok': 'cuDNN {{version}} 已加载并启用',
-  'sum.cudnn.okExpected': 'cuDNN {{version}} 已加载并启用（这个 PyTorch 应使用 cuDNN {{expected}}）',
-  'sum.cudnn.fail': '没有使用 cuDNN：{{reason}}',
-  'sum.ldd.missing': 'torch 有 {{count}} 个库找不到',
-  'sum.ldd.shadowed': '加载的不是 PyTorch 自带的 cuDNN',
-  'sum.ldd.none': 'torch 没有链接 CUDA 库（CPU 版）',
-  'sum.ldd.ok': '{{count}} 个 CUDA 库都已找到',
-  'sum.ldd.okMapped': '{{count}} 个 CUDA 库都已找到；cuDNN 映射自 {{file}}',
-  'sum.sm': '负载下 SM {{load}}%（空闲 {{idle}}%），{{tflops}} TFLOP/s',
-  'sum.smPeak': '负载下 SM {{load}}%（空闲 {{idle}}%），{{tflops}} TFLOP/s = 峰值的 {{percent}}%',
-  'sum.conv': 'cuDNN 开 vs 关：典型层 {{on}} ms 对 {{off}} ms（{{ratio}} 倍）',
 }
+
+/** Simplified Chinese UI strings; the type makes a missing key a compile error. */
+export const uiZh: Record<UiKey, string> = { ...baseUiZh, ...imagesUiZh, ...reportUiZh }

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla'
 
 import type { EventPayload, InvokeResult, IpcError } from '../../shared/contract'
 import type { DiagnosisProgress, StepId, StepResult } from '../../shared/diagnosis'
-import { STEP_IDS } from '../../shared/diagnosis'
+import { STEP_IDS } from '../diagnosis/step-ids'
 
 export type Interpreter = InvokeResult<'diagnosis:list-interpreters'>[number]
 export type DiagnosisDone = EventPayload<'diagnosis:done'>
@@ -25,6 +25,8 @@ export interface RunState {
   stepPhases: Partial<Record<StepId, StepPhase>>
   /** SM% samples from progress events while step 4 runs, for the live chart. */
   samples: LiveSample[]
+  /** The probe stage under way ('import-torch', 'workload:conv' …) and the core's words for it. */
+  stage: string
   message: string
 }
 
@@ -96,11 +98,13 @@ export function chosenPython(state: Pick<DiagnosisStoreState, 'selected' | 'othe
  * works through the steps in order; the verdicts only come with diagnosis:done.
  */
 export function applyProgress(run: RunState, event: DiagnosisProgress): RunState {
-  const step = event.step ?? STEP_OF_STAGE[event.stage] ?? null
+  // SM samples flow from before the probe starts (the idle baseline): they move no step on.
+  const step = event.stage === 'sample' ? null : (event.step ?? STEP_OF_STAGE[event.stage] ?? null)
   const stepPhases = { ...run.stepPhases }
   if (event.stage === 'done') {
     for (const id of run.steps) stepPhases[id] = 'done'
-  } else if (step && run.steps.includes(step)) {
+  } else if (step) {
+    // A step outside the run still moves the run on: the ones before it are measured.
     const at = STEP_IDS.indexOf(step)
     for (const id of run.steps) {
       const i = STEP_IDS.indexOf(id)
@@ -113,8 +117,8 @@ export function applyProgress(run: RunState, event: DiagnosisProgress): RunState
     samples = samples.concat({ time: event.sample.time, gpu: event.sample.gpu, sm: event.sample.sm })
     if (samples.length > MAX_LIVE_SAMPLES) samples = samples.slice(samples.length - MAX_LIVE_SAMPLES)
   }
-  const message = event.stage === 'sample' ? run.message : event.message
-  return { ...run, stepPhases, samples, message, phase: run.phase === 'starting' ? 'running' : run.phase }
+  const [stage, message] = event.stage === 'sample' ? [run.stage, run.message] : [event.stage, event.message]
+  return { ...run, stepPhases, samples, stage, message, phase: run.phase === 'starting' ? 'running' : run.phase }
 }
 
 export function createDiagnosisStore() {
@@ -173,6 +177,7 @@ export function createDiagnosisStore() {
             phase: 'starting',
             stepPhases: Object.fromEntries(ids.map((id) => [id, 'pending'])),
             samples: [],
+            stage: '',
             message: '',
           },
           notice: null,

@@ -114,7 +114,7 @@ export const findingsEn: Record<string, string> = {
 
   'container-shm-too-small.title': 'Shared memory too small',
   'container-shm-too-small.message':
-    "DataLoader workers ran out of shared memory in /dev/shm (Docker's default is 64 MB).",
+    "DataLoader workers (num_workers > 0) pass batches through /dev/shm; at Docker's 64 MB default they crash with a bus error or \"No space left on device\".",
   'container-shm-too-small.fix':
     'Run the container with `--ipc=host` or `--shm-size=8g`; in Kubernetes mount an `emptyDir: {medium: Memory}` at /dev/shm. As a stop-gap, lower `num_workers`.',
 
@@ -374,6 +374,10 @@ export const findingsEn: Record<string, string> = {
   'docker-socket-permission-denied.fix':
     'Run `sudo usermod -aG docker $USER`, then log out and back in (or `newgrp docker`); or run the command with `sudo`. Membership of the docker group is equivalent to root.',
 
+  'nvidia-container-toolkit-install.title': 'Installing the NVIDIA Container Toolkit',
+  'nvidia-container-toolkit-install.message': 'How to give Docker GPU support on {{os}}.',
+  'nvidia-container-toolkit-install.fix': 'Run, in order:\n{{commands}}',
+
   'power-reading-above-limit.title': 'Power reading above the limit',
   'power-reading-above-limit.message':
     'GPU {{index}} reports {{power}} W against a {{limit}} W power limit. A reading this far above the limit is a sensor or driver glitch, not real power draw.',
@@ -487,7 +491,7 @@ export const findingsZh: Record<string, string> = {
     '执行 `sudo nvidia-ctk runtime configure --runtime=containerd --set-as-default` 并重启 containerd（或使用 nvidia RuntimeClass）；更换驱动后重启 device plugin。',
 
   'container-shm-too-small.title': '共享内存不足',
-  'container-shm-too-small.message': 'DataLoader worker 用尽了 /dev/shm 共享内存（Docker 默认只有 64 MB）。',
+  'container-shm-too-small.message': 'DataLoader worker（num_workers > 0）通过 /dev/shm 共享内存传递数据；在 Docker 默认的 64 MB 下会因 Bus error 或 “No space left on device” 而崩溃。',
   'container-shm-too-small.fix':
     '用 `--ipc=host` 或 `--shm-size=8g` 启动容器；Kubernetes 中在 /dev/shm 挂载 `emptyDir: {medium: Memory}`。临时办法：调小 `num_workers`。',
 
@@ -712,6 +716,10 @@ export const findingsZh: Record<string, string> = {
   'docker-socket-permission-denied.message': '当前用户无权连接 Docker 守护进程的套接字（/var/run/docker.sock）。',
   'docker-socket-permission-denied.fix':
     '执行 `sudo usermod -aG docker $USER`，然后注销并重新登录（或执行 `newgrp docker`）；也可以用 `sudo` 运行命令。注意：docker 组成员等同于拥有 root 权限。',
+
+  'nvidia-container-toolkit-install.title': '安装 NVIDIA Container Toolkit',
+  'nvidia-container-toolkit-install.message': '在 {{os}} 上让 Docker 支持 GPU 的方法。',
+  'nvidia-container-toolkit-install.fix': '依次执行：\n{{commands}}',
 
   'power-reading-above-limit.title': '功耗读数超过上限',
   'power-reading-above-limit.message':

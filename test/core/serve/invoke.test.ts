@@ -67,8 +67,8 @@ describe('POST /api/invoke/:channel', () => {
     expect(h.core.calls).toHaveLength(0)
   })
 
-  it('413s bodies over 64 KiB', async () => {
-    const res = await invoke('gpu:get-state', JSON.stringify({ args: ['x'.repeat(70_000)] }))
+  it('413s bodies over the 8 MiB limit', async () => {
+    const res = await invoke('gpu:get-state', JSON.stringify({ args: ['x'.repeat(9 * 1024 * 1024)] }))
     expect(res.status).toBe(413)
     expect(JSON.parse(res.body).error.code).toBe('body-too-large')
     expect(h.core.calls).toHaveLength(0)

@@ -62,10 +62,10 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResult {
   const said =
     status === 'fail'
       ? missing
-        ? summary('ldd.missing', { count: missing })
+        ? summary('ldd.missing', { count: new Set(libraries.filter((l) => !l.path).map((l) => l.name)).size })
         : summary('ldd.shadow')
       : libraries.length === 0
         ? summary('ldd.noCuda')
-        : summary('ldd.ok', { count: libraries.length, cudnnFile: cudnnFile ?? '—' })
+        : summary('ldd.ok', { count: new Set(libraries.map((l) => l.name)).size, cudnnFile: cudnnFile ?? '—' })
   return stepResult('ldd-linkage', status, said, evidence, findings)
 }

@@ -44,7 +44,7 @@ function CaseRow({ c, lang }: { c: ConvCase; lang: string }) {
         </div>
         <div className="conv-case__numbers">
           <span className={`conv-ratio${tone ? ` tone-${tone}` : ''}`} data-testid="ev-conv-ratio">
-            {c.ratio !== null && c.ratio >= 1
+            {c.ratio !== null && c.ratio >= MIN_WORKING_RATIO
               ? t('ev5.ratio', { ratio: formatNumber(c.ratio, lang, 1) })
               : t('ev5.slower', { ratio: formatNumber(c.ratio, lang, 2) })}
           </span>

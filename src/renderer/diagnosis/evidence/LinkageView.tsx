@@ -9,7 +9,18 @@ export function LinkageView({ ev }: { ev: LinkageEvidence }) {
   const groups = groupByOrigin(ev.libraries)
   return (
     <div className="evidence evidence--linkage">
-      {groups.length === 0 && <p className="muted" data-testid="ev-no-libraries">{t('ev3.noLibraries')}</p>}
+      {groups.length === 0 && (
+        <div data-testid="ev-no-libraries">
+          <p className="evidence__line">{t('ev3.noLibraries')}</p>
+          <ul className="path-list">
+            {ev.inspected.map((p) => (
+              <li key={p}>
+                <code>{p}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="lib-groups" data-testid="ev-libraries">
         {groups.map((g) => (
           <section key={g.origin} className={`lib-group lib-group--${g.origin}`} data-testid={`ev-origin-${g.origin}`}>
@@ -63,8 +74,8 @@ export function LinkageView({ ev }: { ev: LinkageEvidence }) {
         <span className="label">{t('ev3.ldPath')}</span>{' '}
         {ev.ldLibraryPath.length ? <code>{ev.ldLibraryPath.join(':')}</code> : <span className="muted">{t('ev3.unset')}</span>}
       </p>
-      {ev.inspected.length > 0 && (
-        <details className="evidence__more" open={groups.length === 0}>
+      {ev.inspected.length > 0 && groups.length > 0 && (
+        <details className="evidence__more">
           <summary>{t('ev3.inspected')}</summary>
           <ul className="path-list">
             {ev.inspected.map((p) => (

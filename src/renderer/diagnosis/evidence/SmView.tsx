@@ -67,7 +67,7 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
   }, [ev, live])
   return (
     <div className="evidence evidence--sm">
-      <div className="sm-layout">
+      <div className={`sm-layout${ev && ev.perGpu.length > 0 ? ' sm-layout--split' : ''}`}>
       {data && (
         <figure className="sm-figure">
           <figcaption>

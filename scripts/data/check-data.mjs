@@ -1,0 +1,55 @@
+// Checks resources/data/*.json: each file against its zod schema (src/shared/compat-data.ts), then
+// the tables against each other (src/core/recommend/data-checks.ts). Exit 1 with one line per problem.
+// Usage: node scripts/data/check-data.mjs   (npm run data:check)
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { build } from 'esbuild'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+// The checks are TypeScript: bundle them in memory rather than keep a JavaScript copy.
+const bundle = await build({
+  stdin: {
+    contents: "export { COMPAT_FILES, parseCompatData } from './src/core/recommend/data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  write: false,
+  logLevel: 'warning',
+})
+const { COMPAT_FILES, parseCompatData, checkCompatData } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
+)
+
+const problems = []
+const raw = {}
+for (const [key, file] of Object.entries(COMPAT_FILES)) {
+  try {
+    raw[key] = JSON.parse(await readFile(join(root, 'resources', 'data', file), 'utf8'))
+  } catch (error) {
+    problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+if (problems.length === 0) {
+  const { data, problems: schemaProblems } = parseCompatData(raw)
+  problems.push(...schemaProblems)
+  if (data) {
+    problems.push(...checkCompatData(data))
+    const variants = data.releases.releases.reduce((n, r) => n + r.variants.length, 0)
+    console.log(
+      `resources/data: ${data.releases.releases.length} PyTorch releases (${variants} variants), ` +
+        `${data.drivers.toolkits.length} CUDA toolkits, ${data.branches.branches.length} driver branches, ` +
+        `${data.gpus.gpus.length} GPU name rows, ${data.images.official.tags.length} official tags ×2 variants, ` +
+        `${data.images.ngc.releases.length} NGC releases`,
+    )
+  }
+}
+for (const p of problems) console.error(p)
+console.log(problems.length === 0 ? 'data: ok' : `data: ${problems.length} problem(s)`)
+process.exitCode = problems.length === 0 ? 0 : 1

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises'
+
+import { compatData } from '../../core/recommend/data'
+import { resolveGpuName } from '../../core/recommend/gpu-names'
+import { recommendDetailed, toResult } from '../../core/recommend/recommend'
+import { reason } from '../../core/recommend/reasons'
+import { gatherInput } from '../../core/recommend/request'
+import type { RecommendRequest } from '../../shared/recommend'
+import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
+import type { CliContext } from '../context'
+import { parseOptions } from '../parse-options'
+import { reasonLine, renderRecommend } from '../render/recommend-view'
+import { renderProblem } from '../render/status-view'
+
+/** The flags of `gpu-doctor recommend` (plus the global ones). */
+export const RECOMMEND_OPTIONS = {
+  json: { type: 'boolean' },
+  gpu: { type: 'string', multiple: true },
+  cc: { type: 'string', multiple: true },
+  driver: { type: 'string' },
+  platform: { type: 'string' },
+  'from-smi': { type: 'string' },
+  devel: { type: 'boolean' },
+  torch: { type: 'string' },
+  ngc: { type: 'boolean' },
+} as const
+
+type Values = ReturnType<typeof parseOptions<typeof RECOMMEND_OPTIONS>>['values']
+
+/** Flags → request; every malformed value is a usage error naming the flag. */
+async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequest> {
+  const usage = (key: string, value: string) => new CliError(ctx.t(key, { value }), EXIT_USAGE)
+  for (const cc of values.cc ?? []) if (!/^\d{1,2}\.\d$/.test(cc)) throw usage('recommend.badCc', cc)
+  if (values.driver !== undefined && !/^\d{3}(?:\.\d{1,3}){0,2}$/.test(values.driver)) throw usage('recommend.badDriver', values.driver)
+  if (values.platform !== undefined && values.platform !== 'linux' && values.platform !== 'windows') throw usage('recommend.badPlatform', values.platform)
+  const torch = values.torch === undefined ? undefined : /^(\d+\.\d+)(?:\.\d+)?$/.exec(values.torch)?.[1]
+  if (values.torch !== undefined && !torch) throw usage('recommend.badTorch', values.torch)
+  const releases = compatData().releases.releases.map((r) => r.release)
+  if (torch && !releases.includes(torch)) {
+    throw new CliError(ctx.t('recommend.unknownTorch', { value: torch, known: `${releases[0]}–${releases.at(-1)}` }), EXIT_USAGE)
+  }
+  // A name the table cannot settle is a typo or an ambiguity the user must resolve now.
+  for (const name of values.gpu ?? []) {
+    const resolved = resolveGpuName(name)
+    if (resolved.kind === 'unknown') throw new CliError(reasonLine(reason('block.gpuUnknown', { name }), ctx.t), EXIT_USAGE)
+    if (resolved.kind === 'ambiguous') {
+      const candidates = resolved.candidates.map((c) => `${c.name} (${c.cc})`).join(', ')
+      throw new CliError(reasonLine(reason('block.gpuAmbiguous', { name, candidates }), ctx.t), EXIT_USAGE)
+    }
+  }
+  const req: RecommendRequest = {
+    gpus: values.gpu,
+    ccs: values.cc,
+    driver: values.driver,
+    platform: values.platform as RecommendRequest['platform'],
+    devel: values.devel,
+    torch,
+    ngc: values.ngc,
+  }
+  const file = values['from-smi']
+  if (file !== undefined) {
+    try {
+      req.smiText = await readFile(file, 'utf8')
+    } catch (error) {
+      const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
+      throw new CliError(ctx.t('error.readFile', { file, reason: why }), EXIT_USAGE)
+    }
+  }
+  return req
+}
+
+/**
+ * `gpu-doctor recommend [--json]`: the PyTorch image for this machine, or for a what-if one
+ * (--gpu/--cc/--driver/--platform, --from-smi FILE). Exit 0 with an answer (blockers included),
+ * 3 when this machine's GPUs cannot be read, 2 on a usage error.
+ */
+export async function recommendCommand(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseOptions(args, RECOMMEND_OPTIONS)
+  const json = values.json === true
+  const req = await toRequest(values, ctx)
+  const gathered = await gatherInput(req, { nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
+  const detailed = recommendDetailed(gathered.input)
+  if (!gathered.ok) {
+    if (gathered.kind === 'smi') throw new CliError(ctx.t('error.unparseable', { file: values['from-smi'], reason: gathered.blocker.vars.message }), EXIT_USAGE)
+    const failed = { ...detailed, recommendations: [], blockers: [gathered.blocker] }
+    const problem = gathered.problem
+    if (json) ctx.stdout.write(`${JSON.stringify(toResult(failed), null, 2)}\n`)
+    else if (problem) ctx.stdout.write(`${renderProblem(problem, ctx.t)}\n`)
+    const message = problem ? ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }) : String(gathered.blocker.vars.message)
+    throw new CliError(reasonLine({ ...gathered.blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
+  }
+  ctx.stdout.write(json ? `${JSON.stringify(toResult(detailed), null, 2)}\n` : `${renderRecommend(detailed, ctx.t)}\n`)
+  return EXIT_OK
+}

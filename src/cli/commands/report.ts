@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+
+import { detectInterpreters, pickDefault } from '../../core/probe/interpreters'
+import {
+  collectReport,
+  compareDiagnoses,
+  defaultDataDir,
+  diagnosisOf,
+  historyDir,
+  HistoryStore,
+  htmlToPdf,
+  localRedactionHints,
+  mergeReports,
+  NoChromiumError,
+  parseReportInput,
+  redactReport,
+  renderComparisonMarkdown,
+  renderFleetHtml,
+  renderFleetMarkdown,
+  renderReport,
+} from '../../core/report'
+import type { Diagnosis } from '../../shared/diagnosis'
+import { HistoryIdSchema } from '../../shared/history'
+import type { Report } from '../../shared/report'
+import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
+import type { CliContext } from '../context'
+import { parseOptions } from '../parse-options'
+
+export const REPORT_OPTIONS = {
+  format: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  redact: { type: 'boolean' },
+  'no-redact': { type: 'boolean' },
+  from: { type: 'string' },
+  latest: { type: 'boolean' },
+  python: { type: 'string' },
+  compare: { type: 'boolean' },
+  merge: { type: 'boolean' },
+  'no-save': { type: 'boolean' },
+} as const
+
+const FORMATS = ['md', 'html', 'json', 'pdf'] as const
+type Format = (typeof FORMATS)[number]
+
+async function readText(file: string, ctx: CliContext): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    throw new CliError(ctx.t('error.readFile', { file, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
+  }
+}
+
+/** A saved report or diagnosis file, or a history id. */
+async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext): Promise<{ id: string | null; diagnosis: Diagnosis }> {
+  if (!existsSync(arg) && HistoryIdSchema.safeParse(arg).success) {
+    try {
+      return { id: arg, diagnosis: await store.load(arg) }
+    } catch (error) {
+      throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
+    }
+  }
+  const text = await readText(arg, ctx)
+  try {
+    const diagnosis = diagnosisOf(parseReportInput(text))
+    if (diagnosis) return { id: null, diagnosis }
+    throw new Error('the report has no diagnosis')
+  } catch (error) {
+    throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
+  }
+}
+
+/** Saves a diagnosis to the history and says so; a failure to save is a warning, never fatal. */
+export async function saveToHistory(
+  diagnosis: Diagnosis,
+  ctx: CliContext,
+  log: NodeJS.WritableStream,
+  store = new HistoryStore(historyDir(defaultDataDir(ctx.env))),
+): Promise<void> {
+  try {
+    const entry = await store.save(diagnosis)
+    log.write(`${ctx.t('report.saved', { id: entry.id })}\n`)
+  } catch (error) {
+    ctx.stderr.write(`${ctx.t('report.saveFailed', { reason: error instanceof Error ? error.message : String(error) })}\n`)
+  }
+}
+
+async function emit(text: string, output: string | undefined, ctx: CliContext): Promise<void> {
+  if (output === undefined) {
+    ctx.stdout.write(text)
+    return
+  }
+  await writeFile(output, text)
+  ctx.stderr.write(`${ctx.t('report.wrote', { file: output })}\n`)
+}
+
+async function compareCommand(files: string[], format: Format, output: string | undefined, store: HistoryStore, ctx: CliContext): Promise<number> {
+  if (files.length !== 2) throw new CliError(ctx.t('report.compareArgs'), EXIT_USAGE)
+  if (format !== 'md' && format !== 'json') throw new CliError(ctx.t('report.formatFor', { format, mode: '--compare', formats: 'md, json' }), EXIT_USAGE)
+  const [a, b] = [await loadDiagnosis(files[0]!, store, ctx), await loadDiagnosis(files[1]!, store, ctx)]
+  const comparison = compareDiagnoses({ ...a, label: a.id ?? basename(files[0]!) }, { ...b, label: b.id ?? basename(files[1]!) })
+  await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), output, ctx)
+  return EXIT_OK
+}
+
+async function mergeCommand(files: string[], format: Format, output: string | undefined, ctx: CliContext): Promise<number> {
+  if (files.length === 0) throw new CliError(ctx.t('report.mergeArgs'), EXIT_USAGE)
+  if (format === 'pdf') throw new CliError(ctx.t('report.formatFor', { format, mode: '--merge', formats: 'md, html, json' }), EXIT_USAGE)
+  const inputs = await Promise.all(files.map(async (file) => ({ name: basename(file).replace(/\.json$/i, ''), text: await readText(file, ctx) })))
+  const table = mergeReports(inputs)
+  for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: r.reason })}\n`)
+  const text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, ctx.lang) : renderFleetMarkdown(table, ctx.lang)
+  await emit(text, output, ctx)
+  return EXIT_OK
+}
+
+/** The report object: from a saved report as it is, else this machine's facts around a diagnosis. */
+async function makeReport(values: { from?: string; latest?: boolean; python?: string; 'no-save'?: boolean; 'nvidia-smi'?: string }, store: HistoryStore, ctx: CliContext): Promise<Report> {
+  let diagnosis: Diagnosis | null = null
+  let source: Report['diagnosisSource'] = null
+  if (values.from !== undefined) {
+    const text = await readText(values.from, ctx)
+    let input
+    try {
+      input = parseReportInput(text)
+    } catch (error) {
+      throw new CliError(ctx.t('error.unparseable', { file: values.from, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
+    }
+    if (input.kind === 'report') return input.report
+    diagnosis = input.diagnosis
+    source = 'file'
+  } else if (values.latest) {
+    const latest = await store.latest()
+    if (!latest) throw new CliError(ctx.t('report.noHistory'), EXIT_USAGE)
+    diagnosis = latest.diagnosis
+    source = 'history'
+  }
+  const python = diagnosis ? null : (values.python ?? pickDefault(await detectInterpreters(ctx.env))?.path ?? null)
+  if (!diagnosis && !python) ctx.stderr.write(`${ctx.t('report.noPython')}\n`)
+  if (python) ctx.stderr.write(`${ctx.t('diagnose.using', { python })}\n`)
+  let lastStep: string | null = null
+  const report = await collectReport({
+    diagnosis,
+    diagnosisSource: source,
+    python,
+    nvidiaSmiPath: values['nvidia-smi'],
+    env: ctx.env,
+    signal: ctx.signal,
+    onProgress: (p) => {
+      if (p.stage === 'sample' || !p.step || p.step === lastStep) return
+      lastStep = p.step
+      ctx.stderr.write(`  … ${ctx.t(`step.${p.step}`)}\n`)
+    },
+    onDiagnosis: async (d) => {
+      if (!values['no-save']) await saveToHistory(d, ctx, ctx.stderr, store)
+    },
+  })
+  if (ctx.signal.aborted) throw new CliError('cancelled', 130)
+  return report
+}
+
+/**
+ * `gpu-doctor report [--format md|html|json|pdf] [-o FILE] [--redact|--no-redact] [--from FILE | --latest]`,
+ * `report --compare A B` and `report --merge FILES...`. Exit 0 once the document is written.
+ */
+export async function reportCommand(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseOptions(args, REPORT_OPTIONS)
+  const format = (values.format ?? 'md') as Format
+  if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(ctx.t('report.badFormat', { value: values.format }), EXIT_USAGE)
+  const store = new HistoryStore(historyDir(defaultDataDir(ctx.env)))
+  if (values.compare) return compareCommand(positionals, format, values.output, store, ctx)
+  if (values.merge) return mergeCommand(positionals, format, values.output, ctx)
+  if (positionals.length > 0) throw new CliError(ctx.t('error.badOption', { message: `unexpected argument "${positionals[0]}"` }), EXIT_USAGE)
+
+  const report = await makeReport(values, store, ctx)
+  const redact = values['no-redact'] ? false : values.redact ? true : format !== 'json'
+  const { report: out, masked } = redact ? redactReport(report, localRedactionHints(ctx.env)) : { report, masked: [] }
+  if (masked.length) {
+    const kinds = [...new Set(masked.map((m) => m.kind))].join(', ')
+    ctx.stderr.write(`${ctx.t('report.masked', { count: masked.length, kinds })}\n`)
+  }
+  if (format !== 'pdf') {
+    await emit(renderReport(out, format, ctx.lang), values.output, ctx)
+    return EXIT_OK
+  }
+  const file = values.output ?? 'gpu-doctor-report.pdf'
+  try {
+    await htmlToPdf(renderReport(out, 'html', ctx.lang), file, { env: ctx.env, signal: ctx.signal })
+  } catch (error) {
+    if (error instanceof NoChromiumError) throw new CliError(ctx.t('report.noChromium'), EXIT_ENVIRONMENT)
+    throw error
+  }
+  ctx.stderr.write(`${ctx.t('report.wrote', { file })}\n`)
+  return EXIT_OK
+}

@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises'
+
+import type { Finding } from '../../shared/diagnosis'
+import type { DockerProblem } from '../../shared/docker'
+import type { ProbeRunner } from '../probe/run-probe'
+import { makeFinding } from '../rules/finding-catalog'
+import { connectEngine, type Connection } from './connect'
+import type { GpuSelection } from './container-options'
+import { containerProbeRunner, type ContainerProbeOptions } from './container-probe-runner'
+import { isLocalEndpoint } from './endpoint'
+import { explainDockerError } from './explain-error'
+import { envMap } from './image-versions'
+import { parseImageReference } from './image-reference'
+import { judgeRequirement, requirementFromEnv, type HostDriver } from './require-cuda'
+import { sweepLeftovers } from './sweep'
+
+export interface ContainerTargetOptions {
+  env?: NodeJS.ProcessEnv
+  image: string
+  gpus?: GpuSelection
+  shmSizeBytes?: number
+  runtime?: string
+  python?: string
+  probeScript?: string
+  /** The host driver, to judge the image's NVIDIA_REQUIRE_CUDA before running it. */
+  host?: HostDriver
+  onLifecycle?: ContainerProbeOptions['onLifecycle']
+  /** Leftovers of crashed runs removed at start, reported here. */
+  onSwept?: (ids: string[]) => void
+}
+
+export type ContainerTarget =
+  | { ok: true; runner: ProbeRunner; image: string; connection: Extract<Connection, { ok: true }> }
+  | { ok: false; problem: DockerProblem }
+
+async function osRelease(): Promise<string | null> {
+  return readFile('/etc/os-release', 'utf8').catch(() => readFile('/usr/lib/os-release', 'utf8').catch(() => null))
+}
+
+/**
+ * Everything before a probe can run in a container, each failure explained: the image name is
+ * valid, the engine answers and is local (the probe is bind-mounted), leftovers of crashed runs
+ * are swept, the image is present. The runner it returns adds a too-old-driver finding when the
+ * image's NVIDIA_REQUIRE_CUDA already says the container will not start.
+ */
+export async function prepareContainerTarget(options: ContainerTargetOptions): Promise<ContainerTarget> {
+  const parsed = parseImageReference(options.image)
+  if (!parsed.ok) {
+    return { ok: false, problem: { code: 'invalid-reference', failureModeId: null, message: `Not a valid image name: ${parsed.reason}.`, fix: 'Write it as [registry/]name[:tag][@sha256:digest], in lowercase.', detail: options.image } }
+  }
+  const image = parsed.ref.normalized
+  const connection = await connectEngine(options.env ?? process.env)
+  if (!connection.ok) return { ok: false, problem: connection.problem }
+  if (!isLocalEndpoint(connection.endpoint)) {
+    const where = connection.info.endpoint
+    return { ok: false, problem: { code: 'failed', failureModeId: null, message: `The engine at ${where} is on another machine: it cannot mount the probe from this one.`, fix: 'Run gpu-doctor on the machine of the engine (over ssh).', detail: where } }
+  }
+  const swept = await sweepLeftovers(connection.docker).catch(() => [])
+  if (swept.length) options.onSwept?.(swept)
+  let config: { Config?: { Env?: string[] | null } }
+  try {
+    config = (await connection.docker.getImage(image).inspect()) as typeof config
+  } catch (error) {
+    return { ok: false, problem: explainDockerError(error, connection.info.endpoint) }
+  }
+  const pre: Finding[] = []
+  const gpus = options.gpus ?? 'all'
+  if (options.host && gpus !== 'none') {
+    const fit = judgeRequirement(requirementFromEnv(envMap(config.Config?.Env)), options.host)
+    if (fit.verdict === 'too-old') pre.push(makeFinding('image-requires-newer-driver', 'error', {}, `NVIDIA_REQUIRE_CUDA=${fit.requirement}: ${fit.reason}`))
+  }
+  const inner = containerProbeRunner({
+    docker: connection.docker,
+    endpoint: connection.info.endpoint,
+    image,
+    gpus,
+    shmSizeBytes: options.shmSizeBytes,
+    runtime: options.runtime,
+    python: options.python,
+    probeScript: options.probeScript,
+    osRelease: await osRelease(),
+    platform: process.platform,
+    rootless: connection.info.rootless,
+    onLifecycle: options.onLifecycle,
+  })
+  const runner: ProbeRunner = async (o) => {
+    const outcome = await inner(o)
+    const seen = new Set((outcome.findings ?? []).map((f) => f.id))
+    return { ...outcome, findings: [...(outcome.findings ?? []), ...pre.filter((f) => !seen.has(f.id))] }
+  }
+  return { ok: true, runner, image, connection }
+}

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+
+import Docker from 'dockerode'
+
+/** Where the engine is, as DOCKER_HOST or the platform default says. */
+export type Endpoint =
+  | { kind: 'unix'; socketPath: string }
+  | { kind: 'npipe'; socketPath: string }
+  | { kind: 'tcp'; host: string; port: number; tls: boolean }
+  | { kind: 'ssh'; host: string; port: number; username: string | null }
+
+const WINDOWS_PIPE = '//./pipe/docker_engine'
+
+/**
+ * Reads DOCKER_HOST (unix://, npipe://, tcp://, ssh://, or host:port) the way the Docker CLI does;
+ * without it, the user socket of Docker Desktop when present, else /var/run/docker.sock (or the
+ * Windows named pipe). Throws on a DOCKER_HOST it cannot read.
+ */
+export function resolveEndpoint(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+  exists: (path: string) => boolean = existsSync,
+): Endpoint {
+  const raw = env.DOCKER_HOST?.trim()
+  if (!raw) {
+    if (platform === 'win32') return { kind: 'npipe', socketPath: WINDOWS_PIPE }
+    const desktop = join(env.HOME ?? homedir(), '.docker', 'run', 'docker.sock')
+    return { kind: 'unix', socketPath: exists(desktop) ? desktop : '/var/run/docker.sock' }
+  }
+  if (raw.startsWith('unix://')) return { kind: 'unix', socketPath: raw.slice(7) || '/var/run/docker.sock' }
+  if (raw.startsWith('npipe://')) return { kind: 'npipe', socketPath: raw.slice(8) || WINDOWS_PIPE }
+  let url: URL
+  try {
+    url = new URL(raw.includes('//') ? raw : `tcp://${raw}`)
+  } catch {
+    throw new Error(`DOCKER_HOST="${raw}" is not an address like unix:///var/run/docker.sock or tcp://host:2376`)
+  }
+  if (url.protocol === 'ssh:') {
+    return { kind: 'ssh', host: url.hostname, port: Number(url.port || 22), username: url.username || null }
+  }
+  if (url.protocol !== 'tcp:' && url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`DOCKER_HOST="${raw}": unsupported scheme ${url.protocol}`)
+  }
+  const tls = env.DOCKER_TLS_VERIFY === '1' || url.protocol === 'https:' || url.port === '2376'
+  return { kind: 'tcp', host: url.hostname, port: Number(url.port || (tls ? 2376 : 2375)), tls }
+}
+
+/** The endpoint as a person would write it, shown with every problem ("tried unix:///var/run/docker.sock"). */
+export function describeEndpoint(endpoint: Endpoint): string {
+  switch (endpoint.kind) {
+    case 'unix':
+      return `unix://${endpoint.socketPath}`
+    case 'npipe':
+      return `npipe://${endpoint.socketPath}`
+    case 'tcp':
+      return `${endpoint.tls ? 'https' : 'tcp'}://${endpoint.host}:${endpoint.port}`
+    case 'ssh':
+      return `ssh://${endpoint.username ? `${endpoint.username}@` : ''}${endpoint.host}:${endpoint.port}`
+  }
+}
+
+/** Whether bind mounts of this machine's files reach the engine (a remote engine sees its own disk). */
+export function isLocalEndpoint(endpoint: Endpoint): boolean {
+  return endpoint.kind === 'unix' || endpoint.kind === 'npipe' || (endpoint.kind === 'tcp' && /^(localhost|127\.|::1$)/.test(endpoint.host))
+}
+
+/**
+ * A dockerode client for the endpoint. No modem-wide timeouts: its `timeout` is an idle timeout
+ * that cuts long waits and pulls, and its `connectionTimeout` runs until the response headers
+ * (a container create that copies a large image takes longer). Every call passes its own deadline.
+ */
+export function createDockerClient(endpoint: Endpoint, env: NodeJS.ProcessEnv = process.env): Docker {
+  const base = {}
+  switch (endpoint.kind) {
+    case 'unix':
+    case 'npipe':
+      return new Docker({ ...base, socketPath: endpoint.socketPath })
+    case 'tcp': {
+      const certs = env.DOCKER_CERT_PATH
+      return new Docker({ ...base, host: endpoint.host, port: endpoint.port, protocol: endpoint.tls ? 'https' : 'http', ...(certs ? tlsFiles(certs) : {}) })
+    }
+    case 'ssh':
+      return new Docker({
+        ...base,
+        host: endpoint.host,
+        port: endpoint.port,
+        protocol: 'ssh',
+        username: endpoint.username ?? undefined,
+        sshOptions: { agent: env.SSH_AUTH_SOCK },
+      })
+  }
+}
+
+function tlsFiles(dir: string): { ca?: string; cert?: string; key?: string } {
+  const file = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined)
+  return { ca: file('ca.pem'), cert: file('cert.pem'), key: file('key.pem') }
+}

@@ -1,0 +1,66 @@
+import type Docker from 'dockerode'
+
+import type { EngineInfo } from '../../shared/docker'
+import { withSignals } from './with-signals'
+
+/** DeviceRequests (`--gpus`) arrived with Engine API 1.40, Docker 19.03. */
+export const MIN_API_VERSION = '1.40'
+
+interface VersionAnswer {
+  Version?: string
+  ApiVersion?: string
+  Os?: string
+}
+
+interface InfoAnswer {
+  ServerVersion?: string
+  OperatingSystem?: string
+  Runtimes?: Record<string, unknown>
+  DefaultRuntime?: string
+  CgroupVersion?: string
+  CgroupDriver?: string
+  SecurityOptions?: string[]
+  CDISpecDirs?: string[]
+}
+
+/** Engine facts from `GET /version` and `GET /info`; pure, so it is tested on captured answers. */
+export function engineInfoFrom(endpoint: string, version: VersionAnswer, info: InfoAnswer): EngineInfo {
+  const runtimes = Object.keys(info.Runtimes ?? {}).sort()
+  return {
+    endpoint,
+    serverVersion: info.ServerVersion ?? version.Version ?? null,
+    apiVersion: version.ApiVersion ?? null,
+    os: info.OperatingSystem ?? version.Os ?? null,
+    runtimes,
+    defaultRuntime: info.DefaultRuntime ?? null,
+    nvidiaRuntime: runtimes.includes('nvidia'),
+    cdiSpecDirs: info.CDISpecDirs ?? [],
+    cgroupVersion: info.CgroupVersion ?? null,
+    cgroupDriver: info.CgroupDriver ?? null,
+    rootless: (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o)),
+  }
+}
+
+/** "1.41" < "1.40"? Numeric per part. */
+export function apiAtLeast(version: string | null, minimum: string): boolean {
+  if (!version) return false
+  const a = version.split('.').map(Number)
+  const b = minimum.split('.').map(Number)
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0)
+    if (d !== 0) return d > 0
+  }
+  return true
+}
+
+/** Ping, then version and info, each under the same deadline. Throws what dockerode throws. */
+export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs = 3_000): Promise<EngineInfo> {
+  const abortSignal = AbortSignal.timeout(timeoutMs)
+  const api = withSignals(docker)
+  await api.ping({ abortSignal })
+  const [version, info] = await Promise.all([
+    api.version({ abortSignal }) as Promise<VersionAnswer>,
+    api.info({ abortSignal }) as Promise<InfoAnswer>,
+  ])
+  return engineInfoFrom(endpoint, version, info)
+}

@@ -1,0 +1,110 @@
+import { Transform } from 'node:stream'
+
+import type Docker from 'dockerode'
+
+import type { DockerProblem } from '../../shared/docker'
+import { explainDockerError } from './explain-error'
+import { parseImageReference } from './image-reference'
+import { PullAggregator, type PullEvent, type PullSnapshot } from './pull-progress'
+
+export interface PullOptions {
+  endpoint: string
+  signal?: AbortSignal
+  /** Coalesced: at most one call per `minIntervalMs`, and always one at the end. */
+  onProgress?: (snapshot: PullSnapshot) => void
+  minIntervalMs?: number
+}
+
+export type PullResult =
+  | { ok: true; ref: string; digest: string | null; upToDate: boolean; snapshot: PullSnapshot }
+  | { ok: false; ref: string; problem: DockerProblem; snapshot: PullSnapshot | null }
+
+/** Drops lines that are not JSON: followProgress would throw inside the stream's data handler. */
+function jsonLinesOnly(): Transform {
+  let partial = ''
+  const keep = (line: string) => {
+    try {
+      JSON.parse(line)
+      return true
+    } catch {
+      return false
+    }
+  }
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const lines = (partial + chunk.toString('utf8')).split('\n')
+      partial = lines.pop() ?? ''
+      done(null, lines.filter((l) => l.trim() && keep(l.trim())).map((l) => `${l}\n`).join(''))
+    },
+    flush(done) {
+      done(null, partial.trim() && keep(partial.trim()) ? `${partial}\n` : '')
+    },
+  })
+}
+
+const problemOf = (code: DockerProblem['code'], message: string, fix: string, detail: string): DockerProblem => ({ code, failureModeId: null, message, fix, detail })
+
+/**
+ * `docker pull` with progress and cancel: the reference is validated before anything is sent,
+ * the stream is followed with `followProgress`, an error line inside an HTTP 200 stream fails
+ * the pull, and a stream that ends without the engine's closing status (an abort, a dropped
+ * connection) is checked against the image store instead of being taken for success.
+ */
+export async function pullImage(docker: Docker, reference: string, options: PullOptions): Promise<PullResult> {
+  const parsed = parseImageReference(reference)
+  if (!parsed.ok) {
+    return { ok: false, ref: reference, snapshot: null, problem: problemOf('invalid-reference', `Not a valid image name: ${parsed.reason}.`, 'Write it as [registry/]name[:tag][@sha256:digest], in lowercase.', reference) }
+  }
+  const ref = parsed.ref.normalized
+  const name = parsed.ref.domain ? `${parsed.ref.domain}/${parsed.ref.path}` : parsed.ref.path
+  const aggregator = new PullAggregator()
+  const cancelled = (): PullResult => ({ ok: false, ref, snapshot: aggregator.snapshot(), problem: problemOf('cancelled', 'The pull was cancelled.', '', '') })
+  if (options.signal?.aborted) return cancelled()
+
+  let stream: NodeJS.ReadableStream
+  try {
+    stream = (await docker.createImage({ fromImage: name, tag: parsed.ref.digest ?? parsed.ref.tag ?? 'latest', abortSignal: options.signal })) as NodeJS.ReadableStream
+  } catch (error) {
+    if (options.signal?.aborted) return cancelled()
+    return { ok: false, ref, snapshot: null, problem: explainDockerError(error, options.endpoint) }
+  }
+
+  let last = 0
+  const emit = (force: boolean) => {
+    const now = Date.now()
+    if (!options.onProgress || (!force && now - last < (options.minIntervalMs ?? 100))) return
+    last = now
+    options.onProgress(aggregator.snapshot())
+  }
+  const lines = jsonLinesOnly()
+  stream.on('error', (e: Error) => lines.destroy(e))
+  stream.on('close', () => lines.end())
+  stream.pipe(lines)
+  const error = await new Promise<Error | null>((resolve) => {
+    docker.modem.followProgress(
+      lines,
+      (err: Error | null) => resolve(err),
+      (event: PullEvent) => {
+        aggregator.add(event)
+        emit(false)
+      },
+    )
+  })
+  emit(true)
+
+  if (options.signal?.aborted) return cancelled()
+  const snapshot = aggregator.snapshot()
+  if (error) return { ok: false, ref, snapshot, problem: explainDockerError(error, options.endpoint) }
+  if (aggregator.error) return { ok: false, ref, snapshot, problem: explainDockerError(new Error(aggregator.error), options.endpoint) }
+  if (!aggregator.finished) {
+    const present = await docker
+      .getImage(ref)
+      .inspect({ abortSignal: AbortSignal.timeout(10_000) } as Docker.ImageInspectOptions)
+      .then(() => true)
+      .catch(() => false)
+    if (!present) {
+      return { ok: false, ref, snapshot, problem: problemOf('incomplete', 'The pull ended before the image was complete (the connection to the engine closed).', 'Run the pull again.', `${snapshot.layersDone}/${snapshot.layers.length} layers done`) }
+    }
+  }
+  return { ok: true, ref, digest: aggregator.digest, upToDate: aggregator.upToDate, snapshot }
+}

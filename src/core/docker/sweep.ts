@@ -1,0 +1,67 @@
+import { hostname } from 'node:os'
+
+import type Docker from 'dockerode'
+
+import { MANAGED_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL } from './container-spec'
+import { withSignals } from './with-signals'
+
+export interface LeftoverContext {
+  host: string
+  now: number
+  /** Whether a process of this machine still runs. */
+  isAlive: (pid: number) => boolean
+  /** Past this age a container is a leftover whoever started it (a probe never runs this long). */
+  maxAgeMs: number
+}
+
+interface Labelled {
+  Labels?: Record<string, string>
+  Created?: number
+}
+
+/**
+ * A labelled container nobody owns any more: its gpu-doctor process on this machine is dead, or
+ * it is older than any probe run. Containers of a live gpu-doctor (another window, another CLI)
+ * are left alone.
+ */
+export function isLeftover(c: Labelled, ctx: LeftoverContext): boolean {
+  const labels = c.Labels ?? {}
+  if (labels[MANAGED_LABEL] !== 'true') return false
+  const ageMs = c.Created ? ctx.now - c.Created * 1000 : 0
+  if (ageMs > ctx.maxAgeMs) return true
+  const pid = Number(labels[OWNER_PID_LABEL])
+  if (labels[OWNER_HOST_LABEL] !== ctx.host || !Number.isInteger(pid) || pid <= 0) return false
+  return !ctx.isAlive(pid)
+}
+
+/** `kill -0`: EPERM means it exists under another user. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Force-removes every container matching these label filters; returns the ids removed. */
+export async function removeContainers(docker: Docker, labels: string[], keep: (c: Docker.ContainerInfo) => boolean = () => false): Promise<string[]> {
+  const list = await withSignals(docker).listContainers({ all: true, filters: { label: labels }, abortSignal: AbortSignal.timeout(10_000) })
+  const removed: string[] = []
+  for (const c of list) {
+    if (keep(c)) continue
+    try {
+      await docker.getContainer(c.Id).remove({ force: true, abortSignal: AbortSignal.timeout(180_000) })
+      removed.push(c.Id)
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) removed.push(c.Id)
+    }
+  }
+  return removed
+}
+
+/** Removes labelled containers left by a crashed or killed gpu-doctor (run at start and on quit). */
+export function sweepLeftovers(docker: Docker, ctx: Partial<LeftoverContext> = {}): Promise<string[]> {
+  const full: LeftoverContext = { host: hostname(), now: Date.now(), isAlive: pidAlive, maxAgeMs: 6 * 3600_000, ...ctx }
+  return removeContainers(docker, [`${MANAGED_LABEL}=true`], (c) => !isLeftover(c, full))
+}

@@ -1,0 +1,48 @@
+import type { Diagnosis } from '../../shared/diagnosis'
+import { DiagnosisSchema } from '../../shared/diagnosis'
+import type { Report } from '../../shared/report'
+import { ReportSchema } from '../../shared/report'
+import { isObj } from './json-read'
+
+export type ReportInput = { kind: 'report'; report: Report } | { kind: 'diagnosis'; diagnosis: Diagnosis }
+
+/** Diagnoses saved before steps carried summaryKey/summaryParams read with those left empty. */
+function upgradeDiagnosis(value: unknown): unknown {
+  if (!isObj(value) || !Array.isArray(value.steps)) return value
+  return {
+    ...value,
+    steps: value.steps.map((s: unknown) => (isObj(s) ? { summaryKey: null, summaryParams: {}, ...s } : s)),
+  }
+}
+
+function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0]
+  return issue ? `${issue.path.map(String).join('.') || '(top)'}: ${issue.message}` : 'invalid'
+}
+
+/** A saved JSON text read as a GPU Doctor report or a bare diagnosis; throws an Error saying why not. */
+export function parseReportInput(text: string): ReportInput {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new Error('not JSON')
+  }
+  if (!isObj(value)) throw new Error('not a GPU Doctor report or diagnosis')
+  if (value.kind === 'gpu-doctor-report') {
+    const parsed = ReportSchema.safeParse({ ...value, diagnosis: upgradeDiagnosis(value.diagnosis) })
+    if (!parsed.success) throw new Error(`not a valid GPU Doctor report (${firstIssue(parsed.error)})`)
+    return { kind: 'report', report: parsed.data }
+  }
+  if ('steps' in value && 'environment' in value) {
+    const parsed = DiagnosisSchema.safeParse(upgradeDiagnosis(value))
+    if (!parsed.success) throw new Error(`not a valid GPU Doctor diagnosis (${firstIssue(parsed.error)})`)
+    return { kind: 'diagnosis', diagnosis: parsed.data }
+  }
+  throw new Error('not a GPU Doctor report or diagnosis')
+}
+
+/** The diagnosis in a report or diagnosis JSON text (null for a report made without one). */
+export function diagnosisOf(input: ReportInput): Diagnosis | null {
+  return input.kind === 'report' ? input.report.diagnosis : input.diagnosis
+}

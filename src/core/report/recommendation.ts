@@ -1,0 +1,24 @@
+import type { GpuState } from '../../shared/gpu'
+import type { HostFacts } from '../../shared/host'
+import type { Report } from '../../shared/report'
+import { recommend } from '../recommend/recommend'
+import { applyWhatIf, inputFromStatus } from '../recommend/request'
+
+export interface RecommendationSlot {
+  recommendation: Report['recommendation']
+  /** An i18n code (`recommendation.note.<code>`) saying why there is none. */
+  note: 'no-gpu' | 'failed' | null
+}
+
+/** The images recommended for the GPUs nvidia-smi reported, or why there are none. Pure. */
+export function recommendationFor(gpu: GpuState | null, host: HostFacts | null): RecommendationSlot {
+  if (gpu?.kind !== 'ok' || gpu.status.gpus.length === 0) return { recommendation: null, note: 'no-gpu' }
+  // WSL2 runs on the Windows driver, so its driver numbers are Windows ones.
+  const hostPlatform = host && (host.isWsl || host.platform === 'win32') ? 'windows' : 'linux'
+  try {
+    const { input, platform } = inputFromStatus(gpu.status)
+    return { recommendation: recommend(applyWhatIf(input, {}, platform ?? hostPlatform)), note: null }
+  } catch {
+    return { recommendation: null, note: 'failed' }
+  }
+}

@@ -1,0 +1,67 @@
+import type { TFunction } from 'i18next'
+
+import type { StepId } from '../../shared/diagnosis'
+import { STEP_IDS } from '../../shared/diagnosis'
+import type { FleetTable } from '../../shared/fleet'
+import type { ReportLang } from '../../shared/report'
+import { escapeHtml as esc } from './html-escape'
+import { htmlDocument, htmlTable } from './html'
+import { mdTable, mdText } from './markdown'
+import { reportTranslator } from './translator'
+
+export function fleetFieldLabel(field: string, t: TFunction): string {
+  const step = /^step\.(.+)$/.exec(field)?.[1]
+  if (step && (STEP_IDS as readonly string[]).includes(step)) return `${STEP_IDS.indexOf(step as StepId) + 1}. ${t(`step.${step}.title`, { ns: 'steps' })}`
+  return t(`fact.${field}`, { defaultValue: field })
+}
+
+function cell(field: string, value: string | null, t: TFunction): string {
+  if (field.startsWith('step.')) return value ? t(`verdict.${value}`, { defaultValue: value }) : '—'
+  if (field === 'failingSteps') return value ? value : t('label.none')
+  return value ?? '—'
+}
+
+/** The warnings a fleet table leads with: cuDNN and NCCL splits, failing nodes, unread inputs. */
+export function fleetWarnings(table: FleetTable, t: TFunction): string[] {
+  const out: string[] = []
+  if (table.differing.includes('cudnn')) out.push(t('fleet.cudnnWarning'))
+  if (table.differing.includes('nccl')) out.push(t('fleet.ncclWarning'))
+  const failingNodes = table.nodes.filter((n) => n.failingSteps.length > 0).map((n) => n.name)
+  if (failingNodes.length) out.push(t('fleet.failing', { nodes: failingNodes.join(', ') }))
+  for (const r of table.rejected) out.push(t('fleet.rejected', { name: r.name, reason: r.reason }))
+  return out
+}
+
+function headline(table: FleetTable, t: TFunction): string {
+  return table.differing.length ? t('fleet.differs', { fields: table.differing.map((f) => fleetFieldLabel(f, t)).join(', ') }) : t('fleet.same')
+}
+
+/** The fleet table as Markdown: one column per node, differing rows marked ⚠️ and bold. */
+export function renderFleetMarkdown(table: FleetTable, lang: ReportLang): string {
+  const t = reportTranslator(lang)
+  const columns = [t('col.field'), ...table.nodes.map((n) => n.name), '']
+  const rows = table.rows.map((r) => {
+    const label = fleetFieldLabel(r.field, t)
+    return [r.differs ? `⚠️ ${label}` : label, ...r.values.map((v) => cell(r.field, v, t)), r.differs ? t('fleet.flag') : '']
+  })
+  const out = [`## ${mdText(t('fleet.title', { count: table.nodes.length }))}`, `**${mdText(headline(table, t))}**`]
+  for (const w of fleetWarnings(table, t)) out.push(`> ⚠️ ${mdText(w)}`)
+  out.push(mdTable(columns, rows))
+  return `${out.join('\n\n')}\n`
+}
+
+/** The fleet table as a self-contained HTML page, differing cells highlighted. */
+export function renderFleetHtml(table: FleetTable, lang: ReportLang): string {
+  const t = reportTranslator(lang)
+  const title = t('fleet.title', { count: table.nodes.length })
+  const columns = [t('col.field'), ...table.nodes.map((n) => n.name)]
+  const rows = table.rows.map((r) => [fleetFieldLabel(r.field, t), ...r.values.map((v) => cell(r.field, v, t))])
+  const flagged = (row: number, col: number) => col > 0 && (table.rows[row]?.differs ?? false)
+  const body = [
+    `<h1>${esc(title)}</h1>`,
+    `<p><strong>${esc(headline(table, t))}</strong></p>`,
+    ...fleetWarnings(table, t).map((w) => `<p class="warning-box">${esc(w)}</p>`),
+    htmlTable(columns, rows, flagged),
+  ].join('\n')
+  return htmlDocument(lang, title, body)
+}

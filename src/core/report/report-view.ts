@@ -1,0 +1,198 @@
+import type { TFunction } from 'i18next'
+
+import type { Finding, StepId } from '../../shared/diagnosis'
+import { STEP_IDS } from '../../shared/diagnosis'
+import { translateSummary } from '../../shared/i18n/summaries'
+import type { Report, ReportLang } from '../../shared/report'
+import { evidenceView } from './evidence-view'
+import { gpuModelsLabel } from './facts'
+import { fmtBytesGiB, fmtNum, fmtText, fmtTime, yesNo } from './format'
+import { reportTranslator } from './translator'
+import type { ReportView, ViewFacts, ViewFinding, ViewTable } from './view-types'
+
+const stepNumber = (id: StepId) => STEP_IDS.indexOf(id) + 1
+
+function findingView(f: Finding, step: StepId | null, t: TFunction): ViewFinding {
+  return {
+    id: f.id,
+    severity: f.severity,
+    severityLabel: t(`severity.${f.severity}`),
+    title: t(`${f.id}.title`, { ns: 'findings', defaultValue: f.id }),
+    message: t(`${f.id}.message`, { ns: 'findings', ...f.params, defaultValue: f.message }),
+    fix: t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
+    evidence: f.evidence,
+    stepTitle: step ? `${stepNumber(step)}. ${t(`step.${step}.title`, { ns: 'steps' })}` : null,
+  }
+}
+
+function gpuTable(report: Report, t: TFunction): ViewTable | null {
+  if (report.gpu?.kind !== 'ok' || report.gpu.status.gpus.length === 0) return null
+  const rows = report.gpu.status.gpus.map((g) => [
+    String(g.index),
+    g.name,
+    fmtText(g.uuid),
+    fmtText(g.busId),
+    fmtText(g.computeCapability),
+    `${fmtNum(g.memoryUsedMiB)} / ${fmtNum(g.memoryTotalMiB)}`,
+    fmtNum(g.utilizationGpu),
+    fmtNum(g.temperatureC),
+    `${fmtNum(g.powerW)} / ${fmtNum(g.powerLimitW)}`,
+    yesNo(g.persistenceMode, t),
+    yesNo(g.migMode, t),
+  ])
+  const columns = ['index', 'name', 'uuid', 'busId', 'cc', 'memory', 'util', 'temp', 'power', 'persistence', 'mig'].map((c) => t(`gpu.col.${c}`))
+  return { title: null, columns, rows, note: null }
+}
+
+function gpuNote(report: Report, t: TFunction): string | null {
+  const gpu = report.gpu
+  if (gpu === null) return t('gpu.none')
+  if (gpu.kind === 'error') {
+    const message = t(gpu.problem.messageKey, { ns: 'problems', defaultValue: gpu.problem.message })
+    return `${t('gpu.problem', { message })} ${gpu.problem.detail}`.trim()
+  }
+  return gpu.status.processes.length > 0 ? t('gpu.processes', { count: gpu.status.processes.length }) : null
+}
+
+function overview(report: Report, t: TFunction): ViewFacts {
+  const f = report.facts
+  const gpus = gpuModelsLabel(report.diagnosis, report.gpu)
+  return [
+    [t('fact.hostname'), fmtText(f.hostname)],
+    [t('fact.gpuModels'), fmtText(gpus)],
+    [t('fact.driverVersion'), f.driverVersion ? `${f.driverVersion} (CUDA ${fmtText(f.driverCuda)})` : '—'],
+    [t('fact.torch'), f.torch ? `${f.torch} (CUDA ${fmtText(f.torchCuda)})` : '—'],
+    [t('fact.cudnn'), fmtText(f.cudnn)],
+    [t('fact.nccl'), fmtText(f.nccl)],
+    [t('fact.python'), f.python ? `${f.python}${f.pythonVersion ? ` (${f.pythonVersion})` : ''}` : '—'],
+    ...(f.image ? [[t('fact.image'), f.image] as [string, string]] : []),
+    [t('fact.os'), [f.os, f.kernel].filter(Boolean).join(', ') || '—'],
+  ]
+}
+
+function hostFacts(report: Report, t: TFunction): ViewFacts {
+  const h = report.host
+  if (!h) return []
+  return [
+    [t('fact.hostname'), fmtText(h.hostname)],
+    [t('fact.os'), [h.distro, h.release].filter(Boolean).join(' ') || h.platform],
+    [t('fact.kernel'), fmtText(h.kernel)],
+    [t('fact.cpu'), h.cpuModel ? `${h.cpuModel} (${fmtText(h.cpuPhysicalCores)} / ${fmtText(h.cpuCores)})` : '—'],
+    [t('fact.memory'), fmtBytesGiB(h.memoryTotalBytes)],
+    [t('fact.kernelModule'), fmtText(h.kernelModuleDriverVersion)],
+    [t('fact.container'), yesNo(h.isContainer, t)],
+    [t('fact.wsl'), yesNo(h.isWsl, t)],
+  ]
+}
+
+function monitorView(report: Report, t: TFunction): ReportView['monitor'] {
+  const m = report.monitor
+  if (!m) return { table: null, note: t('monitor.none') }
+  const s = (x: { min: number; mean: number; max: number } | null) => (x ? `${x.min} / ${x.mean} / ${x.max}` : '—')
+  return {
+    note: t('monitor.span', { samples: m.samples, from: fmtTime(m.from), to: fmtTime(m.to) }),
+    table: {
+      title: null,
+      columns: ['gpu', 'util', 'memory', 'temp', 'power', 'clock'].map((c) => t(`monitor.col.${c}`)),
+      rows: m.gpus.map((g) => [String(g.index), s(g.utilizationGpu), s(g.memoryUsedMiB), s(g.temperatureC), s(g.powerW), s(g.smClockMHz)]),
+      note: null,
+    },
+  }
+}
+
+/** The recommended images, best first, with the pull and run commands of the first. */
+function recommendationView(report: Report, t: TFunction): ReportView['recommendation'] {
+  const note = report.recommendationNote ? t(`recommendation.note.${report.recommendationNote}`, { defaultValue: report.recommendationNote }) : null
+  const rec = report.recommendation
+  if (!rec) return { intro: null, table: null, facts: [], lines: [], note }
+  const i = rec.input
+  const gpus = i.gpus.map((g) => `${g.name ?? '?'}${g.computeCapability ? ` (${g.computeCapability})` : ''}`).join(', ') || '—'
+  const intro = t('recommendation.for', { gpus, driver: fmtText(i.driverVersion), cuda: fmtText(i.highestCuda), platform: i.platform })
+  const best = rec.recommendations[0]
+  const table: ViewTable | null = rec.recommendations.length
+    ? {
+        title: null,
+        columns: ['image', 'pytorch', 'cuda', 'cudnn', 'compatibility', 'confidence'].map((c) => t(`rec.col.${c}`)),
+        rows: rec.recommendations.slice(0, 5).map((r) => [r.image, fmtText(r.pytorch), r.cuda, fmtText(r.cudnn), r.compatibility, r.confidence]),
+        note: rec.recommendations.length > 5 ? t('label.more', { count: rec.recommendations.length - 5 }) : null,
+      }
+    : null
+  return {
+    intro: rec.recommendations.length ? intro : t('recommendation.blockers'),
+    table,
+    facts: best ? [[t('recommendation.pull'), `\`${best.pull}\``], ['', `\`${best.run}\``], ...best.reasons.map((r): [string, string] => ['', r])] : [],
+    lines: rec.blockers ?? [],
+    note,
+  }
+}
+
+/** The report in one language, as plain text pieces for the Markdown and HTML renderers. */
+export function reportView(report: Report, lang: ReportLang): ReportView {
+  const t = reportTranslator(lang)
+  const steps = (report.diagnosis?.steps ?? []).map((s) => {
+    const evidence = evidenceView(s, t)
+    return {
+      id: s.id,
+      number: stepNumber(s.id),
+      title: t(`step.${s.id}.title`, { ns: 'steps' }),
+      what: t(`step.${s.id}.what`, { ns: 'steps' }),
+      status: s.status,
+      verdict: t(`verdict.${s.status}`),
+      summary: translateSummary(s, (key, options) => t(key, options)),
+      duration: s.durationMs > 0 ? t('label.duration', { seconds: (s.durationMs / 1000).toFixed(1) }) : null,
+      facts: evidence.facts,
+      tables: evidence.tables,
+      findings: s.findings.map((f) => findingView(f, null, t)),
+    }
+  })
+  const d = report.diagnosis
+  return {
+    lang,
+    title: t('title'),
+    generated: t('generated', { time: fmtTime(report.generatedAt), version: report.gpuDoctorVersion }),
+    privacy: t(report.redacted ? 'redacted' : 'notRedacted'),
+    summary: steps.map(({ id, number, title, status, verdict, summary }) => ({ id, number, title, status, verdict, summary })),
+    overview: overview(report, t),
+    host: hostFacts(report, t),
+    gpus: gpuTable(report, t),
+    gpuNote: gpuNote(report, t),
+    steps,
+    noDiagnosis: d ? null : t('diagnosis.none'),
+    findings: report.findings.map((f) => findingView(f, f.step, t)),
+    findingsTitle: t('section.findings', { count: report.findings.length }),
+    recommendation: recommendationView(report, t),
+    monitor: monitorView(report, t),
+    versions: [
+      [t('version.gpuDoctor'), report.gpuDoctorVersion],
+      ...report.dataTables.map((d): [string, string] => [t('version.dataTable', { name: d.name }), fmtText(d.dataVersion)]),
+      [t('time.generated'), fmtTime(report.generatedAt)],
+      ...(d
+        ? ([
+            [t('time.started'), fmtTime(d.startedAt)],
+            [t('time.finished'), fmtTime(d.finishedAt)],
+          ] as Array<[string, string]>)
+        : []),
+      ...(report.diagnosisSource ? [[t('time.source'), t(`diagnosis.source.${report.diagnosisSource}`)] as [string, string]] : []),
+    ],
+    labels: {
+      summary: t('section.summary'),
+      machine: t('section.machine'),
+      steps: t('section.steps'),
+      recommendation: t('section.recommendation'),
+      monitor: t('section.monitor'),
+      versions: t('section.versions'),
+      step: t('col.step'),
+      verdict: t('col.verdict'),
+      what: t('label.what'),
+      fix: t('label.fixPrefix'),
+      evidence: t('label.evidence'),
+      findings: t('label.findings'),
+      noFindings: t('findings.none'),
+      smChart: t('chart.sm.title'),
+      convChart: t('chart.conv.title'),
+      convOn: t('chart.conv.on'),
+      convOff: t('chart.conv.off'),
+      seconds: t('chart.sm.axis'),
+    },
+  }
+}

@@ -1,0 +1,60 @@
+import type { Diagnosis } from '../../shared/diagnosis'
+import type { Comparison, HistoryEntry } from '../../shared/history'
+import type { FleetTable } from '../../shared/fleet'
+import type { RenderedReport, ReportFormat, ReportLang } from '../../shared/report'
+import { collectReport } from './collect-report'
+import { compareDiagnoses } from './compare'
+import { defaultDataDir, historyDir } from './data-dir'
+import { mergeReports } from './fleet'
+import { HistoryStore } from './history-store'
+import { localRedactionHints } from './local-hints'
+import { SampleHistory } from './monitor-summary'
+import { redactReport } from './redact'
+import { renderReport } from './render'
+
+export interface ReportHandlerOptions {
+  /** The app's data directory (Electron: app.getPath('userData')); else the XDG / %APPDATA% default. */
+  dataDir?: string
+  nvidiaSmiPath?: string
+  env?: NodeJS.ProcessEnv
+}
+
+/**
+ * The core service's report, history and fleet requests (arguments already validated by the
+ * contract), plus the monitor samples and the history they draw on.
+ */
+export function createReportHandlers(options: ReportHandlerOptions) {
+  const env = options.env ?? process.env
+  const history = new HistoryStore(historyDir(options.dataDir ?? defaultDataDir(env)))
+  const samples = new SampleHistory()
+
+  const render = async (req: { format: ReportFormat; redact: boolean; lang: ReportLang; diagnosis?: Diagnosis }): Promise<RenderedReport> => {
+    const latest = req.diagnosis ? null : await history.latest()
+    const report = await collectReport({
+      diagnosis: req.diagnosis ?? latest?.diagnosis ?? null,
+      diagnosisSource: req.diagnosis ? 'app' : 'history',
+      nvidiaSmiPath: options.nvidiaSmiPath,
+      env,
+      monitorSamples: samples.samples(),
+    })
+    const { report: out, masked } = req.redact ? redactReport(report, localRedactionHints(env)) : { report, masked: [] }
+    return { text: renderReport(out, req.format, req.lang), masked }
+  }
+
+  const compare = async (idA: string, idB: string): Promise<Comparison> => {
+    const [a, b] = await Promise.all([history.load(idA), history.load(idB)])
+    return compareDiagnoses({ id: idA, label: idA, diagnosis: a }, { id: idB, label: idB, diagnosis: b })
+  }
+
+  return {
+    history,
+    samples,
+    /** Saves a finished diagnosis; a failure to save must not fail the run, so it only resolves. */
+    saveDiagnosis: async (diagnosis: Diagnosis): Promise<HistoryEntry | null> => history.save(diagnosis).catch(() => null),
+    render,
+    listHistory: (): Promise<HistoryEntry[]> => history.list(),
+    loadHistory: (id: string): Promise<Diagnosis> => history.load(id),
+    compare,
+    merge: async (texts: string[]): Promise<FleetTable> => mergeReports(texts.map((text) => ({ name: null, text }))),
+  }
+}

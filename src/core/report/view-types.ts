@@ -1,0 +1,58 @@
+import type { Severity, StepId, StepStatus } from '../../shared/diagnosis'
+
+/** A table of plain text cells; renderers escape them. */
+export interface ViewTable {
+  title: string | null
+  columns: string[]
+  rows: string[][]
+  /** Shown under the table, e.g. "… and 12 more". */
+  note: string | null
+}
+
+export type ViewFacts = Array<[label: string, value: string]>
+
+export interface ViewFinding {
+  id: string
+  severity: Severity
+  severityLabel: string
+  title: string
+  message: string
+  fix: string
+  evidence: string | null
+  stepTitle: string | null
+}
+
+export interface ViewStep {
+  id: StepId
+  number: number
+  title: string
+  what: string
+  status: StepStatus
+  verdict: string
+  summary: string
+  duration: string | null
+  facts: ViewFacts
+  tables: ViewTable[]
+  findings: ViewFinding[]
+}
+
+/** A report in one language, ready for a Markdown or HTML renderer (no markup inside). */
+export interface ReportView {
+  lang: string
+  title: string
+  generated: string
+  privacy: string
+  summary: Array<{ id: StepId; number: number; title: string; status: StepStatus; verdict: string; summary: string }>
+  overview: ViewFacts
+  host: ViewFacts
+  gpus: ViewTable | null
+  gpuNote: string | null
+  steps: ViewStep[]
+  noDiagnosis: string | null
+  findings: ViewFinding[]
+  findingsTitle: string
+  recommendation: { intro: string | null; table: ViewTable | null; facts: ViewFacts; lines: string[]; note: string | null }
+  monitor: { table: ViewTable | null; note: string }
+  versions: ViewFacts
+  labels: Record<'summary' | 'machine' | 'steps' | 'recommendation' | 'monitor' | 'versions' | 'step' | 'verdict' | 'what' | 'fix' | 'evidence' | 'findings' | 'noFindings' | 'smChart' | 'convChart' | 'convOn' | 'convOff' | 'seconds', string>
+}

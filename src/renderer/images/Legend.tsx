@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+
+import { CompatBadge, ConfidenceMark } from './Badges'
+
+/** What the badges and marks mean, under the recommendations. */
+export function Legend() {
+  const { t } = useTranslation()
+  return (
+    <section className="legend" data-testid="rec-legend" aria-label={t('img.legend')}>
+      <dl className="legend__list">
+        {(['native', 'minor-version', 'incompatible'] as const).map((c) => (
+          <div key={c} className="legend__row">
+            <dt>
+              <CompatBadge compat={c} />
+            </dt>
+            <dd>{t(`img.compat.${c}.means`)}</dd>
+          </div>
+        ))}
+        {(['P', 'S', 'U'] as const).map((m) => (
+          <div key={m} className="legend__row">
+            <dt>
+              <ConfidenceMark mark={m} />
+            </dt>
+            <dd>{t(`img.mark.${m}.means`)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+import { StepIdSchema } from './diagnosis'
+
+/** Reports one merge takes at most, and the characters of each (about 2 MB). */
+export const FLEET_MAX_REPORTS = 50
+export const FLEET_MAX_BYTES = 2 * 1024 * 1024
+
+/** Facts a fleet table lines up per node; labels come from the report namespace (`fact.<field>`). */
+export const FLEET_FIELDS = ['driverVersion', 'driverCuda', 'torch', 'torchCuda', 'cudnn', 'nccl', 'gpuModels', 'gpuCount', 'failingSteps'] as const
+export const FleetFieldSchema = z.enum(FLEET_FIELDS)
+export type FleetField = z.infer<typeof FleetFieldSchema>
+
+/** Reports from several machines in one table, with what differs across nodes flagged. */
+export const FleetTableSchema = z.object({
+  nodes: z.array(
+    z.object({
+      name: z.string(),
+      generatedAt: z.string().nullable(),
+      failingSteps: z.array(StepIdSchema),
+    }),
+  ),
+  rows: z.array(
+    z.object({
+      /** A FleetField, or `step.<id>` for a step's verdict. */
+      field: z.string(),
+      values: z.array(z.string().nullable()),
+      differs: z.boolean(),
+    }),
+  ),
+  /** Fields whose values differ across nodes, most serious first. */
+  differing: z.array(z.string()),
+  /** Inputs that could not be read, by position. */
+  rejected: z.array(z.object({ index: z.number().int(), name: z.string(), reason: z.string() })),
+})
+export type FleetTable = z.infer<typeof FleetTableSchema>

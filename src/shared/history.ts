@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+import { StepIdSchema, StepStatusSchema } from './diagnosis'
+
+/** A saved diagnosis's id: its file name without `.json`; never a path. */
+export const HistoryIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'not a history id')
+
+/** One saved diagnosis, as the history list shows it. */
+export const HistoryEntrySchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  steps: z.array(z.object({ id: StepIdSchema, status: StepStatusSchema })),
+  torch: z.string().nullable(),
+  driverVersion: z.string().nullable(),
+  cudnn: z.string().nullable(),
+  gpuModels: z.array(z.string()),
+})
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
+
+/** Fields of a comparison; labels are translated by the front end (report namespace `fact.<field>`). */
+export const COMPARED_FIELDS = [
+  'driverVersion',
+  'driverCuda',
+  'torch',
+  'torchCuda',
+  'cudnn',
+  'nccl',
+  'python',
+  'pythonVersion',
+  'image',
+  'gpuModels',
+] as const
+export const ComparedFieldSchema = z.enum(COMPARED_FIELDS)
+export type ComparedField = z.infer<typeof ComparedFieldSchema>
+
+const side = z.object({ id: z.string().nullable(), label: z.string(), startedAt: z.string().nullable() })
+
+/** Two diagnoses side by side: what changed, step verdicts, and timings with their ratio b / a. */
+export const ComparisonSchema = z.object({
+  a: side,
+  b: side,
+  changes: z.array(z.object({ field: ComparedFieldSchema, a: z.string().nullable(), b: z.string().nullable(), changed: z.boolean() })),
+  steps: z.array(z.object({ id: StepIdSchema, a: StepStatusSchema.nullable(), b: StepStatusSchema.nullable(), changed: z.boolean() })),
+  timings: z.array(
+    z.object({
+      /** e.g. `conv.representative.onMs`, `sm.gpu0.tflops`, `step.conv-timing.durationMs`. */
+      metric: z.string(),
+      unit: z.enum(['ms', 's', 'TFLOP/s', '%', '×']),
+      /** True when a larger value is better (TFLOP/s, speed-ups), so a ratio below 1 is a regression. */
+      higherIsBetter: z.boolean(),
+      a: z.number().nullable(),
+      b: z.number().nullable(),
+      ratio: z.number().nullable(),
+    }),
+  ),
+})
+export type Comparison = z.infer<typeof ComparisonSchema>

@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+import { MarkSchema } from './compat-data'
+
+// The `gpu-doctor recommend --json` document and the `recommend:get` request. Scripts depend on
+// these field names: add fields, never rename them.
+
+/** Which driver numbering applies: Windows also for WSL2 and Docker Desktop. */
+export const PlatformSchema = z.enum(['linux', 'windows'])
+export type Platform = z.infer<typeof PlatformSchema>
+
+/** -runtime (wheel only) or -devel (with the CUDA toolkit; NGC images count as devel). */
+export const ImageVariantSchema = z.enum(['runtime', 'devel'])
+export type ImageVariant = z.infer<typeof ImageVariantSchema>
+
+/** native: the driver runs the image's CUDA; minor-version: runs with limits; incompatible: does not run. */
+export const CompatibilitySchema = z.enum(['native', 'minor-version', 'incompatible'])
+export type Compatibility = z.infer<typeof CompatibilitySchema>
+
+/** One image, rated against the machine. */
+export const RecommendationSchema = z.object({
+  /** Full reference: pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime, nvcr.io/nvidia/pytorch:25.09-py3. */
+  image: z.string(),
+  /** The torch version inside; null where the sources do not say (some NGC releases). */
+  pytorch: z.string().nullable(),
+  cuda: z.string(),
+  cudnn: z.string().nullable(),
+  variant: ImageVariantSchema,
+  compatibility: CompatibilitySchema,
+  /** Plain-language reasons; a leading [S] or [U] marks one that rests on a secondary or unverified fact. */
+  reasons: z.array(z.string()),
+  pull: z.string(),
+  run: z.string(),
+  /** The weakest mark among the facts the verdict rests on (tag, CUDA, architectures, driver). */
+  confidence: MarkSchema,
+})
+export type Recommendation = z.infer<typeof RecommendationSchema>
+
+/** One GPU of the input, with the compute capability used. */
+export const RecommendGpuSchema = z.object({
+  index: z.number().int(),
+  name: z.string().nullable(),
+  computeCapability: z.string().nullable(),
+  /** Where the compute capability came from: nvidia-smi's compute_cap, the name table, or --cc. */
+  source: z.enum(['nvidia-smi', 'name', 'cc']),
+})
+
+/** What the answer was computed for. */
+export const RecommendInputEchoSchema = z.object({
+  gpus: z.array(RecommendGpuSchema),
+  driverVersion: z.string().nullable(),
+  highestCuda: z.string().nullable(),
+  highestCudaSource: z.enum(['nvidia-smi', 'driver-table', 'assumed', 'unknown']),
+  platform: PlatformSchema,
+  variant: ImageVariantSchema,
+  torch: z.string().nullable(),
+  ngc: z.boolean(),
+})
+export type RecommendInputEcho = z.infer<typeof RecommendInputEchoSchema>
+
+/** Best first. When nothing can run: no recommendations and `blockers` saying why. */
+export const RecommendResultSchema = z.object({
+  input: RecommendInputEchoSchema,
+  recommendations: z.array(RecommendationSchema),
+  blockers: z.array(z.string()).optional(),
+})
+export type RecommendResult = z.infer<typeof RecommendResultSchema>
+
+/** Pasted nvidia-smi output is capped at 1 MiB of text. */
+export const MAX_SMI_TEXT = 1024 * 1024
+
+/**
+ * `recommend:get`: with no GPU facts, this machine; `smiText` answers for another machine; `gpus`,
+ * `ccs` and `driver` override what nvidia-smi says (what-if).
+ */
+export const RecommendRequestSchema = z.strictObject({
+  gpus: z.array(z.string().min(1).max(200)).max(64).optional(),
+  ccs: z.array(z.string().regex(/^\d{1,2}\.\d$/, 'a compute capability such as 8.6')).max(64).optional(),
+  driver: z.string().regex(/^\d{3}(?:\.\d{1,3}){0,2}$/, 'a driver version such as 570.124.06').optional(),
+  platform: PlatformSchema.optional(),
+  devel: z.boolean().optional(),
+  torch: z.string().regex(/^\d+\.\d+$/, 'a PyTorch release such as 2.8').optional(),
+  ngc: z.boolean().optional(),
+  smiText: z.string().max(MAX_SMI_TEXT).optional(),
+})
+export type RecommendRequest = z.infer<typeof RecommendRequestSchema>

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+
+import { DiagnosisSchema, FindingSchema, StepIdSchema } from './diagnosis'
+import { GpuStateSchema } from './gpu'
+import { HostFactsSchema } from './host'
+import { RecommendResultSchema } from './recommend'
+
+/** Formats a report renders to as text; PDF is printed from the HTML by the front end. */
+export const ReportFormatSchema = z.enum(['md', 'html', 'json'])
+export type ReportFormat = z.infer<typeof ReportFormatSchema>
+
+export const ReportLangSchema = z.enum(['en', 'zh-CN'])
+export type ReportLang = z.infer<typeof ReportLangSchema>
+
+export const MaskKindSchema = z.enum(['host', 'user', 'home', 'uuid', 'serial', 'ipv4', 'ipv6', 'mac'])
+export type MaskKind = z.infer<typeof MaskKindSchema>
+
+/** One value redaction replaced, for the preview shown before a report is saved. */
+export const MaskedValueSchema = z.object({
+  kind: MaskKindSchema,
+  original: z.string(),
+  mask: z.string(),
+  /** How many times it occurred in the report. */
+  count: z.number().int(),
+})
+export type MaskedValue = z.infer<typeof MaskedValueSchema>
+
+const stat = z.object({ min: z.number(), mean: z.number(), max: z.number() }).nullable()
+
+/** The live monitor's recent samples, per GPU. */
+export const MonitorSummarySchema = z.object({
+  /** Milliseconds since the epoch of the first and last sample. */
+  from: z.number(),
+  to: z.number(),
+  samples: z.number().int(),
+  gpus: z.array(
+    z.object({
+      index: z.number().int(),
+      utilizationGpu: stat,
+      memoryUsedMiB: stat,
+      temperatureC: stat,
+      powerW: stat,
+      smClockMHz: stat,
+    }),
+  ),
+})
+export type MonitorSummary = z.infer<typeof MonitorSummarySchema>
+
+/** The facts compared across runs and nodes, flattened from the diagnosis, nvidia-smi and the host. */
+export const ReportFactsSchema = z.object({
+  hostname: z.string().nullable(),
+  os: z.string().nullable(),
+  kernel: z.string().nullable(),
+  driverVersion: z.string().nullable(),
+  /** The highest CUDA the driver supports. */
+  driverCuda: z.string().nullable(),
+  torch: z.string().nullable(),
+  /** The CUDA version torch was built with. */
+  torchCuda: z.string().nullable(),
+  cudnn: z.string().nullable(),
+  nccl: z.string().nullable(),
+  python: z.string().nullable(),
+  pythonVersion: z.string().nullable(),
+  /** Container image the diagnosis ran in, when known. */
+  image: z.string().nullable(),
+  gpuModels: z.array(z.string()),
+  gpuCount: z.number().int(),
+})
+export type ReportFacts = z.infer<typeof ReportFactsSchema>
+
+export const ReportFindingSchema = FindingSchema.extend({ step: StepIdSchema.nullable() })
+export type ReportFinding = z.infer<typeof ReportFindingSchema>
+
+export const DataTableVersionSchema = z.object({ name: z.string(), dataVersion: z.string().nullable() })
+export type DataTableVersion = z.infer<typeof DataTableVersionSchema>
+
+/**
+ * Everything one report shows, independent of its language: `gpu-doctor report --format json`
+ * writes it; Markdown, HTML and PDF render it. Published as resources/report.schema.json.
+ */
+export const ReportSchema = z
+  .object({
+    kind: z.literal('gpu-doctor-report'),
+    reportVersion: z.literal(1),
+    generatedAt: z.string(),
+    /** True when hostnames, user names, home paths, UUIDs, serials and addresses were masked. */
+    redacted: z.boolean(),
+    gpuDoctorVersion: z.string(),
+    dataTables: z.array(DataTableVersionSchema),
+    facts: ReportFactsSchema,
+    host: HostFactsSchema.nullable(),
+    gpu: GpuStateSchema.nullable(),
+    diagnosis: DiagnosisSchema.nullable(),
+    /** Where the diagnosis came from: run for this report, a saved file, history, or the app. */
+    diagnosisSource: z.enum(['run', 'file', 'history', 'app']).nullable(),
+    findings: z.array(ReportFindingSchema),
+    /** What `gpu-doctor recommend --json` says for these GPUs and this driver. */
+    recommendation: RecommendResultSchema.nullable(),
+    /** Why there is no recommendation, when there is none. */
+    recommendationNote: z.string().nullable(),
+    monitor: MonitorSummarySchema.nullable(),
+  })
+  .meta({
+    $id: 'urn:gpu-doctor:report:1',
+    title: 'GPU Doctor report',
+    description: 'A GPU Doctor diagnostic report (gpu-doctor report --format json).',
+  })
+export type Report = z.infer<typeof ReportSchema>
+
+/** What `report:render` answers: the document and what redaction masked in it. */
+export const RenderedReportSchema = z.object({ text: z.string(), masked: z.array(MaskedValueSchema) })
+export type RenderedReport = z.infer<typeof RenderedReportSchema>

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+
+import { describe, expect, it } from 'vitest'
+
+import { apiAtLeast, engineInfoFrom } from '../../../src/core/docker/engine-info'
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/docker/${name}`, import.meta.url), 'utf8'))
+const info = fixture('engine-info-20.10-vfs.json')
+const version = fixture('engine-version-20.10.json')
+
+describe('engineInfoFrom', () => {
+  it('reads the real answers of Debian’s docker.io 20.10 (vfs, cgroup v1): no nvidia runtime', () => {
+    const e = engineInfoFrom('unix:///var/run/docker.sock', version, info)
+    expect(e).toMatchObject({
+      serverVersion: '20.10.24+dfsg1',
+      apiVersion: '1.41',
+      defaultRuntime: 'runc',
+      nvidiaRuntime: false,
+      cgroupVersion: '1',
+      cgroupDriver: 'cgroupfs',
+      rootless: false,
+    })
+    expect(e.runtimes).toContain('runc')
+  })
+
+  it('sees a registered nvidia runtime, a rootless engine and CDI spec dirs', () => {
+    const e = engineInfoFrom('unix:///run/user/1000/docker.sock', version, {
+      ...info,
+      Runtimes: { ...info.Runtimes, nvidia: { path: 'nvidia-container-runtime' } },
+      DefaultRuntime: 'nvidia',
+      SecurityOptions: ['name=seccomp,profile=builtin', 'name=rootless', 'name=cgroupns'],
+      CgroupVersion: '2',
+      CDISpecDirs: ['/etc/cdi', '/var/run/cdi'],
+    })
+    expect(e).toMatchObject({ nvidiaRuntime: true, defaultRuntime: 'nvidia', rootless: true, cgroupVersion: '2', cdiSpecDirs: ['/etc/cdi', '/var/run/cdi'] })
+  })
+})
+
+describe('apiAtLeast', () => {
+  it('compares API versions numerically (DeviceRequests need 1.40)', () => {
+    expect(apiAtLeast('1.41', '1.40')).toBe(true)
+    expect(apiAtLeast('1.40', '1.40')).toBe(true)
+    expect(apiAtLeast('1.39', '1.40')).toBe(false)
+    expect(apiAtLeast('1.4', '1.40')).toBe(false)
+    expect(apiAtLeast(null, '1.40')).toBe(false)
+  })
+})
