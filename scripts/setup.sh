@@ -2,6 +2,8 @@
 # Sets up a fresh Debian/Ubuntu machine for GPU Doctor.
 #   scripts/setup.sh         Node dependencies + build (enough to run the CLI and `serve`)
 #   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright,
+#                            Debian's CPU-only PyTorch, poppler, and a real Docker engine with a local
+#                            registry and two small Debian images built with debootstrap,
 #                            poppler-utils (pdftoppm) for the PDF report test
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,3 +32,8 @@ fi
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 npm ci --no-audit --no-fund
 npm run build
+
+if ((want_test)); then
+  bash scripts/ci/start-docker.sh
+  bash scripts/ci/build-test-images.sh
+fi

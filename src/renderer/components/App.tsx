@@ -1,9 +1,8 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { usePage } from '../app/page'
 import { DiagnosePage } from '../diagnosis/DiagnosePage'
-import { ImagesPage } from '../images/ImagesPage'
-import { ReportPage } from '../report/ReportPage'
 import { useGpu } from '../stores/context'
 import { ConnectionBanner } from './ConnectionBanner'
 import { DriverSummary } from './DriverSummary'
@@ -13,6 +12,19 @@ import { HostFacts } from './HostFacts'
 import { LoadError } from './LoadError'
 import { MonitorBanner } from './MonitorBanner'
 import { ProblemView } from './ProblemView'
+
+// The Images and Report pages load on first visit: their code and styles are their own chunks.
+const ImagesPage = lazy(() => import('../images/ImagesPage').then((m) => ({ default: m.ImagesPage })))
+const ReportPage = lazy(() => import('../report/ReportPage').then((m) => ({ default: m.ReportPage })))
+
+function PageLoading() {
+  const { t } = useTranslation()
+  return (
+    <p className="card muted" data-testid="page-loading">
+      {t('load.page')}
+    </p>
+  )
+}
 
 function GpuSection({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation()
@@ -52,12 +64,16 @@ export function App({ onRetry }: { onRetry: () => void }) {
       )}
       {page === 'images' && (
         <main className="app-main" data-testid="page-images">
-          <ImagesPage />
+          <Suspense fallback={<PageLoading />}>
+            <ImagesPage />
+          </Suspense>
         </main>
       )}
       {page === 'report' && (
         <main className="app-main" data-testid="page-report">
-          <ReportPage />
+          <Suspense fallback={<PageLoading />}>
+            <ReportPage />
+          </Suspense>
         </main>
       )}
     </div>

@@ -1,6 +1,7 @@
 /** UI strings of the Images page (namespace 'ui'). */
 export const imagesUiEn = {
   'nav.images': 'Images',
+  'load.page': 'Loading…',
   'copy.button': 'Copy',
   'copy.copied': 'Copied',
   'copy.selected': 'Selected: press Ctrl+C (⌘C) to copy',

@@ -3,6 +3,7 @@ import type { imagesUiEn } from './en-images'
 /** 镜像页的界面文字；类型保证与英文的键一一对应。 */
 export const imagesUiZh: Record<keyof typeof imagesUiEn, string> = {
   'nav.images': '镜像',
+  'load.page': '加载中…',
   'copy.button': '复制',
   'copy.copied': '已复制',
   'copy.selected': '已选中：按 Ctrl+C（⌘C）复制',
