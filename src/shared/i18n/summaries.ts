@@ -22,6 +22,7 @@ export const summariesEn = {
   'ldd.noCuda': 'torch links no CUDA libraries (a CPU-only build)',
   'ldd.ok': '{{count}} CUDA libraries resolve; cuDNN mapped from {{cudnnFile}}',
   'sm.ok': 'SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s = {{percent}}% of peak',
+  'sm.okMulti': 'Least busy of {{count}} GPUs: SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s = {{percent}}% of peak',
   'sm.noGpu': 'No GPU ran the load',
   'conv.ok': 'cuDNN on vs off: {{repOn}} ms vs {{repOff}} ms ({{repRatio}}×) on 256→256 3×3; seed case {{seedOn}} vs {{seedOff}} ms ({{seedRatio}}×)',
 } as const
@@ -49,6 +50,7 @@ export const summariesZh: Record<SummaryKey, string> = {
   'ldd.noCuda': 'torch 没有链接任何 CUDA 库（纯 CPU 版本）',
   'ldd.ok': '{{count}} 个 CUDA 库均已解析；cuDNN 实际映射自 {{cudnnFile}}',
   'sm.ok': '负载下 SM {{load}}%（空闲 {{idle}}%），{{tflops}} TFLOP/s = 峰值的 {{percent}}%',
+  'sm.okMulti': '{{count}} 块 GPU 中最空闲的一块：负载下 SM {{load}}%（空闲 {{idle}}%），{{tflops}} TFLOP/s = 峰值的 {{percent}}%',
   'sm.noGpu': '没有 GPU 运行负载',
   'conv.ok': 'cuDNN 开 vs 关：256→256 3×3 卷积 {{repOn}} 毫秒 vs {{repOff}} 毫秒（{{repRatio}}×）；种子用例 {{seedOn}} vs {{seedOff}} 毫秒（{{seedRatio}}×）',
 }

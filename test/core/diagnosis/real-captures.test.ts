@@ -127,3 +127,18 @@ describe('the same H200, broken on purpose', () => {
     expect(ids(s5)).toEqual(expect.arrayContaining(['cudnn-disabled', 'cudnn-not-effective']))
   })
 })
+
+describe('step 4 on a two-GPU box', () => {
+  it('judges by the least busy GPU, so one starved GPU is not hidden behind a busy one', () => {
+    const report = probe('probe-ok')
+    const sustained = report.workloads!.sustained as { startedAt: number; endedAt: number; perGpu: Array<{ index: number; iters: number; tflops: number }> }
+    const two = { ...report, workloads: { ...report.workloads, sustained: { ...sustained, perGpu: [sustained.perGpu[0]!, { ...sustained.perGpu[0]!, index: 1 }] } } }
+    const gpu = (index: number, sm: number) => ({ index, utilizationGpu: sm, utilizationMemory: null, memoryUsedMiB: null, memoryTotalMiB: null, temperatureC: null, powerW: null, powerLimitW: 700, smClockMHz: null })
+    const loadSamples: MonitorSample[] = [1, 2, 3].map((i) => ({ time: sustained.startedAt + 500 + i * 250, gpus: [gpu(0, 100), gpu(1, 45)] }))
+    const hosts = { ...host, source: 'live' as const, gpus: [host.gpus[0]!, { ...host.gpus[0]!, index: 1 }] }
+    const r = smUtilisationStep({ ...inputs('probe-ok'), host: { kind: 'ok', status: hosts }, probe: { ok: true, report: two }, loadSamples })
+    expect(r.status).toBe('warn')
+    expect(r.summary).toMatch(/^Least busy of 2 GPUs: SM 45% under load/)
+    expect(ids(r)).toContain('low-sm-utilisation')
+  })
+})

@@ -85,9 +85,11 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
     meaning:
       'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done; % of peak compares it with the datasheet dense BF16/FP16 figure.',
   }
-  const first = perGpu[0]
+  // The least busy GPU tells whether the box as a whole is starved.
+  const first = [...perGpu].sort((a, b) => (a.loadMean ?? -1) - (b.loadMean ?? -1))[0]
   const said = first
-    ? summary('sm.ok', {
+    ? summary(perGpu.length > 1 ? 'sm.okMulti' : 'sm.ok', {
+        count: perGpu.length,
         load: first.loadMean?.toFixed(0) ?? '?',
         idle: first.idleMean?.toFixed(0) ?? '?',
         tflops: first.tflops.toFixed(0),
