@@ -131,7 +131,7 @@ describe('the same H200, broken on purpose', () => {
 describe('step 4 on a two-GPU box', () => {
   it('judges by the least busy GPU, so one starved GPU is not hidden behind a busy one', () => {
     const report = probe('probe-ok')
-    const sustained = report.workloads!.sustained as { startedAt: number; endedAt: number; perGpu: Array<{ index: number; iters: number; tflops: number }> }
+    const sustained = report.workloads!.sustained as { startedAt: number; endedAt: number; seconds: number; kernel: string; perGpu: Array<{ index: number; iters: number; tflops: number }> }
     const two = { ...report, workloads: { ...report.workloads, sustained: { ...sustained, perGpu: [sustained.perGpu[0]!, { ...sustained.perGpu[0]!, index: 1 }] } } }
     const gpu = (index: number, sm: number) => ({ index, utilizationGpu: sm, utilizationMemory: null, memoryUsedMiB: null, memoryTotalMiB: null, temperatureC: null, powerW: null, powerLimitW: 700, smClockMHz: null })
     const loadSamples: MonitorSample[] = [1, 2, 3].map((i) => ({ time: sustained.startedAt + 500 + i * 250, gpus: [gpu(0, 100), gpu(1, 45)] }))
