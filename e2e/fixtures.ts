@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 
 import { test as base, expect, type Page } from '@playwright/test'
 
@@ -29,6 +30,8 @@ async function startServe(scenario: string, extraEnv: Record<string, string>): P
       GPU_DOCTOR_NVIDIA_SMI: FAKE_SMI,
       FAKE_SMI_FIXTURE: scenario,
       GPU_DOCTOR_LANG: 'en',
+      // Diagnoses run by specs are saved here, not in the user's history (a spec may set its own).
+      GPU_DOCTOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'gpu-doctor-e2e-data-')),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

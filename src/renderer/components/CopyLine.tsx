@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { copyText, type CopyOutcome, selectContents } from './clipboard'
@@ -8,6 +8,12 @@ export function CopyLine({ label, text, testId }: { label: string; text: string;
   const { t } = useTranslation()
   const code = useRef<HTMLElement>(null)
   const [outcome, setOutcome] = useState<CopyOutcome | null>(null)
+  // "Copied" fades after a while; "press Ctrl+C" stays until the next click.
+  useEffect(() => {
+    if (outcome !== 'copied') return
+    const timer = setTimeout(() => setOutcome(null), 4000)
+    return () => clearTimeout(timer)
+  }, [outcome])
   const copy = async () => {
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard
     setOutcome(await copyText(text, { clipboard, select: () => selectContents(code.current) }))

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 
 import type { EngineInfo, EngineState } from '../../shared/docker'
 import { useImages, useImagesActions } from '../app/images-context'
-import { DASH, formatNumber } from '../components/format'
+import { DASH } from '../components/format'
+import { RichText } from '../diagnosis/RichText'
 import { DockerProblemView } from './DockerProblemView'
 
 function yesNo(value: boolean, t: (k: string) => string) {
@@ -62,7 +63,7 @@ function UpFacts({ info }: { info: EngineInfo }) {
       </table>
       {!info.nvidiaRuntime && info.cdiSpecDirs.length === 0 && (
         <p className="banner banner--warn engine__hint" data-testid="engine-no-nvidia">
-          {t('img.engine.noNvidia')}
+          <RichText text={t('img.engine.noNvidia')} />
         </p>
       )}
       {info.rootless && (
@@ -75,14 +76,14 @@ function UpFacts({ info }: { info: EngineInfo }) {
 }
 
 function StateBody({ engine }: { engine: EngineState }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   if (engine.kind === 'up') return <UpFacts info={engine.info} />
   if (engine.kind === 'unknown') return <p className="muted">{t('img.engine.unknown', { endpoint: engine.endpoint })}</p>
   return (
     <>
       <DockerProblemView problem={engine.problem} testId="engine-problem" />
       <p className="muted" data-testid="engine-retry">
-        {t('img.engine.retrying', { endpoint: engine.endpoint, attempt: engine.attempt, seconds: formatNumber(engine.retryInMs / 1000, i18n.language, 0) })}
+        {t('img.engine.retrying', { endpoint: engine.endpoint })}
       </p>
     </>
   )

@@ -60,8 +60,7 @@ export function LocalImages() {
   const actions = useImagesActions()
   const engineUp = useImages((s) => s.engine?.kind === 'up')
   const images = useImages((s) => s.images)
-  // The ages are read when the list arrives; a re-render an hour later may say "1 hour ago" too early, which is fine.
-  const now = Date.now()
+  const now = useImages((s) => s.imagesAt)
   return (
     <section className="card" data-testid="local-images" aria-busy={images.loading}>
       <div className="section-head">

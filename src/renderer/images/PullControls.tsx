@@ -54,7 +54,7 @@ function Progress({ pull }: { pull: PullState }) {
 }
 
 /** Pull this image: a button, then per-layer and total progress with Cancel, then the outcome. */
-export function PullControls({ image }: { image: string }) {
+export function PullControls({ image, explain }: { image: string; explain: boolean }) {
   const { t } = useTranslation()
   const actions = useImagesActions()
   const pull = useImages((s) => s.pulls[image])
@@ -64,7 +64,14 @@ export function PullControls({ image }: { image: string }) {
     <div className="pull" data-testid="pull" data-phase={pull?.phase ?? 'idle'}>
       <div className="pull__buttons">
         {!active && (
-          <button type="button" className="button" disabled={!engineUp} onClick={() => void actions.pull(image)} data-testid="pull-button">
+          <button
+            type="button"
+            className="button"
+            disabled={!engineUp}
+            title={engineUp ? undefined : t('img.pull.needsEngine')}
+            onClick={() => void actions.pull(image)}
+            data-testid="pull-button"
+          >
             {pull ? t('img.pull.again') : t('img.pull.button')}
           </button>
         )}
@@ -73,7 +80,7 @@ export function PullControls({ image }: { image: string }) {
             {pull!.phase === 'cancelling' ? t('img.pull.cancelling') : t('img.pull.cancel')}
           </button>
         )}
-        {!engineUp && !active && <span className="muted">{t('img.pull.needsEngine')}</span>}
+        {explain && !engineUp && !active && <span className="muted">{t('img.pull.needsEngine')}</span>}
       </div>
       {active && <Progress pull={pull!} />}
       {pull?.phase === 'done' && (

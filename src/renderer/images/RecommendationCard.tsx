@@ -9,7 +9,7 @@ import { splitMark } from './what-if'
 
 /** One image rated against the machine: versions, badge, reasons, the two commands, and a Pull button. */
 export function RecommendationCard({ rec, primary, canPull, present }: { rec: Recommendation; primary: boolean; canPull: boolean; present: boolean }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   return (
     <article className={`rec${primary ? ' rec--pick' : ''}`} data-testid={primary ? 'rec-pick' : 'rec-alt'} data-image={rec.image} data-compat={rec.compatibility}>
       <header className="rec__head">
@@ -56,12 +56,11 @@ export function RecommendationCard({ rec, primary, canPull, present }: { rec: Re
           )
         })}
       </ul>
-      {!i18n.language.startsWith('en') && <p className="muted rec__english">{t('img.reasonsEnglish')}</p>}
       <div className="rec__commands">
         <CopyLine label={t('img.pullLine')} text={rec.pull} testId="copy-pull" />
         <CopyLine label={t('img.runLine')} text={rec.run} testId="copy-run" />
       </div>
-      {canPull && <PullControls image={rec.image} />}
+      {canPull && <PullControls image={rec.image} explain={primary} />}
     </article>
   )
 }

@@ -43,12 +43,15 @@ function InputEcho({ input }: { input: RecommendResult['input'] }) {
 
 /** The pick and its alternatives, or the blockers when nothing can run. */
 export function RecommendationList({ result, canPull, testId }: { result: RecommendResult; canPull: boolean; testId: string }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const local = useLocalTags()
   const blockers = result.blockers ?? []
   return (
     <div className="rec-list" data-testid={testId} data-count={result.recommendations.length}>
       <InputEcho input={result.input} />
+      {!i18n.language.startsWith('en') && (result.recommendations.length > 0 || (result.blockers?.length ?? 0) > 0) && (
+        <p className="muted rec__english">{t('img.reasonsEnglish')}</p>
+      )}
       {(blockers.length > 0 || result.recommendations.length === 0) && (
         <div className="banner banner--error blockers" data-testid={`${testId}-blockers`} role="alert">
           <strong>{t('img.blockers')}</strong>

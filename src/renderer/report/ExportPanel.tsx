@@ -113,8 +113,8 @@ export function ExportPanel() {
         <fieldset className="segmented" data-testid="export-format">
           <legend className="field__label">{t('rep.export.format')}</legend>
           {FORMATS.map((f) => (
-            <label key={f} className={`segmented__option${f === format ? ' segmented__option--on' : ''}`}>
-              <input type="radio" name="report-format" value={f} checked={f === format} onChange={() => setFormat(f)} data-testid={`export-format-${f}`} />
+            <label key={f} className={`segmented__option${f === format ? ' segmented__option--on' : ''}`} data-testid={`export-format-${f}`} data-on={f === format}>
+              <input type="radio" name="report-format" value={f} checked={f === format} onChange={() => setFormat(f)} />
               {t(`rep.format.${f}`)}
             </label>
           ))}

@@ -11,7 +11,11 @@ const TONE = { worse: 'tone-bad', better: 'tone-good', same: '', null: '' } as c
 
 function Timings({ c }: { c: Comparison }) {
   const { t, i18n } = useTranslation()
-  const value = (v: number | null, unit: string) => (v === null ? DASH : `${formatNumber(v, i18n.language, unit === 'TFLOP/s' || unit === '×' || unit === 'ms' ? 2 : 1)} ${unit}`)
+  const value = (v: number | null, unit: string) => {
+    if (v === null) return DASH
+    const digits = unit === 'ms' ? (Math.abs(v) >= 100 ? 0 : 2) : unit === '×' ? 2 : unit === 'TFLOP/s' ? 0 : 1
+    return `${formatNumber(v, i18n.language, digits)}${unit === '×' ? '' : ' '}${unit}`
+  }
   const rows = c.timings.filter((m) => m.a !== null || m.b !== null)
   if (rows.length === 0) return <p className="muted">{t('rep.compare.noTimings')}</p>
   return (

@@ -43,6 +43,8 @@ export interface ImagesStoreState {
   engineError: IpcError | null
   engineChecking: boolean
   images: Async<LocalImage[]>
+  /** When the list arrived: image ages are counted from it, not from each render. */
+  imagesAt: number
   pulls: Record<string, PullState>
   compare: CompareState
 
@@ -105,6 +107,7 @@ export function createImagesStore() {
       engineError: null,
       engineChecking: false,
       images: idle(),
+      imagesAt: 0,
       pulls: {},
       compare: { a: HOST, b: '', running: false, result: null, error: null },
 
@@ -119,7 +122,7 @@ export function createImagesStore() {
       setEngineError: (engineError) => set({ engineError, engineChecking: false }),
 
       imagesLoading: () => set({ images: loading(get().images) }),
-      setImages: (list) => set({ images: loaded(list) }),
+      setImages: (list) => set({ images: loaded(list), imagesAt: Date.now() }),
       setImagesError: (error) => set({ images: failed(get().images, error) }),
 
       pullRequested: (ref) => {

@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+import type { Page, WebSocketRoute } from '@playwright/test'
+
+import type { CompareResult, EngineState, LocalImage, PullProgress } from '../src/shared/docker'
+import { expect, saveScreenshot, test } from './fixtures'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const T4_SMI = readFileSync(resolve(ROOT, 'test/fixtures/public/A/tesla-t4-x4-418.67-no-procs.txt'), 'utf8')
+
+async function openImages(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.getByTestId('tab-images').click()
+  await expect(page).toHaveURL(/#images$/)
+  await expect(page.getByTestId('page-images')).toBeVisible()
+}
+
+/** The recommendation for this machine (the fake H200, driver 580.159.04). */
+async function expectH200Pick(page: Page): Promise<string> {
+  const pick = page.getByTestId('rec-pick')
+  await expect(pick).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('rec-result').getByTestId('rec-input')).toContainText('NVIDIA H200')
+  await expect(pick).toHaveAttribute('data-compat', 'native')
+  await expect(pick.getByTestId('compat')).toHaveText('native')
+  const image = (await pick.getByTestId('rec-image').textContent()) ?? ''
+  expect(image).toMatch(/^pytorch\/pytorch:\d+\.\d+\.\d+-cuda\d+\.\d+-cudnn\d+-runtime$/)
+  await expect(pick.getByTestId('copy-pull-text')).toHaveText(`docker pull ${image}`)
+  await expect(pick.getByTestId('copy-run-text')).toContainText(`docker run --gpus all`)
+  return image
+}
+
+/** Whichever state the engine on this machine is in, it renders cleanly, with its facts or its problem and fix. */
+async function expectEngineRendered(page: Page): Promise<'up' | 'down' | 'unknown'> {
+  const engine = page.getByTestId('engine')
+  await expect(engine).toHaveAttribute('data-state', /^(up|down|unknown)$/, { timeout: 20_000 })
+  const state = (await engine.getAttribute('data-state')) as 'up' | 'down' | 'unknown'
+  if (state === 'up') {
+    await expect(page.getByTestId('engine-state')).toHaveText('running')
+    await expect(page.getByTestId('engine-runtimes').getByTestId('engine-runtime').first()).toBeVisible()
+    await expect(page.getByTestId('engine-nvidia')).toHaveText(/Yes|No/)
+    await expect(page.getByTestId('engine-cgroup')).not.toBeEmpty()
+    await expect(page.getByTestId('local-images')).toHaveAttribute('aria-busy', 'false')
+    await expect(page.getByTestId('local-images-empty').or(page.getByTestId('local-image').first())).toBeVisible()
+  } else if (state === 'down') {
+    await expect(page.getByTestId('engine-state')).toHaveText('not available')
+    await expect(page.getByTestId('engine-problem-message')).not.toBeEmpty()
+    await expect(page.getByTestId('engine-problem-fix')).not.toBeEmpty()
+    await expect(page.getByTestId('local-images-no-engine')).toBeVisible()
+  }
+  return state
+}
+
+test.describe('Images page (fake H200)', () => {
+  test('recommends a native image for the H200, explains it, and copies the commands', async ({ page, served, pageProblems }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await openImages(page, served.url)
+    const image = await expectH200Pick(page)
+    const pick = page.getByTestId('rec-pick')
+    await expect(pick.getByTestId('rec-torch')).toHaveText(/^\d+\.\d+\.\d+$/)
+    await expect(pick.getByTestId('rec-reasons')).toContainText('runs natively')
+    await expect(pick.getByTestId('mark').first()).toHaveAttribute('data-mark', /^[PSU]$/)
+    await expect(page.getByTestId('rec-alt').first()).toBeVisible()
+    await expect(page.getByTestId('rec-legend')).toContainText('minor-version compatibility')
+    await expect(page.getByTestId('rec-legend')).toContainText('Unverified: at least one fact')
+
+    await pick.getByTestId('copy-pull-button').click()
+    await expect(pick.getByTestId('copy-pull')).toHaveAttribute('data-copy', 'copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`docker pull ${image}`)
+
+    const state = await expectEngineRendered(page)
+    await saveScreenshot(page, `images-engine-${state}-en`)
+    await saveScreenshot(page, 'images-en')
+
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByTestId('tab-images')).toHaveText('镜像')
+    await expect(pick.getByTestId('compat')).toHaveText('原生支持')
+    await expect(page.getByTestId('rec-local')).toContainText('适合本机的 PyTorch 镜像')
+    await saveScreenshot(page, 'images-zh')
+    expect(pageProblems).toEqual([])
+  })
+
+  test('where the clipboard is denied, Copy selects the command instead', async ({ page, served, pageProblems }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } })
+    })
+    await openImages(page, served.url)
+    await expectH200Pick(page)
+    const run = page.getByTestId('rec-pick').getByTestId('copy-run')
+    await run.getByTestId('copy-run-button').click()
+    await expect(run).toHaveAttribute('data-copy', 'selected')
+    await expect(run).toContainText('press Ctrl+C')
+    const selected = await page.evaluate(() => window.getSelection()?.toString() ?? '')
+    expect(selected).toMatch(/^docker run --gpus all/)
+    expect(pageProblems).toEqual([])
+  })
+
+  test('pasted nvidia-smi output of a T4 machine with driver 418.67 shows why nothing runs', async ({ page, served, pageProblems }) => {
+    await openImages(page, served.url)
+    await expectH200Pick(page)
+    await page.getByTestId('smi-paste').fill(T4_SMI)
+    await page.getByTestId('other-ask').click()
+    const blockers = page.getByTestId('other-result-blockers')
+    await expect(blockers).toBeVisible()
+    await expect(blockers.getByTestId('blocker').first()).toContainText('Driver 418.67')
+    await expect(blockers).toContainText('Upgrade the driver')
+    await expect(page.getByTestId('other-result').getByTestId('rec-input')).toContainText('4× Tesla T4')
+    await expect(page.getByTestId('other-result').getByTestId('rec-pick')).toHaveCount(0)
+    // This machine's answer is still there.
+    await expect(page.getByTestId('rec-result').getByTestId('rec-pick')).toHaveAttribute('data-compat', 'native')
+    await page.getByTestId('rec-other').scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'images-blockers-en')
+
+    // What-if on top of the paste: a newer driver makes it runnable.
+    await page.getByTestId('other-driver').fill('570.124.06')
+    await page.getByTestId('other-ask').click()
+    await expect(page.getByTestId('other-result').getByTestId('rec-pick')).toBeVisible()
+    await expect(page.getByTestId('other-result').getByTestId('rec-input')).toContainText('570.124.06')
+    // The result cannot be pulled here: it is for another machine.
+    await expect(page.getByTestId('other-result').getByTestId('pull-button')).toHaveCount(0)
+
+    // A typo is pointed at before anything is sent.
+    await page.getByTestId('other-torch').fill('two')
+    await page.getByTestId('other-ask').click()
+    await expect(page.getByTestId('field-error-torch')).toBeVisible()
+
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByTestId('other-result-blockers').or(page.getByTestId('other-result').getByTestId('rec-pick'))).toBeVisible()
+    await expect(page.getByTestId('field-error-torch')).toHaveText('PyTorch 版本形如 2.8。')
+    await page.getByTestId('other-clear').click()
+    await expect(page.getByTestId('other-result')).toHaveCount(0)
+    expect(pageProblems).toEqual([])
+  })
+})
+
+test.describe('Images page with the Docker engine down', () => {
+  test.use({ extraEnv: { DOCKER_HOST: 'unix:///nonexistent/gpu-doctor-e2e/docker.sock' } })
+
+  test('explains the problem and its fix; the recommendation still works', async ({ page, served, pageProblems }) => {
+    await openImages(page, served.url)
+    await expectH200Pick(page)
+    await expect(page.getByTestId('engine')).toHaveAttribute('data-state', 'down', { timeout: 20_000 })
+    await expect(page.getByTestId('engine-problem')).toHaveAttribute('data-code', 'engine-not-running')
+    await expect(page.getByTestId('engine-problem-message')).toContainText('/nonexistent/gpu-doctor-e2e/docker.sock')
+    await expect(page.getByTestId('engine-problem-fix')).toContainText('systemctl start docker')
+    await expect(page.getByTestId('engine-retry')).toContainText('trying again')
+    await expect(page.getByTestId('local-images-no-engine')).toBeVisible()
+    await expect(page.getByTestId('rec-pick').getByTestId('pull-button')).toBeDisabled()
+    await saveScreenshot(page, 'images-engine-down-en')
+
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByTestId('engine-problem-message')).toHaveText('Docker 引擎没有运行。')
+    await expect(page.getByTestId('engine-state')).toHaveText('不可用')
+    await saveScreenshot(page, 'images-engine-down-zh')
+    await page.getByTestId('engine-check').click()
+    await expect(page.getByTestId('engine')).toHaveAttribute('data-state', 'down')
+    expect(pageProblems).toEqual([])
+  })
+})
+
+// ---- Pull progress and compare, with the engine's answers and events played into the page --------
+
+const ENGINE_UP: EngineState = {
+  kind: 'up',
+  checkedAt: Date.now(),
+  info: {
+    endpoint: 'unix:///var/run/docker.sock',
+    serverVersion: '28.3.2',
+    apiVersion: '1.51',
+    os: 'Ubuntu 24.04.2 LTS',
+    runtimes: ['io.containerd.runc.v2', 'nvidia', 'runc'],
+    defaultRuntime: 'runc',
+    nvidiaRuntime: true,
+    cdiSpecDirs: ['/etc/cdi', '/var/run/cdi'],
+    cgroupVersion: '2',
+    cgroupDriver: 'systemd',
+    rootless: false,
+  },
+}
+
+const LOCAL_IMAGES: LocalImage[] = [
+  {
+    id: 'sha256:1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988',
+    tags: ['pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime'],
+    sizeBytes: 7_650_000_000,
+    createdAt: new Date(Date.now() - 40 * 86400_000).toISOString(),
+    versions: {
+      torch: { value: '2.8.0', source: 'env PYTORCH_VERSION' },
+      cuda: { value: '12.8.1', source: 'env CUDA_VERSION' },
+      cudnn: { value: '9.10.2', source: 'env NV_CUDNN_VERSION' },
+      nvidiaPytorch: null,
+      requireCuda: 'cuda>=12.8 brand=tesla,driver>=470,driver<471',
+    },
+    driverFit: { verdict: 'ok', requirement: 'cuda>=12.8', reason: 'Driver 580.159.04 supports CUDA 13.0 ≥ 12.8.' },
+  },
+  {
+    id: 'sha256:9a8b7c6d5e4f30219a8b7c6d5e4f30219a8b7c6d5e4f30219a8b7c6d5e4f3021',
+    tags: ['nvcr.io/nvidia/pytorch:25.11-py3'],
+    sizeBytes: 21_300_000_000,
+    createdAt: new Date(Date.now() - 3 * 86400_000).toISOString(),
+    versions: {
+      torch: { value: '2.10.0a0+b4e4ee81d3', source: 'env PYTORCH_VERSION' },
+      cuda: { value: '13.1.0', source: 'env CUDA_VERSION' },
+      cudnn: { value: '9.16.0', source: 'env CUDNN_VERSION' },
+      nvidiaPytorch: { value: '25.11', source: 'env NVIDIA_PYTORCH_VERSION' },
+      requireCuda: 'cuda>=13.1',
+    },
+    driverFit: { verdict: 'too-old', requirement: 'cuda>=13.1', reason: 'The image needs CUDA 13.1; driver 580.159.04 supports up to 13.0 (minor-version compatibility may run it).' },
+  },
+]
+
+const COMPARE: CompareResult = {
+  a: { target: 'host', ok: true, reason: null, python: '3.12.3', torch: '2.8.0+cu128', torchCuda: '12.8', cudnn: '91002', cudaAvailable: true, gpu: 'NVIDIA H200' },
+  b: { target: 'pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime', ok: true, reason: null, python: '3.11.13', torch: '2.8.0+cu128', torchCuda: '12.8', cudnn: '91002', cudaAvailable: true, gpu: 'NVIDIA H200' },
+  timings: [
+    { name: 'seed 8x64x56x56 k3 cuDNN on', aMs: 0.412, bMs: 0.405, ratio: 0.98 },
+    { name: 'seed 8x64x56x56 k3 cuDNN off', aMs: 1.95, bMs: 1.97, ratio: 1.01 },
+    { name: 'representative 32x256x56x56 k3 cuDNN on', aMs: 1.82, bMs: 2.31, ratio: 1.27 },
+    { name: 'representative 32x256x56x56 k3 cuDNN off', aMs: 9.8, bMs: 9.9, ratio: 1.01 },
+  ],
+  notes: [],
+}
+
+function progress(pullId: string, ref: string, current: number): PullProgress {
+  const layers = [
+    { id: 'a1b2c3d4e5f6a7b8', status: 'Download complete', current: 30_000_000, total: 30_000_000, done: true },
+    { id: 'b2c3d4e5f6a7b8c9', status: 'Downloading', current, total: 3_200_000_000, done: false },
+    { id: 'c3d4e5f6a7b8c9d0', status: 'Waiting', current: 0, total: null, done: false },
+  ]
+  const bytesDone = layers.reduce((n, l) => n + l.current, 0)
+  const bytesTotal = 3_230_000_000
+  return { pullId, ref, status: 'Downloading', layers, layersDone: 1, bytesDone, bytesTotal, percent: (bytesDone / bytesTotal) * 100 }
+}
+
+interface Engine {
+  send(channel: string, payload: unknown): void
+}
+
+/** The engine is up with two images; pulls and compare are answered here, events pushed by the test. */
+async function fakeEngine(page: Page): Promise<Engine & { cancels: string[] }> {
+  let socket: WebSocketRoute | null = null
+  const cancels: string[] = []
+  await page.routeWebSocket(/\/api\/events/, (ws) => {
+    ws.connectToServer()
+    socket = ws
+  })
+  const answer = (channel: string, value: unknown) =>
+    page.route(new RegExp(`/api/invoke/${channel.replace(':', '(%3A|:)')}`, 'i'), (route) => route.fulfill({ json: { ok: true, value } }))
+  await answer('docker:get-engine', ENGINE_UP)
+  await answer('docker:list-images', LOCAL_IMAGES)
+  await answer('docker:pull-start', { pullId: 'pull-e2e-1' })
+  await page.route(/\/api\/invoke\/docker(%3A|:)pull-cancel/i, async (route) => {
+    cancels.push(String((route.request().postDataJSON() as { args: unknown[] }).args[0]))
+    await route.fulfill({ json: { ok: true, value: { cancelled: true } } })
+  })
+  await page.route(/\/api\/invoke\/docker(%3A|:)compare/i, async (route) => {
+    await new Promise((r) => setTimeout(r, 300))
+    await route.fulfill({ json: { ok: true, value: COMPARE } })
+  })
+  return {
+    cancels,
+    send(channel, payload) {
+      if (!socket) throw new Error('the page has no event socket yet')
+      socket.send(JSON.stringify({ channel, payload }))
+    },
+  }
+}
+
+test.describe('Images page: pull progress, local images and compare (engine answers played in)', () => {
+  test('a pull shows layer and total progress, can be cancelled, and a failure says why', async ({ page, served, pageProblems }) => {
+    const engine = await fakeEngine(page)
+    await openImages(page, served.url)
+    const image = await expectH200Pick(page)
+    await expect(page.getByTestId('engine')).toHaveAttribute('data-state', 'up')
+    await expect(page.getByTestId('engine-runtimes')).toContainText('nvidia')
+    await expect(page.getByTestId('engine-no-nvidia')).toHaveCount(0)
+
+    // Local images: size, age, versions and the driver verdict.
+    const rows = page.getByTestId('local-image')
+    await expect(rows).toHaveCount(2)
+    await expect(rows.nth(0)).toContainText('7.7 GB')
+    await expect(rows.nth(0)).toContainText('12.8.1')
+    await expect(rows.nth(0).getByTestId('driver-fit')).toHaveAttribute('data-verdict', 'ok')
+    await expect(rows.nth(1).getByTestId('driver-fit')).toHaveText('driver too old')
+    await expect(rows.nth(1)).toContainText('NGC 25.11')
+
+    const pick = page.getByTestId('rec-pick')
+    await pick.getByTestId('pull-button').click()
+    await expect(pick.getByTestId('pull')).toHaveAttribute('data-phase', 'pulling')
+    engine.send('docker:pull-progress', progress('pull-e2e-1', image, 1_600_000_000))
+    await expect(pick.getByTestId('pull-total')).toHaveText('1.6 GB of 3.2 GB (50 %)')
+    await expect(pick.getByTestId('pull-layer')).toHaveCount(3)
+    await expect(pick.getByTestId('pull-layer').nth(1).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50')
+    await expect(pick.getByTestId('pull-total-bar')).toHaveAttribute('aria-valuenow', '50')
+    await pick.scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'images-pull-en')
+
+    await pick.getByTestId('pull-cancel').click()
+    await expect.poll(() => engine.cancels).toEqual(['pull-e2e-1'])
+    engine.send('docker:pull-done', { kind: 'failed', pullId: 'pull-e2e-1', ref: image, problem: { code: 'cancelled', failureModeId: null, message: 'Cancelled.', fix: '', detail: '' } })
+    await expect(pick.getByTestId('pull-cancelled')).toBeVisible()
+
+    // Again, and this time the registry is out of reach.
+    await pick.getByTestId('pull-button').click()
+    engine.send('docker:pull-done', {
+      kind: 'failed',
+      pullId: 'pull-e2e-1',
+      ref: image,
+      problem: {
+        code: 'registry-unreachable',
+        failureModeId: null,
+        message: 'The engine cannot reach the registry (no network, DNS, a proxy or a firewall).',
+        fix: 'Check the network of the machine running the engine; behind a proxy, configure it for the Docker daemon (not only the shell).',
+        detail: 'Get "https://registry-1.docker.io/v2/": dial tcp: lookup registry-1.docker.io: no such host',
+      },
+    })
+    await expect(pick.getByTestId('pull-failed')).toBeVisible()
+    await expect(pick.getByTestId('pull-problem-message')).toHaveText('The engine cannot reach the registry (no network, DNS, a proxy or a firewall).')
+    await expect(pick.getByTestId('pull-problem-fix')).toContainText('configure it for the Docker daemon')
+
+    // Compare the first image with the host.
+    await rows.nth(0).getByTestId('local-image-compare').click()
+    await expect(page.getByTestId('compare-pick-a')).toHaveValue('host')
+    await expect(page.getByTestId('compare-pick-b')).toHaveValue('pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime')
+    await page.getByTestId('compare-run').click()
+    await expect(page.getByTestId('compare-running')).toBeVisible()
+    const result = page.getByTestId('compare-result')
+    await expect(result).toBeVisible()
+    await expect(result.getByTestId('compare-b')).toContainText('pytorch/pytorch:2.8.0')
+    await expect(result.getByTestId('compare-timing')).toHaveCount(4)
+    await expect(result.getByTestId('compare-ratio').nth(2)).toHaveText('1.27×')
+    await expect(result.getByTestId('compare-ratio').nth(2)).toHaveClass(/tone-bad/)
+    await page.getByTestId('compare').scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'images-compare-en')
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(pick.getByTestId('pull-problem-message')).toHaveText('引擎无法连接镜像仓库（网络、DNS、代理或防火墙）。')
+    await saveScreenshot(page, 'images-compare-zh')
+    expect(pageProblems).toEqual([])
+  })
+})
