@@ -17,6 +17,10 @@ export type ImageVariant = z.infer<typeof ImageVariantSchema>
 export const CompatibilitySchema = z.enum(['native', 'minor-version', 'incompatible'])
 export type Compatibility = z.infer<typeof CompatibilitySchema>
 
+/** A reason or blocker as data: its code in src/shared/i18n/recommend-reasons.ts and its values. */
+export const ReasonCodeSchema = z.object({ code: z.string(), vars: z.record(z.string(), z.union([z.string(), z.number()])) })
+export type ReasonCodeData = z.infer<typeof ReasonCodeSchema>
+
 /** One image, rated against the machine. */
 export const RecommendationSchema = z.object({
   /** Full reference: pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime, nvcr.io/nvidia/pytorch:25.09-py3. */
@@ -29,6 +33,8 @@ export const RecommendationSchema = z.object({
   compatibility: CompatibilitySchema,
   /** Plain-language reasons; a leading [S] or [U] marks one that rests on a secondary or unverified fact. */
   reasons: z.array(z.string()),
+  /** The same reasons as codes and values, for front ends that translate them ('reasons' i18n namespace). */
+  reasonCodes: z.array(ReasonCodeSchema).optional(),
   pull: z.string(),
   run: z.string(),
   /** The weakest mark among the facts the verdict rests on (tag, CUDA, architectures, driver). */
@@ -63,6 +69,7 @@ export const RecommendResultSchema = z.object({
   input: RecommendInputEchoSchema,
   recommendations: z.array(RecommendationSchema),
   blockers: z.array(z.string()).optional(),
+  blockerCodes: z.array(ReasonCodeSchema).optional(),
 })
 export type RecommendResult = z.infer<typeof RecommendResultSchema>
 

@@ -33,6 +33,7 @@ export function present(rated: Rated, lead: Reason[] = []): Presented {
       variant: c.variant,
       compatibility: rated.compatibility,
       reasons: reasons.map(reasonText),
+      reasonCodes: reasons.map((r) => ({ code: r.code, vars: r.vars })),
       pull: pullCommand(c.image),
       run: runCommand(c.image),
       confidence: rated.mark,

@@ -33,7 +33,10 @@ export function toResult(detailed: DetailedResult): RecommendResult {
     input: detailed.input,
     recommendations: detailed.recommendations.map((p) => p.recommendation),
   }
-  if (detailed.recommendations.length === 0) result.blockers = detailed.blockers.map(reasonText)
+  if (detailed.recommendations.length === 0) {
+    result.blockers = detailed.blockers.map(reasonText)
+    result.blockerCodes = detailed.blockers.map((r) => ({ code: r.code, vars: r.vars }))
+  }
   return result
 }
 

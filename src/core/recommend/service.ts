@@ -8,5 +8,6 @@ export async function recommendForRequest(req: RecommendRequest, options: Gather
   const gathered = await gatherInput(req, options)
   const result = recommend(gathered.input)
   if (gathered.ok) return result
-  return { input: result.input, recommendations: [], blockers: [reasonText(gathered.blocker)] }
+  const { code, vars } = gathered.blocker
+  return { input: result.input, recommendations: [], blockers: [reasonText(gathered.blocker)], blockerCodes: [{ code, vars }] }
 }

@@ -120,7 +120,7 @@ function recommendationView(report: Report, t: TFunction): ReportView['recommend
   return {
     intro: rec.recommendations.length ? intro : t('recommendation.blockers'),
     table,
-    facts: best ? [[t('recommendation.pull'), `\`${best.pull}\``], ['', `\`${best.run}\``], ...best.reasons.map((r): [string, string] => ['', r])] : [],
+    facts: best ? [[t('recommendation.pull'), `\`${best.pull}\``], ['', `\`${best.run}\``], ...best.reasons.map((r, i): [string, string] => ['', reasonIn(t, r, best.reasonCodes?.[i])])] : [],
     lines: rec.blockers ?? [],
     note,
   }
@@ -195,4 +195,9 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
       seconds: t('chart.sm.axis'),
     },
   }
+}
+
+/** A recommendation reason in the report's language when the engine sent its code. */
+function reasonIn(t: (key: string, options?: Record<string, unknown>) => string, english: string, code: { code: string; vars: Record<string, string | number> } | undefined): string {
+  return code ? t(code.code, { ns: 'reasons', ...code.vars, defaultValue: english }) : english
 }

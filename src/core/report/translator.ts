@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next'
 
 import { findingsEn, findingsZh } from '../../shared/i18n/findings'
+import { reasonsEn, reasonsZh } from '../../shared/i18n/recommend-reasons'
 import { problemsEn, problemsZh } from '../../shared/i18n/problems'
 import { stepsEn, stepsZh } from '../../shared/i18n/steps'
 import { summariesEn, summariesZh } from '../../shared/i18n/summaries'
@@ -20,13 +21,13 @@ export function reportTranslator(lang: ReportLang): TFunction {
   void instance.init({
     lng: lang,
     fallbackLng: 'en',
-    ns: ['report', 'steps', 'summaries', 'findings', 'problems'],
+    ns: ['report', 'steps', 'summaries', 'findings', 'problems', 'reasons'],
     defaultNS: 'report',
     initAsync: false,
     interpolation: { escapeValue: false },
     resources: {
-      en: { report: reportEn, steps: stepsEn, summaries: summariesEn, findings: findingsEn, problems: problemsEn },
-      'zh-CN': { report: reportZh, steps: stepsZh, summaries: summariesZh, findings: findingsZh, problems: problemsZh },
+      en: { report: reportEn, steps: stepsEn, summaries: summariesEn, findings: findingsEn, problems: problemsEn, reasons: reasonsEn },
+      'zh-CN': { report: reportZh, steps: stepsZh, summaries: summariesZh, findings: findingsZh, problems: problemsZh, reasons: reasonsZh },
     },
   })
   cache.set(lang, instance.t)

@@ -34,7 +34,6 @@ export const imagesUiEn = {
   'img.legend': 'What the badges and marks mean',
   'img.legend.compat': 'Compatibility with the driver',
   'img.legend.marks': 'Confidence of the facts behind a verdict',
-  'img.reasonsEnglish': 'The reasons are written by the recommendation engine and shown in English.',
   'img.blockers': 'No image can run here',
   'img.noneFound': 'No published image fits these GPUs and this driver.',
   'img.pullLine': 'Pull',

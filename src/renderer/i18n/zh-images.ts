@@ -36,7 +36,6 @@ export const imagesUiZh: Record<keyof typeof imagesUiEn, string> = {
   'img.legend': '徽章与标记的含义',
   'img.legend.compat': '与驱动的兼容性',
   'img.legend.marks': '结论所依据事实的可信度',
-  'img.reasonsEnglish': '理由由推荐引擎生成，以英文显示。',
   'img.blockers': '没有能在这里运行的镜像',
   'img.noneFound': '没有适合这些 GPU 和此驱动的已发布镜像。',
   'img.pullLine': '拉取',

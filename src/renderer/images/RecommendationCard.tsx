@@ -5,6 +5,7 @@ import { CopyLine } from '../components/CopyLine'
 import { DASH } from '../components/format'
 import { CompatBadge, ConfidenceMark } from './Badges'
 import { PullControls } from './PullControls'
+import { reasonTexts } from './reason-text'
 import { splitMark } from './what-if'
 
 /** One image rated against the machine: versions, badge, reasons, the two commands, and a Pull button. */
@@ -46,8 +47,8 @@ export function RecommendationCard({ rec, primary, canPull, present }: { rec: Re
           <dd data-testid="rec-cudnn">{rec.cudnn ?? DASH}</dd>
         </div>
       </dl>
-      <ul className="rec__reasons" data-testid="rec-reasons" lang="en">
-        {rec.reasons.map((r, i) => {
+      <ul className="rec__reasons" data-testid="rec-reasons">
+        {reasonTexts(t, rec.reasons, rec.reasonCodes).map((r, i) => {
           const { mark, text } = splitMark(r)
           return (
             <li key={i}>

@@ -4,6 +4,7 @@ import type { RecommendResult } from '../../shared/recommend'
 import { useImages } from '../app/images-context'
 import { DASH } from '../components/format'
 import { RecommendationCard } from './RecommendationCard'
+import { reasonTexts } from './reason-text'
 
 /** Local image tags, for "already on this machine" (Docker Hub images may be listed without docker.io/). */
 function useLocalTags(): Set<string> {
@@ -43,20 +44,17 @@ function InputEcho({ input }: { input: RecommendResult['input'] }) {
 
 /** The pick and its alternatives, or the blockers when nothing can run. */
 export function RecommendationList({ result, canPull, testId }: { result: RecommendResult; canPull: boolean; testId: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const local = useLocalTags()
   const blockers = result.blockers ?? []
   return (
     <div className="rec-list" data-testid={testId} data-count={result.recommendations.length}>
       <InputEcho input={result.input} />
-      {!i18n.language.startsWith('en') && (result.recommendations.length > 0 || (result.blockers?.length ?? 0) > 0) && (
-        <p className="muted rec__english">{t('img.reasonsEnglish')}</p>
-      )}
       {(blockers.length > 0 || result.recommendations.length === 0) && (
         <div className="banner banner--error blockers" data-testid={`${testId}-blockers`} role="alert">
           <strong>{t('img.blockers')}</strong>
-          <ul lang="en">
-            {blockers.map((b, i) => (
+          <ul>
+            {reasonTexts(t, blockers, result.blockerCodes).map((b, i) => (
               <li key={i} data-testid="blocker">
                 {b}
               </li>
