@@ -17,8 +17,11 @@ describe('gpu-doctor recommend', () => {
     expect(r.code).toBe(0)
     const json = RecommendResultSchema.parse(JSON.parse(r.stdout))
     expect(Object.keys(json.recommendations[0]!).sort()).toEqual(
-      ['compatibility', 'confidence', 'cuda', 'cudnn', 'image', 'pull', 'pytorch', 'reasons', 'run', 'variant'].sort(),
+      ['compatibility', 'confidence', 'cuda', 'cudnn', 'image', 'pull', 'pytorch', 'reasonCodes', 'reasons', 'run', 'variant'].sort(),
     )
+    // Every reason also comes as a code with its values, one for one, for front ends that translate.
+    expect(json.recommendations[0]!.reasonCodes).toHaveLength(json.recommendations[0]!.reasons.length)
+    expect(json.recommendations[0]!.reasonCodes![0]!.code).toMatch(/^[a-z]+\.[A-Za-z.]+$/)
     expect(json.recommendations[0]).toMatchObject({
       image: 'pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime',
       pytorch: '2.14.0',
