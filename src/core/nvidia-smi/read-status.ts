@@ -87,12 +87,15 @@ async function versionsFromTable(smi: string, timeoutMs: number, signal?: AbortS
  */
 export async function readGpuState(options: ReadStatusOptions = {}): Promise<GpuState> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  // The kernel module's version costs one file read and explains a mismatch or a missing driver.
+  const moduleVersion = await readKernelModuleVersion()
+  const moduleFact = process.platform === 'linux' ? `/proc/driver/nvidia/version: ${moduleVersion ?? 'missing (no NVIDIA kernel module loaded)'}` : null
   const located = locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env })
   if (!located.path) {
-    return { kind: 'error', problem: makeProblem('nvidia-smi-missing', 'nvidia-smi: not found', located.checked) }
+    return { kind: 'error', problem: makeProblem('nvidia-smi-missing', 'nvidia-smi: not found', [...located.checked, ...(moduleFact ? [moduleFact] : [])]) }
   }
   const smi = located.path
-  const checked = [`nvidia-smi: ${smi}`]
+  const checked = [`nvidia-smi: ${smi}`, ...(moduleFact ? [moduleFact] : [])]
 
   const fields = selectSupportedFields(STATUS_FIELDS, await knownFields(smi, timeoutMs, options.env))
   const query = runProcess(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], {
@@ -118,7 +121,7 @@ export async function readGpuState(options: ReadStatusOptions = {}): Promise<Gpu
     cudaVersion: versions?.cudaVersion ?? undefined,
   })
   status.source = 'live'
-  if (!status.driverVersion) status.driverVersion = await readKernelModuleVersion()
+  if (!status.driverVersion) status.driverVersion = moduleVersion
   status.processes = await readProcesses(smi, status, timeoutMs, options.signal, options.env)
   if (options.nameProcesses && status.processes.length > 0) status.processes = await options.nameProcesses(status.processes).catch(() => status.processes)
   return { kind: 'ok', status }
