@@ -144,6 +144,9 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
 
     const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
+      // Lines already buffered when stop() killed the child still arrive: a timer armed for them would
+      // keep the process alive after its work is done (the CLI exiting 10 s late).
+      if (this.stopped || this.child !== child) return
       this.armStallTimer(child)
       const row = parseCsvSampleLine(line, fields)
       const sample = row ? toSample(row) : null
@@ -189,6 +192,8 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     if (this.stallTimer) clearTimeout(this.stallTimer)
     const limit = Math.max(10_000, this.options.intervalMs * 5)
     this.stallTimer = setTimeout(() => child.kill('SIGKILL'), limit)
+    // The child's own pipes keep the loop alive while it runs; the watchdog alone must not.
+    this.stallTimer.unref()
   }
 
   private scheduleRestart(problem: GpuProblem): void {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -94,5 +94,28 @@ describe('GpuMonitor', () => {
     await monitor.stop()
     expect(isAlive(pid)).toBe(false)
     expect(monitor.state.kind).toBe('stopped')
+  })
+
+  it('keeps nothing alive after stop, even for a line printed while stopping (the CLI exits at once)', async () => {
+    // An nvidia-smi that flushes one more line when told to stop, as a real one may.
+    const dir = mkdtempSync(join(tmpdir(), 'gd-smi-late-'))
+    const smi = join(dir, 'nvidia-smi')
+    writeFileSync(
+      smi,
+      `#!/usr/bin/env node
+const tick = setInterval(() => process.stdout.write('0, 50\\n'), 20)
+process.on('SIGTERM', () => { clearInterval(tick); process.stdout.write('0, 51\\n'); setTimeout(() => process.exit(0), 80) })
+`,
+    )
+    chmodSync(smi, 0o755)
+    const monitor = new GpuMonitor({ intervalMs: 20, nvidiaSmiPath: smi })
+    collect(monitor)
+    monitor.start()
+    await new Promise((r) => setTimeout(r, 300))
+    await monitor.stop()
+    await new Promise((r) => setTimeout(r, 30))
+    // A watchdog armed for that late line kept `gpu-doctor diagnose` alive 10 s after its result.
+    const watchdog = (monitor as unknown as { stallTimer: NodeJS.Timeout | null }).stallTimer
+    expect(watchdog === null || !watchdog.hasRef()).toBe(true)
   })
 })
