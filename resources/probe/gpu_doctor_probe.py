@@ -18,7 +18,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.0.0"
+PROBE_VERSION = "1.1.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -117,6 +117,9 @@ def cuda_facts(torch, probe):
                 "uuid": str(getattr(p, "uuid", "")) or None,
             })
         torch.zeros(1, device="cuda")  # a real context: lazy init errors surface here
+        for d in out["devices"]:
+            free, total = torch.cuda.mem_get_info(d["index"])
+            d["freeMemory"], d["totalMemoryNow"] = int(free), int(total)
     except Exception as exc:
         out["initError"] = err_text(exc)
         probe.error("cuda.init", exc)
@@ -164,6 +167,44 @@ def torch_cuda_libraries(torch):
     return lib_dir, [p for p in wanted if os.path.exists(p)]
 
 
+def wheel_library_dirs():
+    """The lib/ folders of the pip nvidia-* packages torch's RUNPATH points at."""
+    dirs = []
+    for entry in sys.path:
+        dirs += sorted(glob.glob(os.path.join(entry, "nvidia", "*", "lib")))
+    return dirs
+
+
+def resolved_outside_wheel(ldd_runs):
+    """Each CUDA library ldd resolves outside the wheel while the wheel ships its own copy: both real files."""
+    wheel_dirs = wheel_library_dirs()
+    seen, out = set(), []
+    for run in ldd_runs:
+        for line in run.get("output", "").splitlines():
+            m = re.match(r"\s*(\S+)\s+=>\s+(/\S+)", line)
+            if not m or m.group(1) in seen or "/nvidia/" in m.group(2) or "/torch/lib/" in m.group(2):
+                continue
+            name, path = m.group(1), m.group(2)
+            if not CUDA_LIB_RE.search(name) or name.startswith("libcuda.so"):
+                continue
+            copies = [os.path.join(d, name) for d in wheel_dirs if os.path.exists(os.path.join(d, name))]
+            if copies:
+                seen.add(name)
+                out.append({"name": name, "path": path, "realPath": os.path.realpath(path),
+                            "wheelPath": copies[0], "wheelRealPath": os.path.realpath(copies[0]), "neededBy": run["file"]})
+    return out
+
+
+def undefined_symbols(path):
+    """`ldd -r` lists symbols the resolved libraries do not provide: the classic __nvJitLinkComplete_12_4."""
+    try:
+        res = subprocess.run(["ldd", "-r", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=30)
+        text = (res.stdout + res.stderr).decode("utf-8", "replace")
+        return [l.strip() for l in text.splitlines() if "undefined symbol" in l][:20]
+    except Exception as exc:
+        return ["ldd -r failed: " + err_text(exc)]
+
+
 def cudnn_copies():
     """Every libcudnn.so* on the usual paths: one of them may shadow the copy torch bundles."""
     dirs = []
@@ -199,21 +240,41 @@ def mapped_cuda_libraries():
         return None
 
 
-def cuda_timer(torch, fn, warmup, iters):
+def cuda_timer(torch, fn, warmup, min_seconds):
+    """Median ms per call over blocks of ~50 ms until min_seconds have been timed, and the spread.
+
+    A few dozen calls finish in milliseconds at boost clocks; a real layer runs for seconds, at the
+    clocks the GPU holds under sustained load. Timing that long (like torch.utils.benchmark's
+    blocked_autorange) lands on the sustained figure, and the spread between blocks says how stable it is.
+    """
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
     start = torch.cuda.Event(enable_timing=True)
     end = torch.cuda.Event(enable_timing=True)
     start.record()
-    for _ in range(iters):
-        fn()
+    fn()
     end.record()
     torch.cuda.synchronize()
-    return start.elapsed_time(end) / iters
+    per_call = max(start.elapsed_time(end), 0.001)
+    block = max(1, int(50.0 / per_call))
+    blocks, timed = [], 0.0
+    while timed < min_seconds * 1000.0 or len(blocks) < 5:
+        start.record()
+        for _ in range(block):
+            fn()
+        end.record()
+        torch.cuda.synchronize()
+        ms = start.elapsed_time(end)
+        timed += ms
+        blocks.append(ms / block)
+    blocks.sort()
+    median = blocks[len(blocks) // 2]
+    lo, hi = blocks[len(blocks) // 10], blocks[-1 - len(blocks) // 10]
+    return {"ms": median, "blocks": len(blocks), "callsPerBlock": block, "spreadPercent": (hi - lo) / median * 100.0}
 
 
-def conv_case(torch, n, cin, cout, hw, k, pad, dtype, channels_last, cudnn_on, benchmark, warmup, iters):
+def conv_case(torch, n, cin, cout, hw, k, pad, dtype, channels_last, cudnn_on, benchmark, warmup, seconds):
     x = torch.randn(n, cin, hw, hw, device="cuda", dtype=dtype)
     conv = torch.nn.Conv2d(cin, cout, k, padding=pad).to(device="cuda", dtype=dtype)
     if channels_last:
@@ -222,14 +283,16 @@ def conv_case(torch, n, cin, cout, hw, k, pad, dtype, channels_last, cudnn_on, b
     out_hw = hw + 2 * pad - k + 1
     flops = 2.0 * n * cout * out_hw * out_hw * cin * k * k
     with torch.backends.cudnn.flags(enabled=cudnn_on, benchmark=benchmark, deterministic=False), torch.no_grad():
-        ms = cuda_timer(torch, lambda: conv(x), warmup, iters)
-    return {"ms": ms, "tflops": flops / (ms / 1000.0) / 1e12, "flops": flops}
+        timing = cuda_timer(torch, lambda: conv(x), warmup, seconds)
+    ms = timing["ms"]
+    timing.update({"tflops": flops / (ms / 1000.0) / 1e12, "flops": flops})
+    return timing
 
 
-def conv_workload(torch, disable_cudnn):
+def conv_workload(torch, disable_cudnn, seconds=1.0):
     on = not disable_cudnn
-    seed = dict(n=32, cin=3, cout=64, hw=224, k=3, pad=0, dtype=torch.float32, channels_last=False, warmup=5, iters=50)
-    rep = dict(n=64, cin=256, cout=256, hw=56, k=3, pad=1, dtype=torch.float16, channels_last=True, warmup=5, iters=30)
+    seed = dict(n=32, cin=3, cout=64, hw=224, k=3, pad=0, dtype=torch.float32, channels_last=False, warmup=5, seconds=seconds)
+    rep = dict(n=64, cin=256, cout=256, hw=56, k=3, pad=1, dtype=torch.float16, channels_last=True, warmup=5, seconds=seconds)
     return {
         "seed": {"shape": "Conv2d(3,64,3) x 32x3x224x224 fp32", "on": conv_case(torch, cudnn_on=on, benchmark=False, **seed),
                  "off": conv_case(torch, cudnn_on=False, benchmark=False, **seed)},
@@ -237,6 +300,7 @@ def conv_workload(torch, disable_cudnn):
                            "on": conv_case(torch, cudnn_on=on, benchmark=True, **rep),
                            "off": conv_case(torch, cudnn_on=False, benchmark=True, **rep)},
         "cudnnRequested": on,
+        "secondsPerCase": seconds,
     }
 
 
@@ -271,6 +335,7 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
     ap.add_argument("--no-ldd", action="store_true")
+    ap.add_argument("--conv-seconds", type=float, default=1.0, help="time each conv case for at least this long")
     args = ap.parse_args(argv)
 
     probe = Probe()
@@ -293,8 +358,11 @@ def main(argv=None):
         progress("ldd")
         try:
             lib_dir, libs = torch_cuda_libraries(torch)
-            doc["libraries"] = {"torchLibDir": lib_dir, "inspected": libs,
-                                "ldd": [] if args.no_ldd or sys.platform != "linux" else [run_ldd(p) for p in libs]}
+            ldd_runs = [] if args.no_ldd or sys.platform != "linux" else [run_ldd(p) for p in libs]
+            outside = resolved_outside_wheel(ldd_runs)
+            for item in outside:
+                item["undefinedSymbols"] = undefined_symbols(item["neededBy"])
+            doc["libraries"] = {"torchLibDir": lib_dir, "inspected": libs, "ldd": ldd_runs, "outsideWheel": outside}
         except Exception as exc:
             probe.error("ldd", exc)
         doc["workloads"] = {}
@@ -306,7 +374,7 @@ def main(argv=None):
             progress("workload:" + name)
             try:
                 if name == "conv":
-                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn)
+                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds)
                 elif name == "sustained":
                     doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, doc["cuda"]["deviceCount"])
                 elif name == "cudnn-maps":
@@ -320,6 +388,12 @@ def main(argv=None):
                 probe.error("workload." + name, exc)
     progress("done")
     doc["mappedLibraries"] = mapped_cuda_libraries()
+    doc["mappedLibrariesReal"] = {p: os.path.realpath(p) for p in (doc["mappedLibraries"] or [])}
+    # Which LD_LIBRARY_PATH entry hands out a libcuda.so.1, and what that file really is (a stub?).
+    doc["libcudaOnLdLibraryPath"] = [
+        {"dir": d, "realPath": os.path.realpath(os.path.join(d, "libcuda.so.1"))}
+        for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d and os.path.exists(os.path.join(d, "libcuda.so.1"))
+    ]
     doc["elapsedS"] = time.time() - started
     return doc
 

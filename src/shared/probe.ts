@@ -2,7 +2,14 @@ import { z } from 'zod'
 
 const nullableString = z.string().nullable().optional()
 
-const TimingSchema = z.object({ ms: z.number(), tflops: z.number(), flops: z.number().optional() })
+const TimingSchema = z.object({
+  ms: z.number(),
+  tflops: z.number(),
+  flops: z.number().optional(),
+  /** Probe 1.1+: blocked timing, the spread between the 10th and 90th percentile block, % of the median. */
+  blocks: z.number().optional(),
+  spreadPercent: z.number().optional(),
+})
 const ConvPairSchema = z.object({ shape: z.string(), on: TimingSchema, off: TimingSchema })
 
 /** The probe's JSON document (resources/probe/gpu_doctor_probe.py, schemaVersion 1). */
@@ -43,7 +50,16 @@ export const ProbeReportSchema = z.object({
       deviceCount: z.number(),
       archList: z.array(z.string()),
       devices: z.array(
-        z.object({ index: z.number(), name: z.string(), cc: z.string(), totalMemory: z.number(), smCount: z.number(), uuid: nullableString }),
+        z.object({
+          index: z.number(),
+          name: z.string(),
+          cc: z.string(),
+          totalMemory: z.number(),
+          smCount: z.number(),
+          uuid: nullableString,
+          /** Probe 1.1+: torch.cuda.mem_get_info once the context exists. */
+          freeMemory: z.number().optional(),
+        }),
       ),
       initError: nullableString,
       driverApiVersion: z.number().nullable().optional(),
@@ -68,13 +84,27 @@ export const ProbeReportSchema = z.object({
       torchLibDir: z.string(),
       inspected: z.array(z.string()),
       ldd: z.array(z.object({ file: z.string(), exitCode: z.number().nullable(), output: z.string(), stderr: z.string() })),
+      /** Probe 1.1+: wheel libraries that ldd resolves to another copy, with both real files. */
+      outsideWheel: z
+        .array(
+          z.object({
+            name: z.string(),
+            path: z.string(),
+            realPath: z.string(),
+            wheelPath: z.string(),
+            wheelRealPath: z.string(),
+            neededBy: z.string(),
+            undefinedSymbols: z.array(z.string()).default([]),
+          }),
+        )
+        .default([]),
     })
     .optional(),
   workloads: z
     .object({
       conv: z
         .union([
-          z.object({ seed: ConvPairSchema, representative: ConvPairSchema, cudnnRequested: z.boolean() }),
+          z.object({ seed: ConvPairSchema, representative: ConvPairSchema, cudnnRequested: z.boolean(), secondsPerCase: z.number().optional() }),
           z.object({ skipped: z.string() }),
           z.object({ error: z.string() }),
         ])
@@ -98,6 +128,9 @@ export const ProbeReportSchema = z.object({
     })
     .optional(),
   mappedLibraries: z.array(z.string()).nullable().optional(),
+  /** Probe 1.1+: each mapped path's real file (libcuda.so.1 → libcuda.so.580.95.05 names the driver). */
+  mappedLibrariesReal: z.record(z.string(), z.string()).optional(),
+  libcudaOnLdLibraryPath: z.array(z.object({ dir: z.string(), realPath: z.string() })).optional(),
   elapsedS: z.number().optional(),
 })
 export type ProbeReport = z.infer<typeof ProbeReportSchema>

@@ -361,6 +361,45 @@ export const findingsEn: Record<string, string> = {
   'cudnn-not-effective.fix':
     'Check that the loaded cuDNN is the one PyTorch was built with and that `torch.backends.cudnn.enabled` is True; for fixed shapes try `torch.backends.cudnn.benchmark = True`.',
 
+  'libcuda-stub-loaded.title': 'The CUDA stub library was loaded instead of the driver',
+  'libcuda-stub-loaded.message':
+    'The process loaded {{path}}, the CUDA toolkit\'s link-time stub of libcuda, not the driver\'s libcuda: every CUDA call fails ("CUDA driver is a stub library", error 34).',
+  'libcuda-stub-loaded.fix':
+    'Remove the stubs directory from the loader path: `export LD_LIBRARY_PATH={{suggested}}` (it was {{ldLibraryPath}}), and delete any libcuda.so.1 copied or linked from `stubs/`. The stub is only for linking (`-L/usr/local/cuda/lib64/stubs`), never for running.',
+
+  'wheel-library-loaded-from-elsewhere.title': "A wheel library resolves to another copy",
+  'wheel-library-loaded-from-elsewhere.message':
+    '{{name}} resolves to {{path}} ({{version}}) instead of the wheel\'s {{wheelPath}} ({{wheelVersion}}).',
+  'wheel-library-loaded-from-elsewhere.fix':
+    'Let torch use its own copy: remove {{dir}} from `LD_LIBRARY_PATH` for PyTorch processes (or set it only for the program that needs the toolkit).',
+
+  'gpu-memory-held-by-other-processes.title': 'Most of the GPU memory is held by other processes',
+  'gpu-memory-held-by-other-processes.message':
+    'Before the check started, other processes held {{held}} GiB of {{total}} GiB on GPU {{gpu}}; {{free}} GiB were free. Holders: {{holders}}.',
+  'gpu-memory-held-by-other-processes.fix':
+    'A job that needs more than {{free}} GiB will fail with "CUDA out of memory" here. Stop or move the holders (`nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv`), or pick another GPU with `CUDA_VISIBLE_DEVICES`.',
+
+  'gpu-contended.title': 'The GPU was busy with another process',
+  'gpu-contended.message':
+    'GPU {{gpu}} was already {{idle}}% busy before this check\'s load started: it was shared with {{processes}}. Utilisation and timings measured now describe the sharing, not the GPU.',
+  'gpu-contended.fix':
+    'Run the check again when the GPU is free (see `nvidia-smi`), or on another GPU with `CUDA_VISIBLE_DEVICES`. On a shared server, ask who runs {{processes}}.',
+
+  'gpu-shared-with-other-processes.title': 'Other processes use this GPU',
+  'gpu-shared-with-other-processes.message': 'Other processes had a CUDA context on the GPU while the check ran: {{processes}}. They were idle, so the results stand.',
+  'gpu-shared-with-other-processes.fix': 'Nothing to do unless they start working; then results like these change.',
+
+  'timings-not-representative.title': 'Timings taken on a shared GPU',
+  'timings-not-representative.message':
+    'GPU {{gpu}} was {{idle}}% busy with other work ({{processes}}) while the convolutions were timed: these timings are slower than the GPU is and are not representative.',
+  'timings-not-representative.fix': 'Repeat the timing step when the GPU is idle; compare ratios (cuDNN on vs off) rather than milliseconds in the meantime.',
+
+  'gpu-power-capped-under-load.title': 'Clocks held at the power limit under full load',
+  'gpu-power-capped-under-load.message':
+    'Under this deliberately maximal load the GPU drew its power limit ({{limit}} W) and held its clocks there (software power cap). That is how data-centre GPUs are designed to run.',
+  'gpu-power-capped-under-load.fix':
+    'Nothing to fix. Only if the limit is below the default (`nvidia-smi -q -d POWER`: "Current Power Limit" vs "Default Power Limit") restore it with `nvidia-smi -pl <default>`.',
+
   'host-gpu-problem.title': 'GPU problem on the host',
   'host-gpu-problem.message': '{{message}}',
   'host-gpu-problem.fix': 'Fix the host problem first (see the nvidia-smi status): PyTorch cannot use a GPU that nvidia-smi cannot.',
@@ -703,6 +742,38 @@ export const findingsZh: Record<string, string> = {
   'cudnn-not-effective.message': '使用 cuDNN 的卷积只比不用时快 {{ratio}} 倍。',
   'cudnn-not-effective.fix':
     '确认加载的 cuDNN 正是 PyTorch 编译时所用的版本、`torch.backends.cudnn.enabled` 为 True；输入尺寸固定时试试 `torch.backends.cudnn.benchmark = True`。',
+
+  'libcuda-stub-loaded.title': '加载的是 CUDA 桩库，而不是驱动',
+  'libcuda-stub-loaded.message':
+    '进程加载了 {{path}}，这是 CUDA 工具包中仅供链接用的 libcuda 桩库，而不是驱动的 libcuda：所有 CUDA 调用都会失败（"CUDA driver is a stub library"，错误 34）。',
+  'libcuda-stub-loaded.fix':
+    '把 stubs 目录从加载路径中去掉：`export LD_LIBRARY_PATH={{suggested}}`（原值为 {{ldLibraryPath}}），并删除从 `stubs/` 复制或链接出来的 libcuda.so.1。桩库只用于链接（`-L/usr/local/cuda/lib64/stubs`），绝不用于运行。',
+
+  'wheel-library-loaded-from-elsewhere.title': 'pip 包中的库被解析到了另一份副本',
+  'wheel-library-loaded-from-elsewhere.message': '{{name}} 解析到了 {{path}}（{{version}}），而不是 pip 包自带的 {{wheelPath}}（{{wheelVersion}}）。',
+  'wheel-library-loaded-from-elsewhere.fix': '让 torch 使用自带的库：为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉 {{dir}}（或只为需要工具包的程序设置它）。',
+
+  'gpu-memory-held-by-other-processes.title': 'GPU 显存大部分被其他进程占用',
+  'gpu-memory-held-by-other-processes.message': '检查开始前，其他进程已占用 GPU {{gpu}} 的 {{held}} GiB（共 {{total}} GiB），只剩 {{free}} GiB。占用者：{{holders}}。',
+  'gpu-memory-held-by-other-processes.fix':
+    '需要超过 {{free}} GiB 的任务在这里会报 "CUDA out of memory"。停止或迁走占用进程（`nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv`），或用 `CUDA_VISIBLE_DEVICES` 换一块 GPU。',
+
+  'gpu-contended.title': 'GPU 正被其他进程使用',
+  'gpu-contended.message': '本检查的负载开始之前，GPU {{gpu}} 已有 {{idle}}% 的时间在忙：它与 {{processes}} 共享。此时测得的利用率和耗时反映的是共享状态，而不是这块 GPU 本身。',
+  'gpu-contended.fix': '等 GPU 空闲后（看 `nvidia-smi`）再检查，或用 `CUDA_VISIBLE_DEVICES` 换一块 GPU。共享服务器上请询问谁在运行 {{processes}}。',
+
+  'gpu-shared-with-other-processes.title': '其他进程也在使用这块 GPU',
+  'gpu-shared-with-other-processes.message': '检查期间其他进程在这块 GPU 上持有 CUDA 上下文：{{processes}}。它们处于空闲状态，结果有效。',
+  'gpu-shared-with-other-processes.fix': '无需处理；但它们开始工作后，这类结果会改变。',
+
+  'timings-not-representative.title': '耗时是在共享的 GPU 上测得的',
+  'timings-not-representative.message': '计时卷积时，GPU {{gpu}} 有 {{idle}}% 的时间在运行其他任务（{{processes}}）：这些耗时比 GPU 的真实能力慢，不具代表性。',
+  'timings-not-representative.fix': '在 GPU 空闲时重新运行计时这一步；在此之前请比较比值（cuDNN 开 vs 关），而不是毫秒数。',
+
+  'gpu-power-capped-under-load.title': '满载时频率被功耗上限限制',
+  'gpu-power-capped-under-load.message': '在这一刻意打满的负载下，GPU 达到了功耗上限（{{limit}} W）并把频率维持在该水平（软件功耗上限）。数据中心 GPU 本就如此设计。',
+  'gpu-power-capped-under-load.fix':
+    '无需修复。只有当上限低于默认值时（`nvidia-smi -q -d POWER`：比较 "Current Power Limit" 与 "Default Power Limit"），才用 `nvidia-smi -pl <默认值>` 恢复。',
 
   'host-gpu-problem.title': '主机 GPU 有问题',
   'host-gpu-problem.message': '{{message}}',

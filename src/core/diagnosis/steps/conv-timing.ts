@@ -1,6 +1,8 @@
 import type { Finding, StepResult } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
+import { describeProcesses, gpuSharing } from '../gpu-sharing'
+import { workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -15,7 +17,8 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
   const conv = got.report.workloads?.conv
   if (!conv) return stepResult('conv-timing', 'skip', summary('skip.notRequested'), {})
   if ('skipped' in conv) return stepResult('conv-timing', 'skip', summary('skip.noCuda'), {})
-  if ('error' in conv) return stepResult('conv-timing', 'fail', summary('workload.failed', { reason: conv.error }), {}, [makeFinding('probe-failed', 'error', { reason: conv.error })])
+  const sharing = gpuSharing(inputs)
+  if ('error' in conv) return workloadFailed('conv-timing', conv.error, sharing)
 
   const gpuName = got.report.cuda?.devices[0]?.name ?? ''
   const peak = peakFor(gpuName)
@@ -28,6 +31,8 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
     onTflops: pair.on.tflops,
     offTflops: pair.off.tflops,
     ratio: pair.off.ms / pair.on.ms,
+    spreadOnPercent: pair.on.spreadPercent ?? null,
+    spreadOffPercent: pair.off.spreadPercent ?? null,
     percentOfPeakOn: peakTflops ? (pair.on.tflops / peakTflops) * 100 : null,
   })
   const seed = row('seed', conv.seed, peak?.fp32 ?? null)
@@ -36,11 +41,18 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
   if (!cudnnOn) findings.push(makeFinding('cudnn-disabled', 'error', {}, 'torch.backends.cudnn.enabled was False for the "on" run'))
   if (rep.ratio < MIN_WORKING_RATIO) findings.push(makeFinding('cudnn-not-effective', 'error', { ratio: rep.ratio.toFixed(2) }))
   else if (rep.ratio < GOOD_RATIO) findings.push(makeFinding('cudnn-not-effective', 'warning', { ratio: rep.ratio.toFixed(2) }))
+  // The GPU conv ran on is the first the probe sees; with CUDA_VISIBLE_DEVICES it may not be host GPU 0.
+  const shared = sharing.find((g) => g.contended)
+  if (shared)
+    findings.push(makeFinding('timings-not-representative', 'warning', { gpu: shared.gpuIndex, idle: Math.round(shared.idleSm ?? 0), processes: describeProcesses(shared.others) }))
   const evidence = {
+    representative: !shared,
     gpu: gpuName,
     peak: peak ? { label: peak.label, fp16TensorDense: peak.fp16TensorDense, fp32: peak.fp32, source: peak.source } : null,
     cases: [seed, rep],
-    method: 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
+    method: conv.secondsPerCase
+      ? `5 warm-up calls, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².`
+      : 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
   }
   const said = summary('conv.ok', {
     repOn: rep.onMs.toFixed(2),

@@ -4,6 +4,8 @@ import type { DiagnosisInputs } from '../step-inputs'
 import { reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 import { expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../versions'
 
+const VERSION_CLASH = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/
+
 /** What each flag costs, shown beside its value. */
 const FLAG_NOTES = {
   benchmark: 'On: cuDNN times several algorithms per new input shape and keeps the fastest (fast for fixed shapes, slow when shapes change). Off: a heuristic pick.',
@@ -47,8 +49,12 @@ export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResult {
   if (c?.deterministic) findings.push(makeFinding('cudnn-deterministic-on', 'info', {}))
   if (c && !c.benchmark) findings.push(makeFinding('cudnn-benchmark-off', 'info', {}))
   const status = statusFrom(findings)
+  const versions = VERSION_CLASH.exec(c?.error ?? '')
   const said =
-    status === 'fail'
+    status === 'fail' && findings.some((f) => f.id === 'cudnn-shadowed-by-system-copy')
+      ? // cuDNN still runs (step 5 shows it), but it is another copy than the one torch was built with.
+        summary('cudnn.shadowed', { built: versions ? versions.slice(1, 4).join('.') : '?', found: versions ? versions.slice(4, 7).join('.') : '?' })
+      : status === 'fail'
       ? summary('cudnn.fail', reasonOf(findings))
       : summary('cudnn.ok', { version: version ?? '?', expected: expected ?? '?', torch: torch.version ?? '?' })
   return stepResult('cudnn-loaded', status, said, evidence, findings)

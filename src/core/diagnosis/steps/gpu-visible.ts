@@ -1,6 +1,9 @@
 import type { Finding, StepResult } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { archCoverage } from '../arch-coverage'
+import { describeProcesses, gib, gpuSharing, HELD_MEMORY_SHARE, isOutOfMemory } from '../gpu-sharing'
+import { libcudaOrigin } from '../library-origin'
+import type { ProbeReport } from '../../../shared/probe'
 import type { DiagnosisInputs } from '../step-inputs'
 import { reasonOf, statusFrom, stepResult, summary } from '../step-inputs'
 import { compareVersions, isCpuOnlyBuild } from '../versions'
@@ -42,10 +45,32 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResult {
     driverCuda: host?.cudaVersion ?? null,
     archCoverage: [] as ReturnType<typeof archCoverage>[],
     warnings: r.warnings,
+    initError: r.cuda?.initError ?? null,
+    libcuda: null as ReturnType<typeof stubLibcuda>,
+    memory: [] as Array<{ gpu: number; totalMiB: number | null; heldByOthersMiB: number | null; freeMiB: number | null; holders: string }>,
   }
+
+  const stub = stubLibcuda(r)
+  if (stub) evidence.libcuda = stub
+  const sharing = gpuSharing(inputs)
+  const initError = cuda?.initError ?? null
 
   if (isCpuOnlyBuild(torch.version, torch.cudaBuild)) {
     findings.push(makeFinding('cpu-only-torch-build', 'error', { torch: torch.version ?? '?' }, `torch ${torch.version}, torch.version.cuda = ${torch.cudaBuild ?? 'None'}`))
+  } else if (stub) {
+    const ld = (r.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean)
+    const suggested = ld.filter((d) => !stub.ldLibraryPathEntries.includes(d)).join(':')
+    findings.push(
+      makeFinding(
+        'libcuda-stub-loaded',
+        'error',
+        { path: stub.path, ldLibraryPath: r.env.LD_LIBRARY_PATH ?? '(unset)', suggested: suggested || '' },
+        [stub.path, ...r.warnings.filter((w) => /stub/i.test(w))].join('\n'),
+      ),
+    )
+  } else if (isOutOfMemory(initError)) {
+    const holders = sharing.flatMap((g) => g.others)
+    findings.push(makeFinding('cuda-oom-or-memory-held', 'error', { holders: describeProcesses(holders) }, `${initError}\nHeld by: ${describeProcesses(holders)}`))
   } else if (!cuda?.available) {
     const tooOld = r.warnings.map((w) => TOO_OLD.exec(w)).find(Boolean)
     if (tooOld) findings.push(makeFinding('driver-too-old-for-cuda-runtime', 'error', { found: tooOld[1]!, torchCuda: torch.cudaBuild ?? '?' }, tooOld[0]))
@@ -63,6 +88,22 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResult {
       evidence.archCoverage.push(cover)
       if (!cover.covered) findings.push(makeFinding('gpu-arch-not-in-wheel', 'error', { gpu: d.name, arch: cover.gpuArch, archList: cuda.archList.join(' ') }))
     }
+  }
+
+  for (const g of sharing) {
+    evidence.memory.push({ gpu: g.gpuIndex, totalMiB: g.memoryTotalMiB, heldByOthersMiB: g.memoryHeldMiB, freeMiB: g.memoryFreeMiB, holders: describeProcesses(g.others) })
+    const total = g.memoryTotalMiB
+    const held = g.memoryHeldMiB
+    if (total && held !== null && g.memoryFreeMiB !== null && g.others.length > 0 && held / total >= HELD_MEMORY_SHARE)
+      findings.push(
+        makeFinding('gpu-memory-held-by-other-processes', 'warning', {
+          gpu: g.gpuIndex,
+          held: gib(held),
+          total: gib(total),
+          free: gib(g.memoryFreeMiB),
+          holders: describeProcesses(g.others),
+        }),
+      )
   }
 
   const driverCuda = host?.cudaVersion
@@ -83,6 +124,19 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResult {
       ? summary('gpuVisible.fail', { torch: torch.version ?? '?', ...reasonOf(unique) })
       : summary('gpuVisible.ok', { torch: torch.version ?? '?', cuda: torch.cudaBuild ?? '?', count: cuda?.deviceCount ?? 0, names })
   return stepResult('gpu-visible', status, said, evidence, unique)
+}
+
+/** The libcuda the process really mapped, when it is the toolkit's stub (by path, or by the driver's own "stub" error). */
+function stubLibcuda(r: ProbeReport): { path: string; realPath: string; ldLibraryPathEntries: string[] } | null {
+  const mapped = (r.mappedLibraries ?? []).filter((p) => /\/libcuda\.so[^/]*$/.test(p))
+  const saysStub = r.warnings.some((w) => /driver is a stub library|CUDA_ERROR_STUB_LIBRARY/i.test(w)) || /stub library/i.test(r.cuda?.initError ?? '')
+  const path = mapped.find((p) => libcudaOrigin(p) === 'driver-stub') ?? (saysStub ? (mapped[0] ?? '(not mapped: the warning names it)') : null)
+  if (!path) return null
+  const ld = (r.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean)
+  // The directories that hand out the stub: a libcuda.so.1 there that is the stub, or a stubs/ folder itself.
+  const fromProbe = (r.libcudaOnLdLibraryPath ?? []).filter((c) => libcudaOrigin(c.realPath) === 'driver-stub' || c.realPath === path).map((c) => c.dir)
+  const entries = fromProbe.length ? fromProbe : ld.filter((d) => /\/stubs\/?$/.test(d))
+  return { path, realPath: r.mappedLibrariesReal?.[path] ?? path, ldLibraryPathEntries: entries }
 }
 
 function dedupe(findings: Finding[]): Finding[] {

@@ -2,6 +2,7 @@ import type { Finding, StepResult } from '../../../shared/diagnosis'
 import type { MonitorSample } from '../../../shared/gpu'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
+import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -32,7 +33,8 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
   const sustained = got.report.workloads?.sustained
   if (!sustained) return stepResult('sm-utilisation', 'skip', summary('skip.notRequested'), {})
   if ('skipped' in sustained) return stepResult('sm-utilisation', 'skip', summary('skip.noCuda'), {})
-  if ('error' in sustained) return stepResult('sm-utilisation', 'fail', summary('workload.failed', { reason: sustained.error }), {}, [makeFinding('probe-failed', 'error', { reason: sustained.error })])
+  const sharing = gpuSharing(inputs)
+  if ('error' in sustained) return workloadFailed('sm-utilisation', sustained.error, sharing)
   if (inputs.host.kind !== 'ok') return stepResult('sm-utilisation', 'skip', summary('skip.noSmi'), {})
 
   const hostGpus = inputs.host.status.gpus
@@ -47,17 +49,23 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
     const loadGpu = inputs.loadState?.kind === 'ok' ? inputs.loadState.status.gpus.find((g) => g.index === host?.index) : undefined
     const reasons = loadGpu?.clocksEventReasons ? BigInt(loadGpu.clocksEventReasons) : 0n
     const throttles = THROTTLE_BITS.filter(([bit]) => (reasons & bit) !== 0n).map(([, name]) => name)
-    if (load.mean !== null && load.mean < SM_WARN_BELOW)
+    const shared = sharing.find((g) => g.gpuIndex === (host?.index ?? p.index))
+    if (shared?.contended)
+      // Busy before our load started: SM% under load cannot tell our kernels from theirs.
+      findings.push(makeFinding('gpu-contended', 'warning', { gpu: shared.gpuIndex, idle: Math.round(shared.idleSm ?? 0), processes: describeProcesses(shared.others) }))
+    else if (load.mean !== null && load.mean < SM_WARN_BELOW)
       findings.push(makeFinding('low-sm-utilisation', 'warning', { mean: Math.round(load.mean), threshold: SM_WARN_BELOW }))
     // Capping at the power limit under a deliberately maximal load is the GPU working as designed;
     // thermal and hardware slowdowns are not.
     const serious = throttles.filter((t) => t !== 'SW power cap')
-    if (throttles.length)
-      findings.push(makeFinding('gpu-clock-throttling', serious.length ? 'warning' : 'info', { reasons: throttles.join(', ') }, loadGpu?.clocksEventReasons ?? null))
+    if (serious.length) findings.push(makeFinding('gpu-clock-throttling', 'warning', { reasons: throttles.join(', ') }, loadGpu?.clocksEventReasons ?? null))
+    else if (throttles.length)
+      findings.push(makeFinding('gpu-power-capped-under-load', 'info', { limit: host?.powerLimitW ?? '?' }, `clocks_event_reasons ${loadGpu?.clocksEventReasons ?? '?'}: SW power cap`))
     return {
       index: p.index,
       name: host?.name ?? null,
-      idleMean: idle.mean,
+      contended: shared?.contended ?? false,
+      idleMean: idle.mean ?? shared?.idleSm ?? null,
       loadMean: load.mean,
       loadPeak: load.peak,
       tflops: p.tflops,
@@ -71,8 +79,9 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
       throttles,
     }
   })
-  const others = inputs.loadState?.kind === 'ok' ? inputs.loadState.status.processes.filter((p) => p.pid !== inputs.probePid) : []
-  if (others.length) findings.push(makeFinding('cuda-oom-or-memory-held', 'info', { count: others.length }, others.map((p) => `${p.pid} ${p.name}`).join('\n')))
+  const others = sharing.flatMap((g) => g.others.filter((o) => o.gpuIndex === null || o.gpuIndex === g.gpuIndex))
+  if (others.length && !findings.some((f) => f.id === 'gpu-contended'))
+    findings.push(makeFinding('gpu-shared-with-other-processes', 'info', { processes: describeProcesses(others) }, null))
   const timeline = inputs.idleSamples.concat(inputs.loadSamples).map((s) => ({ time: s.time, gpus: s.gpus.map((g) => ({ index: g.index, sm: g.utilizationGpu })) }))
   const evidence = {
     kernel: sustained.kernel,
@@ -87,7 +96,16 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
   }
   // The least busy GPU tells whether the box as a whole is starved.
   const first = [...perGpu].sort((a, b) => (a.loadMean ?? -1) - (b.loadMean ?? -1))[0]
-  const said = first
+  const contended = perGpu.find((g) => g.contended)
+  const said = contended
+    ? summary('sm.contended', {
+        gpu: contended.index,
+        idle: contended.idleMean?.toFixed(0) ?? '?',
+        load: contended.loadMean?.toFixed(0) ?? '?',
+        tflops: contended.tflops.toFixed(0),
+        percent: contended.percentOfPeak?.toFixed(0) ?? '?',
+      })
+    : first
     ? summary(perGpu.length > 1 ? 'sm.okMulti' : 'sm.ok', {
         count: perGpu.length,
         load: first.loadMean?.toFixed(0) ?? '?',
@@ -97,4 +115,15 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
       })
     : summary('sm.noGpu')
   return stepResult('sm-utilisation', statusFrom(findings), said, evidence, findings)
+}
+
+/** A workload that failed: out of memory is said as such, with who holds the memory; anything else as the error. */
+export function workloadFailed(step: 'sm-utilisation' | 'conv-timing', error: string, sharing: ReturnType<typeof gpuSharing>): StepResult {
+  if (isOutOfMemory(error)) {
+    const holders = describeProcesses(sharing.flatMap((g) => g.others))
+    return stepResult(step, 'fail', summary('workload.oom', { holders }), { error, holders }, [
+      makeFinding('cuda-oom-or-memory-held', 'error', { holders }, `${error}\nHeld by: ${holders}`),
+    ])
+  }
+  return stepResult(step, 'fail', summary('workload.failed', { reason: error }), { error }, [makeFinding('probe-failed', 'error', { reason: error })])
 }
