@@ -15,6 +15,8 @@ export interface TextAnalysis {
   findings: Finding[]
 }
 
+// The paste also shows the import failing: a library resolved elsewhere is then the cause, not a risk.
+const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const MAX_EVIDENCE = 500
 
@@ -25,14 +27,25 @@ function lineAt(text: string, index: number): string {
   return line.length > MAX_EVIDENCE ? `${line.slice(0, MAX_EVIDENCE)}…` : line
 }
 
+/**
+ * Pastes are often hard-wrapped (a terminal, an issue form, a log viewer): "Bus error … shared" on one
+ * line and "memory" on the next. Each rule is tried on the text as pasted, then with line breaks joined.
+ */
+function unwrapped(text: string): string {
+  return text.replace(/[ \t]*\r?\n[ \t]*/g, ' ')
+}
+
 function textRuleFindings(text: string): Finding[] {
   const findings: Finding[] = []
+  const flat = unwrapped(text)
   for (const rule of TEXT_RULES) {
-    if (rule.requires && !rule.requires.test(text)) continue
+    if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat)) continue
     if (rule.unless?.test(text)) continue
-    const match = rule.pattern.exec(text)
+    const asPasted = rule.pattern.exec(text)
+    const match = asPasted ?? rule.pattern.exec(flat)
     if (!match) continue
-    findings.push(makeFinding(rule.id, rule.severity, rule.params?.(match, text) ?? {}, lineAt(text, match.index)))
+    const source = asPasted ? text : flat
+    findings.push(makeFinding(rule.id, rule.severity, rule.params?.(match, source) ?? {}, lineAt(source, match.index)))
   }
   return findings
 }
@@ -47,7 +60,7 @@ function structuredFindings(kind: TextKind, text: string): Finding[] {
     case 'collect_env':
       return collectEnvFindings(parseCollectEnv(text))
     case 'ldd':
-      return lddFindings(parseLdd(text), lddSubject(text))
+      return lddFindings(parseLdd(text), lddSubject(text), { failingImport: FAILING_IMPORT.test(text) })
     case 'nvidia-smi': {
       const parsed = parseSmiOutput(text)
       return 'status' in parsed ? smiFindings(parsed.status) : []

@@ -1,4 +1,5 @@
 import type { Severity } from '../../shared/diagnosis'
+import { formatCudnnVersion } from '../diagnosis/versions'
 import { decodeDriverApiVersion, formatCuda } from './cuda-version'
 import type { FindingParams } from './finding-catalog'
 
@@ -175,10 +176,13 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'cudnn-shadowed-by-system-copy',
     severity: 'error',
-    pattern: /cuDNN version incompatibility/i,
+    // "incompatibility" since PyTorch 1.8; older releases said "mismatch … linked against 7605".
+    pattern: /cuDNN version (?:incompatibility|mismatch)/i,
     params: (_, text): FindingParams => {
       const v = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/i.exec(text)
-      return v ? { compiled: `${v[1]}.${v[2]}.${v[3]}`, found: `${v[4]}.${v[5]}.${v[6]}` } : {}
+      if (v) return { compiled: `${v[1]}.${v[2]}.${v[3]}`, found: `${v[4]}.${v[5]}.${v[6]}` }
+      const old = /compiled\s+against\s+(\d+)\s+but\s+linked\s+against\s+(\d+)/i.exec(text)
+      return old ? { compiled: formatCudnnVersion(Number(old[1])) ?? old[1]!, found: formatCudnnVersion(Number(old[2])) ?? old[2]! } : {}
     },
   },
   { id: 'cudnn-shadowed-by-system-copy', severity: 'error', pattern: /GET was unable to find an engine/i },
