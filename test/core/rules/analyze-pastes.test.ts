@@ -9,9 +9,7 @@ const ids = (findings: Finding[]) => findings.map((f) => `${f.id}:${f.severity}`
 
 describe('pasted text as people really paste it', () => {
   it('matches a message that the paste wrapped over two lines', () => {
-    const wrapped = `ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient
-shared memory (shm).
-RuntimeError: DataLoader worker (pid 1234) is killed by signal: Bus
+    const wrapped = `RuntimeError: DataLoader worker (pid 1234) is killed by signal: Bus
 error. It is possible that dataloader's workers are out of shared
 memory. Please try to raise your shared memory limit.`
     expect(ids(analyzeText(wrapped).findings)).toContain('container-shm-too-small:error')
