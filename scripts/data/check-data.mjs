@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 // The checks are TypeScript: bundle them in memory rather than keep a JavaScript copy.
 const bundle = await build({
   stdin: {
-    contents: "export { COMPAT_FILES, parseCompatData } from './src/core/recommend/data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n",
+    contents: "export { COMPAT_FILES, parseCompatData } from './src/core/compat/data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n",
     resolveDir: root,
     loader: 'ts',
   },

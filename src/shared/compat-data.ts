@@ -10,7 +10,7 @@ export const MarkSchema = z.enum(['P', 'S', 'U'])
 export type Mark = z.infer<typeof MarkSchema>
 
 const DRIVER = /^\d{3}(?:\.\d{1,3}){0,2}$/
-const CUDA = /^\d{2}\.\d(?:\.\d{1,2})?$/
+const CUDA = /^\d{1,2}\.\d(?:\.\d{1,3})?$/
 const CC = /^\d{1,2}\.\d$/
 const TORCH = /^\d+\.\d+$/
 const TORCH_FULL = /^\d+\.\d+\.\d+$/
@@ -110,7 +110,7 @@ export type PytorchReleases = z.infer<typeof PytorchReleasesSchema>
 /** One row of NVIDIA's Table 3: a toolkit release and the lowest driver that runs it natively. */
 export const ToolkitDriverSchema = z.strictObject({
   /** Full toolkit version: 12.8.0 for "12.8 GA", 12.8.1 for "12.8 Update 1". */
-  cuda: z.string().regex(/^\d{2}\.\d\.\d{1,3}$/),
+  cuda: z.string().regex(/^\d{1,2}\.\d\.\d{1,3}$/),
   label: z.string(),
   /** Minimum driver to run this toolkit natively. */
   linux: DriverVersionSchema,
@@ -165,7 +165,7 @@ export type CudaDrivers = z.infer<typeof CudaDriversSchema>
 export const DriverBranchSchema = z.strictObject({
   branch: z.number().int(),
   /** Highest CUDA a driver of this branch reports ("CUDA Version" in nvidia-smi). */
-  cuda: z.string().regex(/^\d{2}\.\d$/),
+  cuda: z.string().regex(/^\d{1,2}\.\d$/),
   /** Lowest Linux / Windows build that reports it. */
   linuxFrom: DriverVersionSchema,
   windowsFrom: DriverVersionSchema,
@@ -210,9 +210,21 @@ export const GpuRowSchema = z.strictObject({
 export type GpuRow = z.infer<typeof GpuRowSchema>
 
 /** gpus.json */
+/** The first CUDA toolkit that compiles native code for a compute capability major (sm_X0 code runs on every sm_XY). */
+export const ArchToolkitFloorSchema = z.strictObject({
+  ccMajor: z.number().int().min(1),
+  arch: z.string(),
+  cuda: CudaVersionSchema,
+  confidence: MarkSchema,
+  sources: rowSources,
+  notes: z.string().optional(),
+})
+export type ArchToolkitFloor = z.infer<typeof ArchToolkitFloorSchema>
+
 export const GpusSchema = z.strictObject({
   ...tableHeader,
   gpus: z.array(GpuRowSchema).min(1),
+  archToolkitFloors: z.array(ArchToolkitFloorSchema).min(1),
 })
 export type Gpus = z.infer<typeof GpusSchema>
 
@@ -222,7 +234,7 @@ export type Gpus = z.infer<typeof GpusSchema>
 export const OfficialTagSchema = z.strictObject({
   torch: z.string().regex(TORCH_FULL),
   /** CUDA major.minor in the tag; must be a variant of the release in pytorch-releases.json. */
-  cuda: z.string().regex(/^\d{2}\.\d$/),
+  cuda: z.string().regex(/^\d{1,2}\.\d$/),
   cudnnMajor: z.number().int(),
   runtime: z.string(),
   devel: z.string(),
@@ -264,7 +276,8 @@ export const ImagesSchema = z.strictObject({
     tagTemplate: z.string(),
     confidence: MarkSchema,
     /** -devel tags may carry a PyTorch built from source with this arch list instead of the wheel's. */
-    develArchCaveat: z.strictObject({ archList: z.string(), confidence: MarkSchema, notes: z.string(), sources: rowSources }),
+    /** Why -devel has the same arch coverage as -runtime (both install the release wheel). */
+    develSameAsRuntime: z.strictObject({ confidence: MarkSchema, notes: z.string(), sources: rowSources }),
     tags: z.array(OfficialTagSchema).min(1),
   }),
   ngc: z.strictObject({

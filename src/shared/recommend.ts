@@ -23,7 +23,7 @@ export type ReasonCodeData = z.infer<typeof ReasonCodeSchema>
 
 /** One image, rated against the machine. */
 export const RecommendationSchema = z.object({
-  /** Full reference: pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime, nvcr.io/nvidia/pytorch:25.09-py3. */
+  /** Full reference: pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime, nvcr.io/nvidia/pytorch:25.09-py3. */
   image: z.string(),
   /** The torch version inside; null where the sources do not say (some NGC releases). */
   pytorch: z.string().nullable(),

@@ -23,12 +23,12 @@ describe('gpu-doctor recommend', () => {
     expect(json.recommendations[0]!.reasonCodes).toHaveLength(json.recommendations[0]!.reasons.length)
     expect(json.recommendations[0]!.reasonCodes![0]!.code).toMatch(/^[a-z]+\.[A-Za-z.]+$/)
     expect(json.recommendations[0]).toMatchObject({
-      image: 'pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime',
-      pytorch: '2.14.0',
+      image: 'pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime',
+      pytorch: '2.14.1',
       cuda: '13.0',
       variant: 'runtime',
       compatibility: 'native',
-      pull: 'docker pull pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime',
+      pull: 'docker pull pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime',
     })
     expect(json.recommendations[0]!.reasons.join(' ')).toMatch(/580\.65\.06/)
     expect(json.blockers).toBeUndefined()
@@ -41,14 +41,14 @@ describe('gpu-doctor recommend', () => {
     const json = JSON.parse(r.stdout)
     expect(json.input).toMatchObject({ driverVersion: '580.159.04', highestCuda: '13.0', highestCudaSource: 'nvidia-smi' })
     expect(json.input.gpus).toEqual([{ index: 0, name: 'NVIDIA H200', computeCapability: '9.0', source: 'name' }])
-    expect(json.recommendations[0].image).toBe('pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime')
+    expect(json.recommendations[0].image).toBe('pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
   })
 
   it('answers for this machine, in English and Chinese', async () => {
     const en = await runBuiltCli(['recommend'], fakeSmiEnv('h200-x2'))
     expect(en.code).toBe(0)
-    expect(en.stdout).toContain('1. pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime')
-    expect(en.stdout).toContain('$ docker run --gpus all --rm -it pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime python -c')
+    expect(en.stdout).toContain('1. pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
+    expect(en.stdout).toContain('$ docker run --gpus all --rm -it pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime python -c')
     const zh = await runBuiltCli(['recommend', '--lang', 'zh-CN'], fakeSmiEnv('h200-x2'))
     expect(zh.stdout).toContain('原生支持')
     expect(zh.stdout).toMatch(/驱动 580\.159\.04 最高支持 CUDA 13\.0/)

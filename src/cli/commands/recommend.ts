@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 
-import { compatData } from '../../core/recommend/data'
-import { resolveGpuName } from '../../core/recommend/gpu-names'
+import { compatData } from '../../core/compat/data'
+import { resolveGpuName } from '../../core/compat/gpu-names'
 import { recommendDetailed, toResult } from '../../core/recommend/recommend'
 import { reason } from '../../core/recommend/reasons'
 import { gatherInput } from '../../core/recommend/request'

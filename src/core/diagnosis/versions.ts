@@ -1,14 +1,3 @@
-/** Compares dotted versions numerically ("12.10" > "12.9"); missing parts count as 0. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.+-]/).map((p) => Number.parseInt(p, 10))
-  const pb = b.split(/[.+-]/).map((p) => Number.parseInt(p, 10))
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = Number.isFinite(pa[i]) ? pa[i]! : 0
-    const y = Number.isFinite(pb[i]) ? pb[i]! : 0
-    if (x !== y) return x < y ? -1 : 1
-  }
-  return 0
-}
 
 /**
  * torch.backends.cudnn.version() as people write it: 91900 → "9.19.0", 8902 → "8.9.2".

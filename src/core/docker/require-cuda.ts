@@ -1,4 +1,5 @@
 import type { DriverFit } from '../../shared/docker'
+import { compareVersions } from '../compat/compare-versions'
 
 type Op = '=' | '!=' | '<' | '<=' | '>' | '>='
 export interface Constraint {
@@ -29,10 +30,7 @@ export function parseRequireCuda(text: string): Requirement | null {
 /** Numeric dotted comparison with trailing zeros ignored, as libnvidia-container's dsl_compare_version. */
 export function compareVersionsDsl(a: string, op: Op, b: string): boolean | null {
   if (!/^[\d.]+$/.test(a) || !/^[\d.]+$/.test(b)) return null
-  const x = a.split('.').filter(Boolean).map(Number)
-  const y = b.split('.').filter(Boolean).map(Number)
-  let diff = 0
-  for (let i = 0; i < Math.max(x.length, y.length) && diff === 0; i++) diff = (x[i] ?? 0) - (y[i] ?? 0)
+  const diff = compareVersions(a, b)
   const table: Record<Op, boolean> = { '=': diff === 0, '!=': diff !== 0, '<': diff < 0, '<=': diff <= 0, '>': diff > 0, '>=': diff >= 0 }
   return table[op]
 }

@@ -1,9 +1,9 @@
 import type { CompatData, Mark, NgcRelease, OfficialTag } from '../../shared/compat-data'
 import type { ImageVariant } from '../../shared/recommend'
-import { compareVersions } from '../diagnosis/versions'
+import { compareVersions } from '../compat/compare-versions'
 import { parseArchList } from './arch-list'
-import { cudaMinor } from './driver'
-import { weakest } from './marks'
+import { cudaMinor } from '../compat/driver'
+import { weakest } from '../compat/marks'
 import { reason } from './reasons'
 import type { Reason } from './types'
 
@@ -26,7 +26,6 @@ export interface Candidate {
   variant: ImageVariant
   arch: ArchSpec
   /** -devel tags may hold a from-source build with this list instead [U]. */
-  develArch: string[] | null
   /** Weakest mark of the facts the candidate itself rests on: the tag exists, its CUDA. */
   mark: Mark
   /** Marked facts shown with it (a secondary tag, a conflicting cuDNN pin). */
@@ -59,7 +58,6 @@ export function officialCandidate(
   if (spec.tagMark && spec.tagMark !== 'P') notes.push(reason('mark.tag', { mark: spec.tagMark, tag }))
   if (entries && variant.archConfidence !== 'P') notes.push(reason('mark.arch', { mark: variant.archConfidence }))
   if (variant.cudnn && cudnnMark !== 'P') notes.push(reason('mark.cudnn', { mark: cudnnMark, cudnn: variant.cudnn }))
-  const caveat = data.images.official.develArchCaveat
   return {
     source: 'official',
     image: spec.image ?? `${data.images.official.repository}:${tag}`,
@@ -72,7 +70,6 @@ export function officialCandidate(
     arch: entries
       ? { kind: 'list', entries, mark: variant.archConfidence, ptxMark: variant.ptxConfidence ?? variant.archConfidence }
       : { kind: 'unknown' },
-    develArch: spec.variant === 'devel' ? parseArchList(caveat.archList) : null,
     mark: weakest(spec.tagMark, cudaMark),
     notes,
   }
@@ -108,7 +105,6 @@ export function ngcCandidate(data: CompatData, row: NgcRelease, image?: string):
     // NGC containers carry the whole CUDA toolkit.
     variant: 'devel',
     arch: { kind: 'min-cc', minCc: row.minCc, mark: row.fieldConfidence?.minCc ?? row.confidence },
-    develArch: null,
     mark: weakest(row.confidence, cudaMark),
     notes,
   }

@@ -1,7 +1,7 @@
 import type { CompatData } from '../../shared/compat-data'
 import type { ImageVariant } from '../../shared/recommend'
 import { type Candidate, compareCandidates, ngcCandidates, officialCandidates } from './candidates'
-import { compareCudaMinor, cudaMinor, minorVersionFloor, minorVersionRule, nativeMinimum } from './driver'
+import { compareCudaMinor, cudaMinor, minorVersionFloor, minorVersionRule, nativeMinimum } from '../compat/driver'
 import { groupGpus, type GpuGroup, type Rated, rateCandidate } from './rate'
 import { reason } from './reasons'
 import type { Machine, Reason } from './types'

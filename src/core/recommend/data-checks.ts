@@ -1,9 +1,9 @@
 import type { CompatData, Source } from '../../shared/compat-data'
-import { compareVersions } from '../diagnosis/versions'
+import { compareVersions } from '../compat/compare-versions'
 import { parseArchList } from './arch-list'
-import { COMPAT_FILES } from './data'
-import { compareCudaMinor, cudaMinor, gaToolkit } from './driver'
-import { resolveGpuName } from './gpu-names'
+import { COMPAT_FILES } from '../compat/data'
+import { compareCudaMinor, cudaMinor, gaToolkit } from '../compat/driver'
+import { resolveGpuName } from '../compat/gpu-names'
 
 type Problems = string[]
 
@@ -113,7 +113,6 @@ function checkImages(d: CompatData, out: Problems): void {
   const f = COMPAT_FILES.images
   const { official, ngc } = d.images
   ascending(f, official.tags, (t) => `${t.torch}.${t.cuda}`, 'official tags', out)
-  if (parseArchList(official.develArchCaveat.archList) === null) out.push(`${f}: the -devel arch list does not parse`)
   for (const t of official.tags) {
     const where = `${t.torch} cuda${t.cuda}`
     const base = `${t.torch}-cuda${t.cuda}-cudnn${t.cudnnMajor}`
@@ -145,7 +144,7 @@ function checkImages(d: CompatData, out: Problems): void {
     if (r.cuda && !gaMinor.has(cudaMinor(r.cuda))) out.push(`${f}: NGC ${r.release}: CUDA ${r.cuda} has no minimum driver`)
   }
   checkSources(f, d.images.sources, [
-    { where: 'devel caveat', sources: official.develArchCaveat.sources },
+    { where: '-devel = -runtime arch coverage', sources: official.develSameAsRuntime.sources },
     ...official.tags.map((t) => ({ where: `${t.torch} cuda${t.cuda}`, sources: t.sources })),
     ...ngc.releases.map((r) => ({ where: `NGC ${r.release}`, sources: r.sources })),
   ], out)

@@ -1,8 +1,8 @@
 import type { CompatData } from '../../shared/compat-data'
 import type { RecommendInputEcho } from '../../shared/recommend'
 import { smOf } from './arch-list'
-import { cudaMinor, highestCudaForDriver, newestDriverCuda } from './driver'
-import { resolveGpuName } from './gpu-names'
+import { cudaMinor, highestCudaForDriver, newestDriverCuda } from '../compat/driver'
+import { resolveGpuName } from '../compat/gpu-names'
 import { reason } from './reasons'
 import type { DriverFacts, Machine, MachineGpu, Reason, RecommendInput } from './types'
 

@@ -2,8 +2,8 @@ import type { CompatData } from '../../shared/compat-data'
 import type { ImageVariant, Recommendation } from '../../shared/recommend'
 import { parseArchList } from './arch-list'
 import { type Candidate, ngcCandidate, officialCandidate } from './candidates'
-import { cudaMinor } from './driver'
-import { compatData } from './data'
+import { cudaMinor } from '../compat/driver'
+import { compatData } from '../compat/data'
 import { resolveMachine } from './machine'
 import { present } from './present'
 import { rateCandidate } from './rate'
@@ -77,7 +77,6 @@ function fromEnv(refs: readonly string[], env: Map<string, string>, data: Compat
       : wheel?.arch.kind === 'list'
         ? { ...wheel.arch, mark: 'U', ptxMark: 'U' }
         : { kind: 'unknown' },
-    develArch: null,
     mark: 'P',
     notes: [],
   }

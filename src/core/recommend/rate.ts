@@ -1,7 +1,7 @@
 import type { CompatData, Mark } from '../../shared/compat-data'
 import type { Compatibility } from '../../shared/recommend'
 import { archCoverage } from '../diagnosis/arch-coverage'
-import { compareVersions } from '../diagnosis/versions'
+import { compareVersions } from '../compat/compare-versions'
 import { parseCudaVersion } from '../rules/cuda-version'
 import type { Candidate } from './candidates'
 import {
@@ -11,8 +11,8 @@ import {
   minorVersionFloor,
   minorVersionRule,
   nativeMinimum,
-} from './driver'
-import { weakest } from './marks'
+} from '../compat/driver'
+import { weakest } from '../compat/marks'
 import { reason } from './reasons'
 import type { Machine, MachineGpu, Reason } from './types'
 
@@ -99,10 +99,6 @@ function rateArch(c: Candidate, g: GpuGroup, data: CompatData): ArchVerdict {
     reasons.push(reason('arch.ptx', { ...vars, entry: cover.entry ?? '' }))
     if (arch.ptxMark !== 'P') reasons.push(reason('mark.ptx', vars))
     mark = weakest(mark, arch.ptxMark)
-  }
-  if (c.develArch && !archCoverage(g.cc, c.develArch).covered) {
-    reasons.push(reason('arch.develCaveat', vars))
-    mark = weakest(mark, data.images.official.develArchCaveat.confidence)
   }
   return { ok: true, viaPtx: cover.via === 'ptx', reasons, mark }
 }

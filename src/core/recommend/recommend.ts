@@ -1,7 +1,7 @@
 import type { CompatData } from '../../shared/compat-data'
 import type { RecommendInputEcho, RecommendResult } from '../../shared/recommend'
 import { decide } from './choose'
-import { compatData } from './data'
+import { compatData } from '../compat/data'
 import { resolveMachine } from './machine'
 import { type Presented, present } from './present'
 import { reasonText } from './reasons'

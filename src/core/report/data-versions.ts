@@ -1,6 +1,6 @@
 import type { CompatData } from '../../shared/compat-data'
 import type { DataTableVersion } from '../../shared/report'
-import { COMPAT_FILES, compatData } from '../recommend/data'
+import { COMPAT_FILES, compatData } from '../compat/data'
 
 /** `dataVersion` of every data table bundled into this build (resources/data/*.json). */
 export function dataTableVersions(): DataTableVersion[] {

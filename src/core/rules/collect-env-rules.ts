@@ -1,8 +1,8 @@
 import type { Finding } from '../../shared/diagnosis'
 import { type CudaVersion, compareCuda, formatCuda, parseCudaTag, parseCudaVersion } from './cuda-version'
-import { driverMaxCuda } from './driver-cuda'
+import { driverMaxCuda } from '../compat/driver-max-cuda'
 import { makeFinding } from './finding-catalog'
-import { archNeedOf } from './gpu-arch'
+import { archNeedOf } from '../compat/arch-need'
 import type { CollectEnv, CollectEnvPackage } from './parse-collect-env'
 
 // Minor-version compatibility (a newer 11.x/12.x/13.x toolkit on an older driver of the same major)

@@ -1,3 +1,5 @@
+import { compareVersions } from '../compat/compare-versions'
+
 /** A CUDA version reduced to what compatibility depends on. */
 export interface CudaVersion {
   major: number
@@ -28,7 +30,7 @@ export function parseCudaTag(text: string | null | undefined): CudaVersion | nul
 
 /** Negative when a < b, zero when equal, positive when a > b. */
 export function compareCuda(a: CudaVersion, b: CudaVersion): number {
-  return a.major !== b.major ? a.major - b.major : a.minor - b.minor
+  return compareVersions(formatCuda(a), formatCuda(b))
 }
 
 /** `12.8`. */

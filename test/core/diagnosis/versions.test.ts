@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { archCoverage } from '../../../src/core/diagnosis/arch-coverage'
-import { compareVersions, expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../../../src/core/diagnosis/versions'
+import { compareVersions } from '../../../src/core/compat/compare-versions'
+import { expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../../../src/core/diagnosis/versions'
 
 describe('version helpers', () => {
   it('formats cuDNN versions as people write them', () => {

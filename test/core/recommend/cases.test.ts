@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { resolveGpuName } from '../../../src/core/recommend/gpu-names'
+import { resolveGpuName } from '../../../src/core/compat/gpu-names'
 import { rateImage } from '../../../src/core/recommend/rate-image'
 import { recommend } from '../../../src/core/recommend/recommend'
 import type { RecommendInput } from '../../../src/core/recommend/types'
@@ -44,13 +44,13 @@ const CASES: Case[] = [
     input: { gpus: [gpu('Tesla P100-PCIE-16GB')], driverVersion: '535.104.05' },
     pick: { image: `${OFFICIAL}2.7.1-cuda11.8-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/535\.104\.05/, /12\.2/, /sm_60/],
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
     never: /cuda13\./,
   },
   {
     name: 'Pascal GTX 1080 on driver 580: 2.14 cu126, because CUDA 13 images have no sm_61 code',
     input: { gpus: [gpu('NVIDIA GeForce GTX 1080')], driverVersion: '580.65.06' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_61/, /13\.0/],
     never: /pytorch\/pytorch:.*cuda1[23]\.[89]|pytorch\/pytorch:.*cuda13/,
   },
@@ -59,7 +59,7 @@ const CASES: Case[] = [
     input: { gpus: [gpu('NVIDIA GeForce RTX 2060 Laptop GPU')], driverVersion: '535.183.01' },
     pick: { image: `${OFFICIAL}2.7.1-cuda11.8-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/535\.183\.01/, /sm_75/],
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
     never: /cuda13\./,
   },
   {
@@ -67,37 +67,37 @@ const CASES: Case[] = [
     input: { gpus: [gpu('NVIDIA RTX A2000 Laptop GPU')], driverVersion: '525.147.05' },
     pick: { image: `${OFFICIAL}2.7.1-cuda11.8-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/525\.147\.05/, /12\.0/, /sm_86/],
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
   },
   {
     name: 'Ada RTX 4090 on driver 550: 2.7.1 cu118 native, running the sm_86 code',
     input: { gpus: [gpu('NVIDIA GeForce RTX 4090')], driverVersion: '550.127.05' },
     pick: { image: `${OFFICIAL}2.7.1-cuda11.8-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_89/, /sm_86/, /550\.127\.05/],
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
   },
   {
     name: 'Hopper H100 on driver 535: 2.7.1 cu118 native',
     input: { gpus: [gpu('NVIDIA H100 80GB HBM3')], driverVersion: '535.129.03' },
     pick: { image: `${OFFICIAL}2.7.1-cuda11.8-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_90/, /535\.129\.03/],
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
   },
   {
     name: 'Hopper H100 on driver 580: 2.14 cu130 native, cu132 via 13.x minor-version, NGC 25.09',
     input: { gpus: [gpu('NVIDIA H100 80GB HBM3')], driverVersion: '580.65.06' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda13.0-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda13.0-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/580\.65\.06/, /13\.0/],
     alternatives: [
-      { image: `${OFFICIAL}2.14.0-cuda13.2-cudnn9-runtime`, compatibility: 'minor-version' },
+      { image: `${OFFICIAL}2.14.1-cuda13.2-cudnn9-runtime`, compatibility: 'minor-version' },
       { image: 'nvcr.io/nvidia/pytorch:25.09-py3', compatibility: 'native' },
-      { image: `${OFFICIAL}2.14.0-cuda13.0-cudnn9-devel`, compatibility: 'native' },
+      { image: `${OFFICIAL}2.14.1-cuda13.0-cudnn9-devel`, compatibility: 'native' },
     ],
   },
   {
     name: 'Volta V100 on driver 575: 2.14 cu126 (no CUDA 13 image has sm_70)',
     input: { gpus: [gpu('Tesla V100-SXM2-16GB')], driverVersion: '575.57.08' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_70/],
     never: /pytorch\/pytorch:.*cuda13/,
   },
@@ -116,7 +116,7 @@ const CASES: Case[] = [
   {
     name: 'Mixed Ampere + Pascal on driver 580: the Pascal card holds the box to 2.14 cu126',
     input: { gpus: [gpu('NVIDIA A100-SXM4-80GB'), gpu('NVIDIA GeForce GTX 1080 Ti')], driverVersion: '580.95.05' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/GTX 1080 Ti/, /sm_61/],
     never: /pytorch\/pytorch:.*cuda13/,
   },
@@ -145,30 +145,30 @@ const CASES: Case[] = [
     name: 'The same driver number read as Linux allows 12.x through minor-version compatibility',
     input: { gpus: [gpu('NVIDIA GeForce RTX 3090')], driverVersion: '527.56', platform: 'linux' },
     pick: { image: `${OFFICIAL}2.7.1-cuda11.8-cudnn9-runtime`, compatibility: 'native' },
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'minor-version' }],
   },
   {
     name: 'Windows 591.86 reporting CUDA 13.1 (WSL2/Docker Desktop): 2.14 cu130 native',
     input: { gpus: [gpu('NVIDIA GeForce RTX 2080 SUPER')], driverVersion: '591.86', highestCuda: '13.1', platform: 'windows' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda13.0-cudnn9-runtime`, compatibility: 'native' },
-    alternatives: [{ image: `${OFFICIAL}2.14.0-cuda13.2-cudnn9-runtime`, compatibility: 'minor-version' }],
+    pick: { image: `${OFFICIAL}2.14.1-cuda13.0-cudnn9-runtime`, compatibility: 'native' },
+    alternatives: [{ image: `${OFFICIAL}2.14.1-cuda13.2-cudnn9-runtime`, compatibility: 'minor-version' }],
   },
   {
     name: 'Pitfall: GeForce GTX TITAN X is Maxwell 5.2, served by cu126 only',
     input: { gpus: [gpu('GeForce GTX TITAN X')], driverVersion: '580.65.06' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_52/, /sm_50/],
   },
   {
     name: 'Pitfall: Quadro RTX 6000 is Turing 7.5, so CUDA 13 images serve it',
     input: { gpus: [gpu('Quadro RTX 6000')], driverVersion: '580.65.06' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda13.0-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda13.0-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_75/],
   },
   {
     name: 'Pitfall: RTX 6000 Ada on driver 560 is fine with cu126…',
     input: { gpus: [gpu('NVIDIA RTX 6000 Ada Generation')], driverVersion: '560.35.03' },
-    pick: { image: `${OFFICIAL}2.14.0-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
+    pick: { image: `${OFFICIAL}2.14.1-cuda12.6-cudnn9-runtime`, compatibility: 'native' },
     pickReasons: [/sm_89/],
   },
   {
@@ -211,11 +211,11 @@ describe('recommend: verdicts from the compatibility matrix', () => {
 describe('recommend: what a user copies and reads', () => {
   it('gives exact docker pull and docker run lines', () => {
     const [pick] = recommend({ gpus: [{ computeCapability: '9.0' }], driverVersion: '580.65.06' }).recommendations
-    expect(pick!.pull).toBe('docker pull pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime')
+    expect(pick!.pull).toBe('docker pull pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
     expect(pick!.run).toBe(
-      'docker run --gpus all --rm -it pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime python -c "import torch; print(torch.cuda.is_available())"',
+      'docker run --gpus all --rm -it pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime python -c "import torch; print(torch.cuda.is_available())"',
     )
-    expect(pick).toMatchObject({ pytorch: '2.14.0', cuda: '13.0', cudnn: '9.24.0.43', variant: 'runtime' })
+    expect(pick).toMatchObject({ pytorch: '2.14.1', cuda: '13.0', cudnn: '9.24.0.43', variant: 'runtime' })
   })
 
   it('shows the [S] mark: official tags are attested by use, not read from Docker Hub', () => {
@@ -224,13 +224,15 @@ describe('recommend: what a user copies and reads', () => {
     expect(pick!.reasons.join('\n')).toMatch(/\[S\]/)
   })
 
-  it('marks -devel as [U] for a Pascal card: devel tags may be built without sm_60', () => {
+  it('-devel has the wheel\'s arch list (built from the `official` stage like -runtime): no caveat for a Pascal card', () => {
     const result = recommend({ gpus: [{ name: 'Tesla P100-PCIE-16GB' }], driverVersion: '580.65.06', variant: 'devel' })
     const [pick] = result.recommendations
-    expect(pick!.image).toBe('pytorch/pytorch:2.14.0-cuda12.6-cudnn9-devel')
+    expect(pick!.image).toBe('pytorch/pytorch:2.14.1-cuda12.6-cudnn9-devel')
     expect(pick!.variant).toBe('devel')
-    expect(pick!.confidence).toBe('U')
-    expect(pick!.reasons.join('\n')).toMatch(/\[U\].*get_arch_list/)
+    expect(pick!.confidence).not.toBe('U')
+    expect(pick!.reasons.join('\n')).not.toMatch(/get_arch_list/)
+    const runtime = recommend({ gpus: [{ name: 'Tesla P100-PCIE-16GB' }], driverVersion: '580.65.06' }).recommendations[0]!
+    expect(pick!.confidence).toBe(runtime.confidence)
   })
 
   it('puts NGC first with the NGC preference', () => {
@@ -254,7 +256,7 @@ describe('recommend: what a user copies and reads', () => {
 
   it('without a driver, assumes a current one and says so', () => {
     const result = recommend({ gpus: [{ name: 'NVIDIA H200' }] })
-    expect(result.recommendations[0]!.image).toBe('pytorch/pytorch:2.14.0-cuda13.2-cudnn9-runtime')
+    expect(result.recommendations[0]!.image).toBe('pytorch/pytorch:2.14.1-cuda13.2-cudnn9-runtime')
     expect(result.recommendations[0]!.reasons.join('\n')).toMatch(/--driver/)
     expect(result.input.driverVersion).toBeNull()
   })
@@ -328,13 +330,13 @@ describe('rateImage: images already on disk', () => {
   })
 
   it('rates the same image as minor-version on an older driver, naming the driver', () => {
-    const r = rateImage({ repoTags: ['pytorch/pytorch:2.14.0-cuda12.6-cudnn9-runtime'], env: [] }, { ...v100, driverVersion: '535.104.05' })
+    const r = rateImage({ repoTags: ['pytorch/pytorch:2.14.1-cuda12.6-cudnn9-runtime'], env: [] }, { ...v100, driverVersion: '535.104.05' })
     expect(r?.compatibility).toBe('minor-version')
     expect(r?.reasons.join('\n')).toMatch(/535\.104\.05/)
   })
 
   it('rates Windows 12.x below 528.33 as incompatible', () => {
-    const r = rateImage('pytorch/pytorch:2.14.0-cuda12.6-cudnn9-runtime', {
+    const r = rateImage('pytorch/pytorch:2.14.1-cuda12.6-cudnn9-runtime', {
       gpus: [{ name: 'NVIDIA GeForce RTX 3090' }],
       driverVersion: '527.56',
       platform: 'windows',

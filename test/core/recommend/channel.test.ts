@@ -29,7 +29,7 @@ describe('recommend:get', () => {
     const result = await ask([])
     expect(result.input).toMatchObject({ driverVersion: '580.159.04', highestCuda: '13.0', highestCudaSource: 'nvidia-smi' })
     expect(result.input.gpus[0]).toMatchObject({ name: 'NVIDIA H200', computeCapability: '9.0', source: 'nvidia-smi' })
-    expect(result.recommendations[0]!.image).toBe('pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime')
+    expect(result.recommendations[0]!.image).toBe('pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
   })
 
   it('answers for pasted nvidia-smi output of another machine', async () => {
@@ -41,7 +41,7 @@ describe('recommend:get', () => {
   it('reads a Windows capture as Windows (driver model column)', async () => {
     const result = await ask([{ smiText: fixture('public/A/rtx2080super-windows-wddm-591.86.txt') }])
     expect(result.input).toMatchObject({ platform: 'windows', highestCuda: '13.1' })
-    expect(result.recommendations[0]!.image).toBe('pytorch/pytorch:2.14.0-cuda13.0-cudnn9-runtime')
+    expect(result.recommendations[0]!.image).toBe('pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
   })
 
   it('applies what-if values over the pasted output', async () => {
@@ -52,7 +52,7 @@ describe('recommend:get', () => {
 
   it('answers a what-if without touching nvidia-smi', async () => {
     const result = await ask([{ gpus: ['Tesla V100-SXM2-16GB'], driver: '575.57.08', devel: true }], { PATH: '/nonexistent' })
-    expect(result.recommendations[0]).toMatchObject({ image: 'pytorch/pytorch:2.14.0-cuda12.6-cudnn9-devel', variant: 'devel' })
+    expect(result.recommendations[0]).toMatchObject({ image: 'pytorch/pytorch:2.14.1-cuda12.6-cudnn9-devel', variant: 'devel' })
   })
 
   it('says why when the text is not nvidia-smi output, or the machine has no driver', async () => {

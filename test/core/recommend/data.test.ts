@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 import { parseArchList } from '../../../src/core/recommend/arch-list'
-import { COMPAT_FILES, parseCompatData } from '../../../src/core/recommend/data'
+import { COMPAT_FILES, parseCompatData } from '../../../src/core/compat/data'
 import { checkCompatData } from '../../../src/core/recommend/data-checks'
 import type { CompatData } from '../../../src/shared/compat-data'
 
@@ -31,10 +31,10 @@ describe('resources/data', () => {
     expect(checkCompatData(load())).toEqual([])
   })
 
-  it('covers PyTorch 2.0–2.14 and CUDA 10.0–13.3', () => {
+  it('covers PyTorch 2.0–2.14 and CUDA 8.0–13.3 (8 and 9 for drivers that old in pasted reports)', () => {
     const d = load()
     expect(d.releases.releases.map((r) => r.release)).toEqual(['2.0', '2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '2.7', '2.8', '2.9', '2.10', '2.11', '2.12', '2.13', '2.14'])
-    expect(d.drivers.toolkits[0]!.cuda).toBe('10.0.130')
+    expect(d.drivers.toolkits[0]!.cuda).toBe('8.0.44')
     expect(d.drivers.toolkits.at(-1)!.cuda).toBe('13.3.1')
   })
 
@@ -45,7 +45,8 @@ describe('resources/data', () => {
     expect(v('2.11', 'cu130').ptxConfidence).toBe('U')
     expect(v('2.7', 'cu128').archConfidence).toBe('S')
     expect(d.branches.branches.find((b) => b.branch === 565)).toMatchObject({ confidence: 'S', noToolkit: true })
-    expect(d.images.official.develArchCaveat.confidence).toBe('U')
+    // docker-release.yml builds -devel from the `official` stage too: the wheel's arch list, no caveat.
+    expect(d.images.official.develSameAsRuntime.confidence).toBe('P')
     expect(d.gpus.gpus.find((g) => g.examples.includes('NVIDIA B100'))!.confidence).toBe('U')
   })
 
@@ -59,7 +60,7 @@ describe('resources/data', () => {
 describe('the checks catch broken data', () => {
   it('a tag whose CUDA is not a variant of its release', () => {
     const d = clone(load())
-    d.images.official.tags.push({ ...d.images.official.tags.at(-1)!, torch: '2.14.0', cuda: '12.8', runtime: '2.14.0-cuda12.8-cudnn9-runtime', devel: '2.14.0-cuda12.8-cudnn9-devel' })
+    d.images.official.tags.push({ ...d.images.official.tags.at(-1)!, torch: '2.14.0', cuda: '12.8', runtime: '2.14.1-cuda12.8-cudnn9-runtime', devel: '2.14.1-cuda12.8-cudnn9-devel' })
     expect(checkCompatData(d).join('\n')).toMatch(/12\.8 is not a variant of PyTorch 2\.14/)
   })
 

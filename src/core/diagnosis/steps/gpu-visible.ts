@@ -6,7 +6,8 @@ import { libcudaOrigin } from '../library-origin'
 import type { ProbeReport } from '../../../shared/probe'
 import type { DiagnosisInputs } from '../step-inputs'
 import { reasonOf, statusFrom, stepResult, summary } from '../step-inputs'
-import { compareVersions, isCpuOnlyBuild } from '../versions'
+import { compareVersions } from '../../compat/compare-versions'
+import { isCpuOnlyBuild } from '../versions'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 

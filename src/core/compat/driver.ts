@@ -1,6 +1,6 @@
 import type { CompatData, Mark, MinorVersionRule, ToolkitDriver } from '../../shared/compat-data'
 import type { Platform } from '../../shared/recommend'
-import { compareVersions } from '../diagnosis/versions'
+import { compareVersions } from './compare-versions'
 import { parseCudaVersion } from '../rules/cuda-version'
 import { weakest } from './marks'
 
