@@ -33,7 +33,7 @@ const restrict = (files, patterns) => ({
 })
 
 export default defineConfig(
-  { ignores: ['out/**', 'node_modules/**', 'test/fixtures/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'test/fixtures/**', 'dist/**', 'test-results/**', 'playwright-report/**', '.carry*/**'] },
 
   js.configs.recommended,
   tseslint.configs.recommended,
