@@ -53,7 +53,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'fail', { timeout: 60_000 })
     await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'idle')
 
-    const expected = { 'gpu-visible': 'fail', 'cudnn-loaded': 'skip', 'ldd-linkage': 'pass', 'sm-utilisation': 'skip', 'conv-timing': 'skip' }
+    const expected = { 'gpu-visible': 'fail', 'cudnn-loaded': 'skip', 'ldd-linkage': 'skip', 'sm-utilisation': 'skip', 'conv-timing': 'skip' }
     for (const [id, status] of Object.entries(expected)) {
       await expect(page.getByTestId(`step-status-${id}`)).toHaveAttribute('data-status', status)
       await expect(page.getByTestId(`progress-${id}`)).toHaveAttribute('data-state', status)
@@ -70,10 +70,8 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.getByTestId('ev-devices')).toContainText('NVIDIA H200')
     await expect(page.getByTestId('ev-devices')).toContainText('not seen')
 
-    // Step 3 ran for real: ldd of torch's own extension modules, no CUDA libraries in them.
-    await expect(page.getByTestId('step-summary-ldd-linkage')).toContainText('no CUDA libraries')
-    await expect(page.getByTestId('ev-no-libraries')).toBeVisible()
-    await expect(page.getByTestId('step-card-ldd-linkage')).toContainText('/usr/lib/python3/dist-packages/torch/_C')
+    // Step 3 does not apply to a CPU-only build: it links no CUDA library, so "pass" would say nothing.
+    await expect(page.getByTestId('step-summary-ldd-linkage')).toContainText('CPU-only build')
     await expect(page.getByTestId('step-summary-cudnn-loaded')).toContainText('CPU-only build')
     await saveScreenshot(page, 'diagnosis-en')
 
@@ -103,7 +101,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await openDiagnose(page, served.url)
     await pickTorchPython(page)
     await page.getByTestId('step-run-ldd-linkage').click()
-    await expect(page.getByTestId('step-status-ldd-linkage')).toHaveAttribute('data-status', 'pass', { timeout: 60_000 })
+    await expect(page.getByTestId('step-status-ldd-linkage')).toHaveAttribute('data-status', 'skip', { timeout: 60_000 })
     await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'idle')
     for (const id of ['gpu-visible', 'cudnn-loaded', 'sm-utilisation', 'conv-timing']) {
       await expect(page.getByTestId(`step-status-${id}`)).toHaveAttribute('data-status', 'idle')
@@ -113,7 +111,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     // Then step 1 alone: its result joins the one already there.
     await page.getByTestId('step-run-gpu-visible').click()
     await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'fail', { timeout: 60_000 })
-    await expect(page.getByTestId('step-status-ldd-linkage')).toHaveAttribute('data-status', 'pass')
+    await expect(page.getByTestId('step-status-ldd-linkage')).toHaveAttribute('data-status', 'skip')
     await expect(page.getByTestId('step-status-conv-timing')).toHaveAttribute('data-status', 'idle')
     expect(pageProblems).toEqual([])
   })
