@@ -78,6 +78,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       .then((probeRunner) =>
         runDiagnosis({
           runner: probeRunner,
+          nameProcesses: docker.nameProcesses,
           python: req.python,
           steps: req.steps,
           disableCudnn: req.disableCudnn,

@@ -8,6 +8,7 @@ import { parseIntOption, parseOptions } from '../parse-options'
 import { renderDiagnosis } from '../render/diagnosis-view'
 import { imageRunner } from './diagnose-image'
 import { saveToHistory } from './report'
+import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -47,6 +48,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   let lastStep: string | null = null
   const diagnosis = await runDiagnosis({
     runner: container?.runner,
+    nameProcesses: dockerProcessNamer(ctx.env),
     python,
     steps,
     nvidiaSmiPath: values['nvidia-smi'],

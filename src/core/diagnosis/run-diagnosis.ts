@@ -1,6 +1,6 @@
 import type { Diagnosis, DiagnosisProgress, StepId, StepResult } from '../../shared/diagnosis'
 import { STEP_IDS } from '../../shared/diagnosis'
-import type { GpuState, MonitorSample } from '../../shared/gpu'
+import type { GpuProcess, GpuState, MonitorSample } from '../../shared/gpu'
 import { GPU_DOCTOR_VERSION } from '../../shared/version'
 import { GpuMonitor } from '../nvidia-smi/monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
@@ -28,6 +28,8 @@ export interface DiagnoseOptions {
   onProgress?: (progress: DiagnosisProgress) => void
   /** Where the probe runs (a container, see core/docker); the host's Python when unset. SM% is sampled on the host either way. */
   runner?: ProbeRunner
+  /** Names the container of each other GPU process (core/docker), for the contention and held-memory findings. */
+  nameProcesses?: (processes: GpuProcess[]) => Promise<GpuProcess[]>
 }
 
 const RULES: Record<StepId, (inputs: DiagnosisInputs) => StepResult> = {
@@ -61,7 +63,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     options.onProgress?.({ runId, stage, step, message, sample })
 
   say('nvidia-smi', 'gpu-visible', 'Reading nvidia-smi')
-  const host = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
+  const host = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal, nameProcesses: options.nameProcesses })
   const workloads: ProbeWorkload[] = []
   if (steps.includes('ldd-linkage')) workloads.push('cudnn-maps')
   if (steps.includes('sm-utilisation')) workloads.push('sustained')
@@ -101,7 +103,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
         say(stage, step, stage)
         if (stage === 'workload:sustained' && monitor) {
           mid.loadState = new Promise((resolve) => setTimeout(resolve, (sustainSeconds * 1000) / 2)).then(() =>
-            readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
+            readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: options.nameProcesses }),
           )
         }
       },

@@ -51,7 +51,7 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
     peak: peak ? { label: peak.label, fp16TensorDense: peak.fp16TensorDense, fp32: peak.fp32, source: peak.source } : null,
     cases: [seed, rep],
     method: conv.secondsPerCase
-      ? `5 warm-up calls, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².`
+      ? `at least 5 warm-up calls and 0.25 s, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².`
       : 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
   }
   const said = summary('conv.ok', {
