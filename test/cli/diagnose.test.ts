@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
@@ -65,6 +68,22 @@ describe('gpu-doctor analyze', () => {
     const missing = await runBuiltCli(['analyze', '--from', '/nonexistent/log.txt'], {})
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('no such file')
+  })
+
+  it('an empty or binary file is not "a log with no known failure": exit 2 and why, in both languages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gd-analyze-'))
+    writeFileSync(join(dir, 'empty.txt'), '  \n\n')
+    writeFileSync(join(dir, 'core.bin'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)))
+    const empty = await runBuiltCli(['analyze', '--from', join(dir, 'empty.txt')], {})
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('is empty')
+    expect(empty.stdout).not.toContain('Recognised as')
+    const binary = await runBuiltCli(['analyze', '--from', join(dir, 'core.bin'), '--json'], {})
+    expect(binary.code).toBe(2)
+    expect(binary.stderr).toContain('is not text')
+    expect(binary.stdout).toBe('')
+    const zh = await runBuiltCli(['analyze', '--from', join(dir, 'core.bin'), '--lang', 'zh-CN'], {})
+    expect(zh.stderr).toContain('不是文本')
   })
 })
 

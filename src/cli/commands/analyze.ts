@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 
 import { analyzeText } from '../../core/rules/analyze-text'
+import { pastedTextProblem } from '../../core/rules/pasted-text'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -18,6 +19,8 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
     throw new CliError(ctx.t('error.readFile', { file, reason }), EXIT_USAGE)
   }
+  const problem = pastedTextProblem(text)
+  if (problem) throw new CliError(ctx.t(problem === 'empty' ? 'analyze.empty' : 'analyze.notText', { file }), EXIT_USAGE)
   const { kind, findings } = analyzeText(text)
   if (values.json === true) {
     ctx.stdout.write(`${JSON.stringify({ kind, findings }, null, 2)}\n`)

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+
+import { pastedTextProblem } from '../../../src/core/rules/pasted-text'
+
+describe('pastedTextProblem', () => {
+  it('empty and whitespace-only pastes are empty', () => {
+    expect(pastedTextProblem('')).toBe('empty')
+    expect(pastedTextProblem(' \n\t\r\n')).toBe('empty')
+  })
+
+  it('binary data is not text: a NUL byte, or mostly control bytes', () => {
+    expect(pastedTextProblem('ELF\u0000\u0001\u0002')).toBe('not-text')
+    expect(pastedTextProblem(Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256)).toString('utf8'))).toBe('not-text')
+  })
+
+  it('real pastes are text, coloured terminal output and Chinese included', () => {
+    expect(pastedTextProblem('RuntimeError: CUDA out of memory.\n')).toBeNull()
+    expect(pastedTextProblem('\u001b[31mERROR\u001b[0m: 显存不足\tGPU 0\r\n')).toBeNull()
+  })
+})
