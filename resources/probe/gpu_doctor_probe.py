@@ -247,8 +247,14 @@ def cuda_timer(torch, fn, warmup, min_seconds):
     clocks the GPU holds under sustained load. Timing that long (like torch.utils.benchmark's
     blocked_autorange) lands on the sustained figure, and the spread between blocks says how stable it is.
     """
-    for _ in range(warmup):
+    # Warm up by time, not by count: clocks settle over a few hundred ms after the previous case.
+    warm_until = time.time() + 0.25
+    done = 0
+    while done < warmup or time.time() < warm_until:
         fn()
+        done += 1
+        if done % 10 == 0:
+            torch.cuda.synchronize()
     torch.cuda.synchronize()
     start = torch.cuda.Event(enable_timing=True)
     end = torch.cuda.Event(enable_timing=True)
