@@ -185,6 +185,16 @@ describe('a GPU busy with another process', () => {
     expect(r.evidence.representative).toBe(false)
   })
 
+  it('another busy GPU of the box does not spoil the timings taken on an idle one', () => {
+    const report = structuredClone(probe('probe-ok'))
+    const gpu0 = { ...baseHost.gpus[0]!, index: 0, uuid: `GPU-${report.cuda!.devices[0]!.uuid}` }
+    const gpu1 = { ...baseHost.gpus[0]!, index: 1, uuid: 'GPU-11111111-2222-3333-4444-555555555555' }
+    const idle0busy1: MonitorSample[] = samples(0, 0, 4).map((s) => ({ ...s, gpus: [s.gpus[0]!, { ...s.gpus[0]!, index: 1, utilizationGpu: 100 }] }))
+    const step = convTimingStep(inputs(report, { gpus: [gpu0, gpu1], processes: [{ ...other(799, 874), gpuIndex: 1 }] }, { idleSamples: idle0busy1 }))
+    expect(step.evidence.representative).toBe(true)
+    expect(ids(step)).not.toContain('timings-not-representative:warning')
+  })
+
   it('an idle GPU with an idle neighbour process is not called contended', () => {
     const r = probe('probe-ok')
     const s = smUtilisationStep(inputs(r, { processes: [other(900, 2000)] }, { idleSamples: samples(0, 0, 4), loadSamples: samples(99, 5000, 8) }))

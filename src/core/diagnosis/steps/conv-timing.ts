@@ -41,8 +41,9 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
   if (!cudnnOn) findings.push(makeFinding('cudnn-disabled', 'error', {}, 'torch.backends.cudnn.enabled was False for the "on" run'))
   if (rep.ratio < MIN_WORKING_RATIO) findings.push(makeFinding('cudnn-not-effective', 'error', { ratio: rep.ratio.toFixed(2) }))
   else if (rep.ratio < GOOD_RATIO) findings.push(makeFinding('cudnn-not-effective', 'warning', { ratio: rep.ratio.toFixed(2) }))
-  // The GPU conv ran on is the first the probe sees; with CUDA_VISIBLE_DEVICES it may not be host GPU 0.
-  const shared = sharing.find((g) => g.contended)
+  // Conv ran on the probe's cuda:0; with CUDA_VISIBLE_DEVICES that may not be host GPU 0, so match by UUID.
+  const convHostIndex = hostIndexOf(got.report.cuda?.devices[0]?.uuid ?? null, inputs)
+  const shared = sharing.find((g) => g.contended && g.gpuIndex === convHostIndex)
   if (shared)
     findings.push(makeFinding('timings-not-representative', 'warning', { gpu: shared.gpuIndex, idle: Math.round(shared.idleSm ?? 0), processes: describeProcesses(shared.others) }))
   const evidence = {
@@ -63,4 +64,11 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResult {
     seedRatio: seed.ratio.toFixed(1),
   })
   return stepResult('conv-timing', statusFrom(findings), said, evidence, findings)
+}
+
+/** The host index of a GPU torch names by UUID (torch prints it without nvidia-smi's "GPU-" prefix); 0 when unknown. */
+function hostIndexOf(uuid: string | null, inputs: DiagnosisInputs): number {
+  if (!uuid || inputs.host.kind !== 'ok') return 0
+  const bare = (u: string | null) => (u ?? '').replace(/^GPU-/i, '').toLowerCase()
+  return inputs.host.status.gpus.find((g) => bare(g.uuid) === bare(uuid))?.index ?? 0
 }
