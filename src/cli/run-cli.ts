@@ -1,4 +1,5 @@
 import { GPU_DOCTOR_VERSION } from '../shared/version'
+import { cliErrorOf } from './use-case-error'
 import { CliError, EXIT_OK, EXIT_USAGE } from './cli-error'
 import { analyzeCommand } from './commands/analyze'
 import { compareCommand } from './commands/compare'
@@ -72,7 +73,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_OK
     }
     return await command(rest, ctx)
-  } catch (error) {
+  } catch (thrown) {
+    const error = cliErrorOf(thrown, t)
     if (error instanceof CliError) {
       io.stderr.write(`${prefix}: ${error.message}\n`)
       return error.exitCode

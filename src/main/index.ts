@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, session, shell } from 'electron'
 import type { BrowserWindow } from 'electron'
 
-import { createCoreService } from '../core/service'
+import { createCoreService } from '../core/service/core-service'
 import { handleAppProtocol, registerAppScheme } from './app-protocol'
 import { APP_ENTRY_URL, devServerUrl, trustedOrigins } from './app-url'
 import { createOpenExternal } from './external-links'

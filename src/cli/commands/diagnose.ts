@@ -1,13 +1,14 @@
 import type { StepId } from '../../shared/diagnosis'
 import { STEP_IDS } from '../../shared/diagnosis'
-import { runDiagnosis } from '../../core/diagnosis/run-diagnosis'
-import { detectInterpreters, pickDefault } from '../../core/probe/interpreters'
-import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
+import { defaultPython } from '../../core/use-cases/default-python'
+import { diagnoseAndSave } from '../../core/use-cases/diagnose-and-save'
+import { NoPythonError } from '../../core/use-cases/errors'
+import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
 import { renderDiagnosis } from '../render/diagnosis-view'
 import { imageRunner } from './diagnose-image'
-import { saveToHistory } from './report'
+import { cliHistory, reportSaved } from '../history'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 
 export const DIAGNOSE_OPTIONS = {
@@ -42,11 +43,13 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   const log = json ? ctx.stderr : ctx.stdout
   // With --image, --python names the interpreter inside the image.
   const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
-  const python = values.python ?? (container ? 'python3' : pickDefault(await detectInterpreters(ctx.env))?.path)
-  if (!python) throw new CliError(ctx.t('diagnose.noPython'), EXIT_ENVIRONMENT)
+  const python = await defaultPython({ explicit: values.python, inContainer: container !== null, env: ctx.env })
+  if (!python) throw new NoPythonError()
   if (!container) log.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
-  const diagnosis = await runDiagnosis({
+  const history = values['no-save'] === true ? null : cliHistory(ctx)
+  const { diagnosis, saved, saveError } = await diagnoseAndSave({
+    history,
     runner: container?.runner,
     nameProcesses: dockerProcessNamer(ctx.env),
     python,
@@ -62,8 +65,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
       log.write(`  … ${ctx.t(`step.${p.step}`)}\n`)
     },
   })
-  if (ctx.signal.aborted) throw new CliError('cancelled', 130)
-  if (values['no-save'] !== true) await saveToHistory(diagnosis, ctx, ctx.stderr)
+  reportSaved(saved, saveError, ctx)
   if (json) ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
   else ctx.stdout.write(`\n${renderDiagnosis(diagnosis, ctx.t)}\n`)
   return diagnosis.steps.some((s) => s.status === 'fail') ? EXIT_FAILED : EXIT_OK

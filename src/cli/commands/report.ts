@@ -2,25 +2,22 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 
-import { detectInterpreters, pickDefault } from '../../core/probe/interpreters'
+import { collectReport } from '../../core/use-cases/collect-report'
+import { defaultPython } from '../../core/use-cases/default-python'
+import { reportDocument } from '../../core/use-cases/report-document'
+import { cliHistory, reportSaved } from '../history'
 import {
-  collectReport,
   compareDiagnoses,
-  defaultDataDir,
   diagnosisOf,
-  historyDir,
-  HistoryStore,
   htmlToPdf,
-  localRedactionHints,
   mergeReports,
   NoChromiumError,
   parseReportInput,
-  redactReport,
   renderComparisonMarkdown,
   renderFleetHtml,
   renderFleetMarkdown,
-  renderReport,
 } from '../../core/report'
+import type { HistoryStore } from '../../core/report/history/history-store'
 import type { Diagnosis } from '../../shared/diagnosis'
 import { HistoryIdSchema } from '../../shared/history'
 import type { Report } from '../../shared/report'
@@ -68,21 +65,6 @@ async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext):
     throw new Error('the report has no diagnosis')
   } catch (error) {
     throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
-  }
-}
-
-/** Saves a diagnosis to the history and says so; a failure to save is a warning, never fatal. */
-export async function saveToHistory(
-  diagnosis: Diagnosis,
-  ctx: CliContext,
-  log: NodeJS.WritableStream,
-  store = new HistoryStore(historyDir(defaultDataDir(ctx.env))),
-): Promise<void> {
-  try {
-    const entry = await store.save(diagnosis)
-    log.write(`${ctx.t('report.saved', { id: entry.id })}\n`)
-  } catch (error) {
-    ctx.stderr.write(`${ctx.t('report.saveFailed', { reason: error instanceof Error ? error.message : String(error) })}\n`)
   }
 }
 
@@ -136,7 +118,7 @@ async function makeReport(values: { from?: string; latest?: boolean; python?: st
     diagnosis = latest.diagnosis
     source = 'history'
   }
-  const python = diagnosis ? null : (values.python ?? pickDefault(await detectInterpreters(ctx.env))?.path ?? null)
+  const python = diagnosis ? null : await defaultPython({ explicit: values.python, env: ctx.env })
   if (!diagnosis && !python) ctx.stderr.write(`${ctx.t('report.noPython')}\n`)
   if (python) ctx.stderr.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
@@ -152,11 +134,9 @@ async function makeReport(values: { from?: string; latest?: boolean; python?: st
       lastStep = p.step
       ctx.stderr.write(`  … ${ctx.t(`step.${p.step}`)}\n`)
     },
-    onDiagnosis: async (d) => {
-      if (!values['no-save']) await saveToHistory(d, ctx, ctx.stderr, store)
-    },
+    history: values['no-save'] ? null : store,
+    onSaved: ({ saved, saveError }) => reportSaved(saved, saveError, ctx),
   })
-  if (ctx.signal.aborted) throw new CliError('cancelled', 130)
   return report
 }
 
@@ -168,25 +148,25 @@ export async function reportCommand(args: string[], ctx: CliContext): Promise<nu
   const { values, positionals } = parseOptions(args, REPORT_OPTIONS)
   const format = (values.format ?? 'md') as Format
   if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(ctx.t('report.badFormat', { value: values.format }), EXIT_USAGE)
-  const store = new HistoryStore(historyDir(defaultDataDir(ctx.env)))
+  const store = cliHistory(ctx)
   if (values.compare) return compareCommand(positionals, format, values.output, store, ctx)
   if (values.merge) return mergeCommand(positionals, format, values.output, ctx)
   if (positionals.length > 0) throw new CliError(ctx.t('error.badOption', { message: `unexpected argument "${positionals[0]}"` }), EXIT_USAGE)
 
   const report = await makeReport(values, store, ctx)
   const redact = values['no-redact'] ? false : values.redact ? true : format !== 'json'
-  const { report: out, masked } = redact ? redactReport(report, localRedactionHints(ctx.env)) : { report, masked: [] }
+  const { text, masked } = reportDocument(report, { format: format === 'pdf' ? 'html' : format, lang: ctx.lang, redact, env: ctx.env })
   if (masked.length) {
     const kinds = [...new Set(masked.map((m) => m.kind))].join(', ')
     ctx.stderr.write(`${ctx.t('report.masked', { count: masked.length, kinds })}\n`)
   }
   if (format !== 'pdf') {
-    await emit(renderReport(out, format, ctx.lang), values.output, ctx)
+    await emit(text, values.output, ctx)
     return EXIT_OK
   }
   const file = values.output ?? 'gpu-doctor-report.pdf'
   try {
-    await htmlToPdf(renderReport(out, 'html', ctx.lang), file, { env: ctx.env, signal: ctx.signal })
+    await htmlToPdf(text, file, { env: ctx.env, signal: ctx.signal })
   } catch (error) {
     if (error instanceof NoChromiumError) throw new CliError(ctx.t('report.noChromium'), EXIT_ENVIRONMENT)
     throw error

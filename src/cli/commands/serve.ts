@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { startServer } from '../../core/serve'
-import { createCoreService } from '../../core/service'
+import { createCoreService } from '../../core/service/core-service'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import { compareOutcomes } from '../../../src/core/docker/compare'
+import { compareOutcomes } from '../../../src/core/docker/compare-outcomes'
 import type { ProbeOutcome } from '../../../src/core/probe/run-probe'
 import { ProbeReportSchema } from '../../../src/shared/probe'
 

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createCoreService } from '../../../src/core/service'
-import type { CoreService } from '../../../src/core/service-types'
+import { createCoreService } from '../../../src/core/service/core-service'
+import type { CoreService } from '../../../src/core/service/types'
 import { INVOKE_CHANNELS } from '../../../src/shared/channels'
 import { MAX_SMI_TEXT, type RecommendResult, RecommendResultSchema } from '../../../src/shared/recommend'
 import { fakeSmiEnv } from '../../helpers/fake-smi'

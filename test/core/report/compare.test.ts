@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { compareDiagnoses } from '../../../src/core/report/compare'
-import { renderComparisonMarkdown } from '../../../src/core/report/render-compare'
+import { compareDiagnoses } from '../../../src/core/report/history/compare-diagnoses'
+import { renderComparisonMarkdown } from '../../../src/core/report/history/render-comparison'
 import type { Diagnosis } from '../../../src/shared/diagnosis'
 import { h200Diagnosis } from './fixtures'
 

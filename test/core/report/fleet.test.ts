@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { mergeReports } from '../../../src/core/report/fleet'
-import { renderFleetHtml, renderFleetMarkdown } from '../../../src/core/report/render-fleet'
-import { renderReport } from '../../../src/core/report/render'
+import { mergeReports } from '../../../src/core/report/fleet/merge-reports'
+import { renderFleetHtml, renderFleetMarkdown } from '../../../src/core/report/fleet/render-fleet'
+import { renderReport } from '../../../src/core/report/rendering/render'
 import { fixtureText, h200Report } from './fixtures'
 
 /** The real H200 JSON report, with the cuDNN of one node changed. */

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { defaultDataDir, historyDir } from '../../../src/core/report/data-dir'
-import { HISTORY_LIMIT, HistoryStore } from '../../../src/core/report/history-store'
+import { defaultDataDir, historyDir } from '../../../src/core/report/history/data-dir'
+import { HISTORY_LIMIT, HistoryStore } from '../../../src/core/report/history/history-store'
 import type { Diagnosis } from '../../../src/shared/diagnosis'
 import { h200Diagnosis } from './fixtures'
 

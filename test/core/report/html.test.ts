@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { redactReport } from '../../../src/core/report/redact'
-import { renderReportHtml } from '../../../src/core/report/render-html'
+import { redactReport } from '../../../src/core/report/rendering/redact'
+import { renderReportHtml } from '../../../src/core/report/rendering/render-html'
 import { h200Report } from './fixtures'
 
 const CHROMIUM = process.env.GPU_DOCTOR_CHROMIUM ?? '/usr/bin/chromium'

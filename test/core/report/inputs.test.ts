@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseReportInput } from '../../../src/core/report/load-input'
 import { SampleHistory, summarizeMonitor } from '../../../src/core/report/monitor-summary'
-import { renderReport } from '../../../src/core/report/render'
+import { renderReport } from '../../../src/core/report/rendering/render'
 import { fixtureText, h200Report, monitorSamples } from './fixtures'
 
 describe('report inputs', () => {

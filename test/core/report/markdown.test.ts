@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { redactReport } from '../../../src/core/report/redact'
-import { renderReportMarkdown } from '../../../src/core/report/render-markdown'
+import { redactReport } from '../../../src/core/report/rendering/redact'
+import { renderReportMarkdown } from '../../../src/core/report/rendering/render-markdown'
 import { stepsEn, stepsZh } from '../../../src/shared/i18n/steps'
 import { h200Report } from './fixtures'
 

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
-import { findChromium, htmlToPdf, NoChromiumError } from '../../../src/core/report/pdf'
-import { redactReport } from '../../../src/core/report/redact'
-import { renderReportHtml } from '../../../src/core/report/render-html'
+import { findChromium, htmlToPdf, NoChromiumError } from '../../../src/core/report/rendering/pdf'
+import { redactReport } from '../../../src/core/report/rendering/redact'
+import { renderReportHtml } from '../../../src/core/report/rendering/render-html'
 import { h200Report } from './fixtures'
 import { decodePng, inkRatio } from './png'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { redactJson, redactionPreview, redactReport } from '../../../src/core/report/redact'
-import { renderReportMarkdown } from '../../../src/core/report/render-markdown'
+import { redactJson, redactionPreview, redactReport } from '../../../src/core/report/rendering/redact'
+import { renderReportMarkdown } from '../../../src/core/report/rendering/render-markdown'
 import { HOST, h200Report } from './fixtures'
 
 const text = (value: string, hints = {}) => redactJson({ value }, hints).value.value

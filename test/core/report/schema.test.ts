@@ -5,8 +5,8 @@ import Ajv2020 from 'ajv/dist/2020'
 import { describe, expect, it } from 'vitest'
 
 import { reportJsonSchema } from '../../../src/core/report/json-schema'
-import { redactReport } from '../../../src/core/report/redact'
-import { renderReport } from '../../../src/core/report/render'
+import { redactReport } from '../../../src/core/report/rendering/redact'
+import { renderReport } from '../../../src/core/report/rendering/render'
 import { h200Report } from './fixtures'
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../resources/report.schema.json', import.meta.url))

@@ -1,6 +1,6 @@
 import type { EventChannel, InvokeChannel } from '../../../src/shared/channels'
-import type { Envelope, EventPayload } from '../../../src/shared/contract'
-import type { CoreService } from '../../../src/core/service-types'
+import type { Envelope, EventPayload, InvokeResult } from '../../../src/shared/contract'
+import type { CoreService } from '../../../src/core/service/types'
 
 type AnyListener = (payload: unknown) => void
 
@@ -15,10 +15,11 @@ export class FakeCore implements CoreService {
   throwOnInvoke = false
   disposed = false
 
-  async invoke(channel: InvokeChannel, rawArgs: unknown[]): Promise<Envelope<unknown>> {
+  async invoke<C extends InvokeChannel>(channel: C, rawArgs: unknown[]): Promise<Envelope<InvokeResult<C>>> {
     this.calls.push({ channel, args: rawArgs })
     if (this.throwOnInvoke) throw new Error('boom')
-    return this.answer(channel, rawArgs)
+    // The table answers whatever a test needs, shaped or not: serve must pass it on untouched.
+    return this.answer(channel, rawArgs) as Envelope<InvokeResult<C>>
   }
 
   on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {

@@ -1,5 +1,5 @@
-import type { StepStatus } from '../../shared/diagnosis'
-import type { Report, ReportLang } from '../../shared/report'
+import type { StepStatus } from '../../../shared/diagnosis'
+import type { Report, ReportLang } from '../../../shared/report'
 import { mdDetails, mdFacts, mdFence, mdTable, mdText, mdViewTable } from './markdown'
 import { reportView } from './report-view'
 import type { ViewFinding, ViewStep } from './view-types'

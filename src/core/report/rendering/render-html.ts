@@ -1,4 +1,4 @@
-import type { Report, ReportLang } from '../../shared/report'
+import type { Report, ReportLang } from '../../../shared/report'
 import { escapeHtml as esc, htmlRich } from './html-escape'
 import { htmlDocument, htmlFacts, htmlViewTable } from './html'
 import { reportView } from './report-view'

@@ -1,10 +1,10 @@
-import type { Diagnosis, StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../../shared/diagnosis'
-import type { FleetField, FleetTable } from '../../shared/fleet'
-import { FLEET_FIELDS, FLEET_MAX_BYTES } from '../../shared/fleet'
-import type { ReportFacts } from '../../shared/report'
-import { reportFacts } from './facts'
-import { parseReportInput } from './load-input'
+import type { Diagnosis, StepId } from '../../../shared/diagnosis'
+import { STEP_IDS } from '../../../shared/diagnosis'
+import type { FleetField, FleetTable } from '../../../shared/fleet'
+import { FLEET_FIELDS, FLEET_MAX_BYTES } from '../../../shared/fleet'
+import type { ReportFacts } from '../../../shared/report'
+import { reportFacts } from '../facts'
+import { parseReportInput } from '../load-input'
 
 export interface FleetInput {
   /** The node's name when the caller knows it (the file name of `$(NODE).json`); else the host name. */

@@ -1,11 +1,11 @@
 import i18next, { type TFunction } from 'i18next'
 
-import { findingsEn, findingsZh } from '../../shared/i18n/findings'
-import { reasonsEn, reasonsZh } from '../../shared/i18n/recommend-reasons'
-import { problemsEn, problemsZh } from '../../shared/i18n/problems'
-import { stepsEn, stepsZh } from '../../shared/i18n/steps'
-import { summariesEn, summariesZh } from '../../shared/i18n/summaries'
-import type { ReportLang } from '../../shared/report'
+import { findingsEn, findingsZh } from '../../../shared/i18n/findings'
+import { reasonsEn, reasonsZh } from '../../../shared/i18n/recommend-reasons'
+import { problemsEn, problemsZh } from '../../../shared/i18n/problems'
+import { stepsEn, stepsZh } from '../../../shared/i18n/steps'
+import { summariesEn, summariesZh } from '../../../shared/i18n/summaries'
+import type { ReportLang } from '../../../shared/report'
 import { reportEn, reportZh } from './i18n-report'
 
 const cache = new Map<ReportLang, TFunction>()

@@ -1,4 +1,4 @@
-import type { Severity, StepId, StepStatus } from '../../shared/diagnosis'
+import type { Severity, StepId, StepStatus } from '../../../shared/diagnosis'
 
 /** A table of plain text cells; renderers escape them. */
 export interface ViewTable {

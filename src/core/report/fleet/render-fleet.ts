@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next'
 
-import type { StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../../shared/diagnosis'
-import type { FleetTable } from '../../shared/fleet'
-import type { ReportLang } from '../../shared/report'
-import { escapeHtml as esc } from './html-escape'
-import { htmlDocument, htmlTable } from './html'
-import { mdTable, mdText } from './markdown'
-import { reportTranslator } from './translator'
+import type { StepId } from '../../../shared/diagnosis'
+import { STEP_IDS } from '../../../shared/diagnosis'
+import type { FleetTable } from '../../../shared/fleet'
+import type { ReportLang } from '../../../shared/report'
+import { escapeHtml as esc } from '../rendering/html-escape'
+import { htmlDocument, htmlTable } from '../rendering/html'
+import { mdTable, mdText } from '../rendering/markdown'
+import { reportTranslator } from '../rendering/translator'
 
 export function fleetFieldLabel(field: string, t: TFunction): string {
   const step = /^step\.(.+)$/.exec(field)?.[1]

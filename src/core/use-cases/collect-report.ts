@@ -1,11 +1,12 @@
 import type { Diagnosis, DiagnosisProgress } from '../../shared/diagnosis'
 import type { MonitorSample } from '../../shared/gpu'
 import type { Report } from '../../shared/report'
-import { runDiagnosis } from '../diagnosis/run-diagnosis'
+import { diagnoseAndSave, type DiagnoseAndSaveResult } from './diagnose-and-save'
+import type { HistoryStore } from '../report/history/history-store'
 import { readHostFacts } from '../host/host-facts'
 import { readGpuState } from '../nvidia-smi/read-status'
-import { buildReport } from './build-report'
-import { dataTableVersions } from './data-versions'
+import { buildReport } from '../report/build-report'
+import { dataTableVersions } from '../report/data-versions'
 
 export interface CollectOptions {
   /** A diagnosis to report on; when absent one is run with `python` (none when that is absent too). */
@@ -18,8 +19,10 @@ export interface CollectOptions {
   signal?: AbortSignal
   monitorSamples?: readonly MonitorSample[]
   onProgress?: (progress: DiagnosisProgress) => void
-  /** Called with a diagnosis run here, e.g. to save it to history. */
-  onDiagnosis?: (diagnosis: Diagnosis) => Promise<void> | void
+  /** Where a diagnosis run here is saved; null or absent: not saved. */
+  history?: HistoryStore | null
+  /** Called once a diagnosis run here was saved (or failed to be). */
+  onSaved?: (result: Omit<DiagnoseAndSaveResult, 'diagnosis'>) => void
 }
 
 /** Reads what a report needs from this machine (nvidia-smi, host facts, a diagnosis if none is given). */
@@ -29,7 +32,8 @@ export async function collectReport(options: CollectOptions): Promise<Report> {
   let diagnosis = options.diagnosis ?? null
   let source = options.diagnosisSource ?? null
   if (!diagnosis && options.python) {
-    diagnosis = await runDiagnosis({
+    const run = await diagnoseAndSave({
+      history: options.history ?? null,
       python: options.python,
       nvidiaSmiPath: options.nvidiaSmiPath,
       env: options.env,
@@ -37,8 +41,9 @@ export async function collectReport(options: CollectOptions): Promise<Report> {
       sustainSeconds: options.sustainSeconds,
       onProgress: options.onProgress,
     })
+    diagnosis = run.diagnosis
     source = 'run'
-    await options.onDiagnosis?.(diagnosis)
+    options.onSaved?.(run)
   }
   return buildReport({
     diagnosis,

@@ -1,9 +1,9 @@
-import type { Diagnosis, StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../../shared/diagnosis'
-import type { ComparedField, Comparison } from '../../shared/history'
-import { COMPARED_FIELDS } from '../../shared/history'
-import { reportFacts } from './facts'
-import { num, objs, str } from './json-read'
+import type { Diagnosis, StepId } from '../../../shared/diagnosis'
+import { STEP_IDS } from '../../../shared/diagnosis'
+import type { ComparedField, Comparison } from '../../../shared/history'
+import { COMPARED_FIELDS } from '../../../shared/history'
+import { reportFacts } from '../facts'
+import { num, objs, str } from '../json-read'
 
 export interface ComparedSide {
   id: string | null

@@ -1,9 +1,9 @@
 // Inline SVG charts for the HTML report: no script, no external resource, printable in black and white
 // (each series also differs by dash pattern, bars carry their values as text).
 
-import { fmtMs, fmtNum } from './format'
+import { fmtMs, fmtNum } from './value-format'
 import { escapeHtml as esc } from './html-escape'
-import { num, objs, str } from './json-read'
+import { num, objs, str } from '../json-read'
 
 const COLORS = ['#2563eb', '#dc2626', '#059669', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4b5563']
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '4 4', '10 2', '3 1']

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next'
 
-import type { StepId, StepResult } from '../../shared/diagnosis'
-import { fmtMs, fmtNum, fmtText, yesNo } from './format'
-import { bool, isObj, type Json, num, objs, str, strs } from './json-read'
+import type { StepId, StepResult } from '../../../shared/diagnosis'
+import { fmtMs, fmtNum, fmtText, yesNo } from './value-format'
+import { bool, isObj, type Json, num, objs, str, strs } from '../json-read'
 import type { ViewFacts, ViewTable } from './view-types'
 
 /** Longest table a report prints in full; the rest is counted ("… and 12 more"). */

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import type { Diagnosis } from '../../shared/diagnosis'
-import type { HistoryEntry } from '../../shared/history'
-import { HistoryIdSchema } from '../../shared/history'
-import { reportFacts } from './facts'
-import { diagnosisOf, parseReportInput } from './load-input'
+import type { Diagnosis } from '../../../shared/diagnosis'
+import type { HistoryEntry } from '../../../shared/history'
+import { HistoryIdSchema } from '../../../shared/history'
+import { reportFacts } from '../facts'
+import { diagnosisOf, parseReportInput } from '../load-input'
 
 /** Saved diagnoses kept at most; the oldest go first. */
 export const HISTORY_LIMIT = 500

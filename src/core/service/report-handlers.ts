@@ -2,15 +2,13 @@ import type { Diagnosis } from '../../shared/diagnosis'
 import type { Comparison, HistoryEntry } from '../../shared/history'
 import type { FleetTable } from '../../shared/fleet'
 import type { RenderedReport, ReportFormat, ReportLang } from '../../shared/report'
-import { collectReport } from './collect-report'
-import { compareDiagnoses } from './compare'
-import { defaultDataDir, historyDir } from './data-dir'
-import { mergeReports } from './fleet'
-import { HistoryStore } from './history-store'
-import { localRedactionHints } from './local-hints'
-import { SampleHistory } from './monitor-summary'
-import { redactReport } from './redact'
-import { renderReport } from './render'
+import { collectReport } from '../use-cases/collect-report'
+import { compareDiagnoses } from '../report/history/compare-diagnoses'
+import { defaultDataDir, historyDir } from '../report/history/data-dir'
+import { mergeReports } from '../report/fleet/merge-reports'
+import { HistoryStore } from '../report/history/history-store'
+import { reportDocument } from '../use-cases/report-document'
+import { SampleHistory } from '../report/monitor-summary'
 
 export interface ReportHandlerOptions {
   /** The app's data directory (Electron: app.getPath('userData')); else the XDG / %APPDATA% default. */
@@ -37,8 +35,7 @@ export function createReportHandlers(options: ReportHandlerOptions) {
       env,
       monitorSamples: samples.samples(),
     })
-    const { report: out, masked } = req.redact ? redactReport(report, localRedactionHints(env)) : { report, masked: [] }
-    return { text: renderReport(out, req.format, req.lang), masked }
+    return reportDocument(report, { ...req, env })
   }
 
   const compare = async (idA: string, idB: string): Promise<Comparison> => {

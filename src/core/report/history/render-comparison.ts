@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next'
 
-import type { StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../../shared/diagnosis'
-import type { Comparison } from '../../shared/history'
-import type { ReportLang } from '../../shared/report'
-import { fmtMs, fmtNum, fmtText, fmtTime } from './format'
-import { mdDetails, mdTable, mdText } from './markdown'
-import { reportTranslator } from './translator'
+import type { StepId } from '../../../shared/diagnosis'
+import { STEP_IDS } from '../../../shared/diagnosis'
+import type { Comparison } from '../../../shared/history'
+import type { ReportLang } from '../../../shared/report'
+import { fmtMs, fmtNum, fmtText, fmtTime } from '../rendering/value-format'
+import { mdDetails, mdTable, mdText } from '../rendering/markdown'
+import { reportTranslator } from '../rendering/translator'
 
 /** A metric id (`conv.seed.onMs`, `sm.gpu0.tflops`, `step.ldd-linkage.durationMs`) in words. */
 export function metricLabel(metric: string, t: TFunction): string {

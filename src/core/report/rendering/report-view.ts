@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next'
 
-import type { Finding, StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../../shared/diagnosis'
-import { translateSummary } from '../../shared/i18n/summaries'
-import type { Report, ReportLang } from '../../shared/report'
+import type { Finding, StepId } from '../../../shared/diagnosis'
+import { STEP_IDS } from '../../../shared/diagnosis'
+import { translateSummary } from '../../../shared/i18n/summaries'
+import type { Report, ReportLang } from '../../../shared/report'
 import { evidenceView } from './evidence-view'
-import { gpuModelsLabel } from './facts'
-import { fmtBytesGiB, fmtNum, fmtText, fmtTime, yesNo } from './format'
+import { gpuModelsLabel } from '../facts'
+import { fmtBytesGiB, fmtNum, fmtText, fmtTime, yesNo } from './value-format'
 import { reportTranslator } from './translator'
 import type { ReportView, ViewFacts, ViewFinding, ViewTable } from './view-types'
 

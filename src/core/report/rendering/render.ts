@@ -1,4 +1,4 @@
-import type { Report, ReportFormat, ReportLang } from '../../shared/report'
+import type { Report, ReportFormat, ReportLang } from '../../../shared/report'
 import { renderReportHtml } from './render-html'
 import { renderReportMarkdown } from './render-markdown'
 

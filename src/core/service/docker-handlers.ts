@@ -1,32 +1,29 @@
 import type { EventEmitter } from 'node:events'
 
 import { EVENT_CHANNELS } from '../../shared/channels'
-import type { CompareResult, ContainerTarget, EngineState, LocalImage, PullDone, PullProgress } from '../../shared/docker'
+import type { ContainerTarget, EngineState, LocalImage, PullDone, PullProgress } from '../../shared/docker'
 import type { GpuProcess } from '../../shared/gpu'
-import { readGpuState } from '../nvidia-smi/read-status'
-import { detectInterpreters, pickDefault } from '../probe/interpreters'
 import type { ProbeRunner } from '../probe/run-probe'
-import { runProbe } from '../probe/run-probe'
-import { compareOutcomes } from './compare'
-import { prepareContainerTarget } from './container-target'
-import { EngineHealth } from './engine-health'
-import { listLocalImages } from './local-images'
-import { engineContainerNames, nameGpuProcesses } from './name-gpu-processes'
-import { pullImage } from './pull-image'
-import { withSignals } from './with-signals'
+import { ContainerProblemError } from '../use-cases/errors'
+import { readHostDriver } from '../use-cases/host-driver'
+import { prepareContainerTarget } from '../docker/container-target'
+import { EngineHealth } from '../docker/engine-health'
+import { listLocalImages } from '../docker/local-images'
+import { engineContainerNames, nameGpuProcesses } from '../docker/name-gpu-processes'
+import { pullImage } from '../docker/pull-image'
+import { withSignals } from '../docker/with-signals'
 
 export interface DockerServiceOptions {
   env?: NodeJS.ProcessEnv
   nvidiaSmiPath?: string
 }
 
-/** The Docker half of the core service: engine health, images, pulls, compare, container names. */
+/** The Docker half of the core service: engine health, images, pulls, container runners and names. */
 export interface DockerService {
   getEngine(): Promise<EngineState>
   listImages(): Promise<LocalImage[]>
   startPull(ref: string): Promise<{ pullId: string }>
   cancelPull(pullId: string): Promise<{ cancelled: boolean }>
-  compare(req: { a: string; b: string; python?: string }): Promise<CompareResult>
   /** A probe runner for a diagnosis in a container; throws the problem's text when it cannot run. */
   runnerFor(target: ContainerTarget): Promise<ProbeRunner>
   /** `readGpuState`'s nameProcesses, answered from the engine only while it is up. */
@@ -59,14 +56,11 @@ export function createDockerService(events: EventEmitter, options: DockerService
     return { docker, endpoint: state.info.endpoint }
   }
 
-  const hostDriver = async () => {
-    const state = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env })
-    return state.kind === 'ok' ? { driverVersion: state.status.driverVersion, cudaVersion: state.status.cudaVersion } : { driverVersion: null, cudaVersion: null }
-  }
+  const hostDriver = () => readHostDriver({ nvidiaSmiPath: options.nvidiaSmiPath, env })
 
   const runnerFor = async (target: ContainerTarget): Promise<ProbeRunner> => {
     const prepared = await prepareContainerTarget({ env, image: target.image, gpus: target.gpus, shmSizeBytes: target.shmSizeBytes, host: await hostDriver() })
-    if (!prepared.ok) throw new Error(`${prepared.problem.message} ${prepared.problem.fix}`.trim())
+    if (!prepared.ok) throw new ContainerProblemError(prepared.problem)
     return prepared.runner
   }
 
@@ -106,17 +100,6 @@ export function createDockerService(events: EventEmitter, options: DockerService
       const controller = pulls.get(pullId)
       controller?.abort()
       return { cancelled: controller !== undefined }
-    },
-
-    async compare(req) {
-      const outcomes = []
-      for (const target of [req.a, req.b]) {
-        const host = target === 'host'
-        const runner = host ? undefined : await runnerFor({ image: target })
-        const python = req.python ?? (host ? pickDefault(await detectInterpreters(env))?.path : undefined) ?? 'python3'
-        outcomes.push(await runProbe({ runner, python, workloads: ['conv'], env }))
-      }
-      return compareOutcomes(req.a, outcomes[0]!, req.b, outcomes[1]!)
     },
 
     runnerFor,

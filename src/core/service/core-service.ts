@@ -1,22 +1,20 @@
 import { EventEmitter } from 'node:events'
 
-import type { EventChannel, InvokeChannel } from '../shared/channels'
-import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/channels'
-import type { Envelope, EventPayload } from '../shared/contract'
-import { invokeContract } from '../shared/contract'
-import type { Diagnosis, StepId } from '../shared/diagnosis'
-import type { ContainerTarget } from '../shared/docker'
-import type { MonitorState } from '../shared/gpu'
-import type { RecommendRequest } from '../shared/recommend'
-import { runDiagnosis } from './diagnosis/run-diagnosis'
-import { createDockerService } from './docker/docker-service'
-import { readHostFacts } from './host/host-facts'
-import { detectInterpreters } from './probe/interpreters'
-import { GpuMonitor } from './nvidia-smi/monitor'
-import { readGpuState } from './nvidia-smi/read-status'
-import { recommendForRequest } from './recommend/service'
-import { createReportHandlers } from './report/service-handlers'
-import type { CoreService } from './service-types'
+import type { EventChannel, InvokeChannel } from '../../shared/channels'
+import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/channels'
+import type { Envelope, EventPayload, InvokeArgs, InvokeResult } from '../../shared/contract'
+import { invokeContract } from '../../shared/contract'
+import type { MonitorState } from '../../shared/gpu'
+import { createDockerService } from './docker-handlers'
+import { readHostFacts } from '../host/host-facts'
+import { detectInterpreters } from '../probe/interpreters'
+import { GpuMonitor } from '../nvidia-smi/monitor'
+import { readGpuState } from '../nvidia-smi/read-status'
+import { recommendForRequest } from '../recommend/service'
+import { createReportHandlers } from './report-handlers'
+import type { CoreService } from './types'
+import { compareTargets } from '../use-cases/compare-targets'
+import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
@@ -32,7 +30,8 @@ export interface CoreOptions {
   openExternal?: (url: string) => Promise<boolean>
 }
 
-type Handler = (...args: never[]) => Promise<unknown>
+/** Every request's handler, typed from the contract: a handler that drifts from it does not compile. */
+type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
 
 /**
  * The one core behind every front end. Arguments arrive untrusted and are parsed with the zod
@@ -67,8 +66,10 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const runs = new Map<string, AbortController>()
   let runCounter = 0
   const docker = createDockerService(events, { env: options.env, nvidiaSmiPath: options.nvidiaSmiPath })
+  // Aborted on dispose: a compare still running then stops its probe instead of outliving the app.
+  const lifetime = new AbortController()
 
-  const startDiagnosis = async (req: { python: string; steps?: StepId[]; disableCudnn?: boolean; container?: ContainerTarget }) => {
+  const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     const runId = `run-${Date.now()}-${++runCounter}`
     const controller = new AbortController()
     runs.set(runId, controller)
@@ -76,7 +77,8 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     const runner = req.container ? docker.runnerFor(req.container) : Promise.resolve(undefined)
     runner
       .then((probeRunner) =>
-        runDiagnosis({
+        diagnoseAndSave({
+          history: reports.history,
           runner: probeRunner,
           nameProcesses: docker.nameProcesses,
           python: req.python,
@@ -89,15 +91,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
           onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
         }),
       )
-      .then(async (diagnosis) => {
-        // A cancelled run's verdicts describe the cancel, not the machine: neither shown nor saved.
-        if (controller.signal.aborted) {
-          events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: 'cancelled' })
-          return
-        }
-        await reports.saveDiagnosis(diagnosis)
-        events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis })
-      })
+      .then(({ diagnosis }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
@@ -105,44 +99,42 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     return { runId }
   }
 
-  const handlers: Record<InvokeChannel, Handler> = {
+  const handlers: Handlers = {
     [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
-    [INVOKE_CHANNELS.startMonitor]: startMonitor as Handler,
+    [INVOKE_CHANNELS.startMonitor]: startMonitor,
     [INVOKE_CHANNELS.stopMonitor]: stopMonitor,
-    [INVOKE_CHANNELS.openExternal]: (async (url: string) => ({
-      opened: options.openExternal ? await options.openExternal(url) : false,
-    })) as Handler,
+    [INVOKE_CHANNELS.openExternal]: async (url) => ({ opened: options.openExternal ? await options.openExternal(url) : false }),
     [INVOKE_CHANNELS.listInterpreters]: () => detectInterpreters(options.env ?? process.env),
-    [INVOKE_CHANNELS.startDiagnosis]: startDiagnosis as Handler,
-    [INVOKE_CHANNELS.cancelDiagnosis]: (async (runId: string) => {
+    [INVOKE_CHANNELS.startDiagnosis]: startDiagnosis,
+    [INVOKE_CHANNELS.cancelDiagnosis]: async (runId) => {
       const controller = runs.get(runId)
       controller?.abort()
       return { cancelled: controller !== undefined }
-    }) as Handler,
+    },
     [INVOKE_CHANNELS.dockerGetEngine]: () => docker.getEngine(),
     [INVOKE_CHANNELS.dockerListImages]: () => docker.listImages(),
-    [INVOKE_CHANNELS.dockerStartPull]: (async (req: { ref: string }) => docker.startPull(req.ref)) as Handler,
-    [INVOKE_CHANNELS.dockerCancelPull]: (async (pullId: string) => docker.cancelPull(pullId)) as Handler,
-    [INVOKE_CHANNELS.dockerCompare]: (async (req: { a: string; b: string; python?: string }) => docker.compare(req)) as Handler,
-    [INVOKE_CHANNELS.renderReport]: reports.render as Handler,
-    [INVOKE_CHANNELS.saveReport]: (async (req: { format: 'md' | 'html' | 'json' | 'pdf'; redact: boolean; lang: 'en' | 'zh-CN'; diagnosis?: Diagnosis }) => {
+    [INVOKE_CHANNELS.dockerStartPull]: (req) => docker.startPull(req.ref),
+    [INVOKE_CHANNELS.dockerCancelPull]: (pullId) => docker.cancelPull(pullId),
+    [INVOKE_CHANNELS.dockerCompare]: (req) =>
+      compareTargets({ ...req, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }),
+    [INVOKE_CHANNELS.renderReport]: reports.render,
+    [INVOKE_CHANNELS.saveReport]: async (req) => {
       if (!options.saveDocument) return { saved: false, path: null, reason: 'no-save-dialog' }
       const rendered = await reports.render({ ...req, format: req.format === 'pdf' ? 'html' : req.format })
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
       const result = await options.saveDocument({ format: req.format, text: rendered.text, suggestedName: `gpu-doctor-report-${stamp}.${req.format}` })
       return { ...result, reason: result.saved ? null : 'cancelled' }
-    }) as Handler,
-    [INVOKE_CHANNELS.mergeReports]: reports.merge as Handler,
+    },
+    [INVOKE_CHANNELS.mergeReports]: reports.merge,
     [INVOKE_CHANNELS.listHistory]: reports.listHistory,
-    [INVOKE_CHANNELS.loadHistory]: reports.loadHistory as Handler,
-    [INVOKE_CHANNELS.compareHistory]: reports.compare as Handler,
-    [INVOKE_CHANNELS.getRecommendations]: ((req?: RecommendRequest) =>
-      recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })) as Handler,
+    [INVOKE_CHANNELS.loadHistory]: reports.loadHistory,
+    [INVOKE_CHANNELS.compareHistory]: reports.compare,
+    [INVOKE_CHANNELS.getRecommendations]: (req) => recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
   }
 
   return {
-    async invoke(channel: InvokeChannel, rawArgs: unknown[]): Promise<Envelope<unknown>> {
+    async invoke<C extends InvokeChannel>(channel: C, rawArgs: unknown[]): Promise<Envelope<InvokeResult<C>>> {
       const spec = invokeContract[channel]
       const handler = handlers[channel]
       if (!spec || !handler) return { ok: false, error: { code: 'unknown-channel', message: `Unknown request "${String(channel)}".` } }
@@ -153,7 +145,8 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
         return { ok: false, error: { code: 'invalid-arguments', message: `Invalid arguments for ${channel}${where}: ${issue?.message}` } }
       }
       try {
-        const value = await (handler as (...a: unknown[]) => Promise<unknown>)(...(parsed.data as unknown[]))
+        // The contract's schema for C parsed these arguments, so they are InvokeArgs<C>.
+        const value = await (handler as (...args: unknown[]) => Promise<InvokeResult<C>>)(...(parsed.data as unknown[]))
         return { ok: true, value }
       } catch (error) {
         return { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }
@@ -170,6 +163,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     },
 
     async dispose(): Promise<void> {
+      lifetime.abort()
       for (const controller of runs.values()) controller.abort()
       await docker.dispose()
       await stopMonitor()
