@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-export const STEP_IDS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
+import { STEP_IDS } from './constants'
+import { ConvEvidenceSchema, CudnnEvidenceSchema, EnvironmentSchema, GpuVisibleEvidenceSchema, LinkageEvidenceSchema, SmEvidenceSchema } from './evidence'
+
+export { STEP_IDS }
 export const StepIdSchema = z.enum(STEP_IDS)
 export type StepId = z.infer<typeof StepIdSchema>
 
@@ -24,25 +27,34 @@ export type Finding = z.infer<typeof FindingSchema>
 export const StepStatusSchema = z.enum(['pass', 'warn', 'fail', 'skip'])
 export type StepStatus = z.infer<typeof StepStatusSchema>
 
-export const StepResultSchema = z.object({
-  id: StepIdSchema,
+const stepFields = {
   status: StepStatusSchema,
   summary: z.string(),
   /** i18n key (namespace 'summaries') and params of `summary`, which is its English text. */
   summaryKey: z.string().nullable(),
   summaryParams: z.record(z.string(), z.union([z.string(), z.number()])),
-  /** Step-specific evidence (see src/core/diagnosis/steps/*); plain JSON. */
-  evidence: z.record(z.string(), z.unknown()),
   findings: z.array(FindingSchema),
   durationMs: z.number(),
-})
+}
+const stepWith = <I extends StepId, E extends z.ZodType>(id: I, evidence: E) => z.object({ id: z.literal(id), ...stepFields, evidence })
+
+/** One step's verdict; `evidence` has the schema of its step (src/shared/evidence.ts). */
+export const StepResultSchema = z.discriminatedUnion('id', [
+  stepWith('gpu-visible', GpuVisibleEvidenceSchema),
+  stepWith('cudnn-loaded', CudnnEvidenceSchema),
+  stepWith('ldd-linkage', LinkageEvidenceSchema),
+  stepWith('sm-utilisation', SmEvidenceSchema),
+  stepWith('conv-timing', ConvEvidenceSchema),
+])
 export type StepResult = z.infer<typeof StepResultSchema>
+export type StepResultOf<I extends StepId> = Extract<StepResult, { id: I }>
+export type EvidenceOf<I extends StepId> = StepResultOf<I>['evidence']
 
 export const DiagnosisSchema = z.object({
   schemaVersion: z.literal(1),
   startedAt: z.string(),
   finishedAt: z.string(),
-  environment: z.record(z.string(), z.unknown()),
+  environment: EnvironmentSchema,
   steps: z.array(StepResultSchema),
 })
 export type Diagnosis = z.infer<typeof DiagnosisSchema>
@@ -56,3 +68,8 @@ export const DiagnosisProgressSchema = z.object({
   sample: z.object({ time: z.number(), gpu: z.number(), sm: z.number().nullable() }).nullable(),
 })
 export type DiagnosisProgress = z.infer<typeof DiagnosisProgressSchema>
+
+/** The result of step `id`, typed with that step's evidence; undefined when the step was not run. */
+export function findStep<I extends StepId>(steps: readonly StepResult[], id: I): StepResultOf<I> | undefined {
+  return steps.find((s): s is StepResultOf<I> => s.id === id)
+}

@@ -2,9 +2,7 @@ import { z } from 'zod'
 
 import { StepIdSchema } from './diagnosis'
 
-/** Reports one merge takes at most, and the characters of each (about 2 MB). */
-export const FLEET_MAX_REPORTS = 50
-export const FLEET_MAX_BYTES = 2 * 1024 * 1024
+export { FLEET_MAX_BYTES, FLEET_MAX_REPORTS } from './constants'
 
 /** Facts a fleet table lines up per node; labels come from the report namespace (`fact.<field>`). */
 export const FLEET_FIELDS = ['driverVersion', 'driverCuda', 'torch', 'torchCuda', 'cudnn', 'nccl', 'gpuModels', 'gpuCount', 'failingSteps'] as const

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { MarkSchema } from './compat-data'
+import { MAX_SMI_TEXT } from './constants'
 
 // The `gpu-doctor recommend --json` document and the `recommend:get` request. Scripts depend on
 // these field names: add fields, never rename them.
@@ -74,7 +75,7 @@ export const RecommendResultSchema = z.object({
 export type RecommendResult = z.infer<typeof RecommendResultSchema>
 
 /** Pasted nvidia-smi output is capped at 1 MiB of text. */
-export const MAX_SMI_TEXT = 1024 * 1024
+export { MAX_SMI_TEXT }
 
 /**
  * `recommend:get`: with no GPU facts, this machine; `smiText` answers for another machine; `gpus`,

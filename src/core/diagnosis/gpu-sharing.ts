@@ -1,3 +1,4 @@
+import type { OtherProcess } from '../../shared/evidence'
 import type { GpuProcess, MonitorSample } from '../../shared/gpu'
 import type { DiagnosisInputs } from './step-inputs'
 
@@ -6,13 +7,7 @@ export const CONTENDED_IDLE_SM = 20
 /** Other processes holding more than this share of a GPU's memory are worth a warning even when nothing fails. */
 export const HELD_MEMORY_SHARE = 0.5
 
-export interface OtherProcess {
-  pid: number | null
-  name: string
-  gpuIndex: number | null
-  container: string | null
-  usedMemoryMiB: number | null
-}
+export type { OtherProcess }
 
 export interface GpuSharing {
   gpuIndex: number

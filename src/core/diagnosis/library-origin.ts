@@ -1,36 +1,15 @@
+import type { LibraryOrigin } from '../../shared/i18n/library-origins'
+import { originWhyEn } from '../../shared/i18n/library-origins'
 import { posix } from 'node:path'
 
-export type LibraryOrigin =
-  | 'wheel'
-  | 'conda'
-  | 'ld-library-path'
-  | 'cuda-toolkit'
-  | 'system'
-  | 'driver'
-  | 'driver-stub'
-  | 'forward-compat'
-  | 'wsl'
-  | 'torch'
-  | 'other'
+export type { LibraryOrigin }
 
 export interface OriginContext {
   ldLibraryPath: string[]
   condaPrefix: string | null
 }
 
-const REASONS: Record<LibraryOrigin, string> = {
-  wheel: "from the pip nvidia-* package: torch's RUNPATH ($ORIGIN/../../nvidia/...) points there",
-  conda: 'from the conda environment (its lib/ is on the RPATH or LD_LIBRARY_PATH)',
-  'ld-library-path': "from LD_LIBRARY_PATH, which the loader searches before the library's RUNPATH",
-  'cuda-toolkit': 'from a CUDA toolkit install (/usr/local/cuda*), through LD_LIBRARY_PATH or ld.so.conf',
-  system: 'from the system library cache (ldconfig), found after RUNPATH and LD_LIBRARY_PATH',
-  driver: 'from the NVIDIA driver (libcuda ships with the driver, never with the wheel)',
-  'driver-stub': "the CUDA toolkit's link-time stub (stubs/libcuda.so): it only lets programs link, every CUDA call fails with error 34",
-  'forward-compat': "the CUDA forward-compatibility package (cuda-compat, .../compat/): a newer user-mode driver that works only on data-centre GPUs with a supported kernel driver",
-  wsl: "WSL's driver bridge (/usr/lib/wsl/lib), provided by the Windows driver",
-  torch: "torch's own library, beside libtorch",
-  other: 'from an unusual directory',
-}
+const REASONS = originWhyEn
 
 /** Where a resolved library came from, and in words why the loader picked that copy. */
 export function classifyLibrary(name: string, rawPath: string, ctx: OriginContext): { origin: LibraryOrigin; why: string; path: string } {

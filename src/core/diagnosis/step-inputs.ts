@@ -1,4 +1,4 @@
-import type { Finding, StepId, StepResult, StepStatus } from '../../shared/diagnosis'
+import type { EvidenceOf, Finding, StepId, StepResultOf, StepStatus } from '../../shared/diagnosis'
 import type { GpuState, MonitorSample } from '../../shared/gpu'
 import type { SummaryKey } from '../../shared/i18n/summaries'
 import { summariesEn } from '../../shared/i18n/summaries'
@@ -34,15 +34,9 @@ export function reasonOf(findings: Finding[]): Record<string, string> {
   return f ? { reason: f.message, findingId: f.id } : { reason: '' }
 }
 
-export function stepResult(
-  id: StepId,
-  status: StepStatus,
-  said: Summary,
-  evidence: Record<string, unknown>,
-  findings: Finding[] = [],
-): StepResult {
+export function stepResult<I extends StepId>(id: I, status: StepStatus, said: Summary, evidence: EvidenceOf<I>, findings: Finding[] = []): StepResultOf<I> {
   const text = interpolate(summariesEn[said.key], said.params)
-  return { id, status, summary: text, summaryKey: said.key, summaryParams: said.params, evidence, findings, durationMs: 0 }
+  return { id, status, summary: text, summaryKey: said.key, summaryParams: said.params, evidence, findings, durationMs: 0 } as StepResultOf<I>
 }
 
 /** The worst status the findings call for: an error fails the step, a warning warns. */

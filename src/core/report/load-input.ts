@@ -2,7 +2,7 @@ import type { Diagnosis } from '../../shared/diagnosis'
 import { DiagnosisSchema } from '../../shared/diagnosis'
 import type { Report } from '../../shared/report'
 import { ReportSchema } from '../../shared/report'
-import { isObj } from './json-read'
+import { isObj } from './is-json-object'
 
 export type ReportInput = { kind: 'report'; report: Report } | { kind: 'diagnosis'; diagnosis: Diagnosis }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { INVOKE_CHANNELS, type InvokeChannel } from '../../shared/channels'
+import { SERVE_MAX_BODY_BYTES } from '../../shared/constants'
 import type { CoreService } from '../service/types'
 import { sendErrorEnvelope, sendJson } from './headers'
 
@@ -8,7 +9,7 @@ import { sendErrorEnvelope, sendJson } from './headers'
  * Large enough for the biggest contract payload (a pasted nvidia-smi output is capped at 1 MiB by
  * its schema; fleet reports are sent a few at a time), small enough to stop a runaway body early.
  */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024
+export const MAX_BODY_BYTES = SERVE_MAX_BODY_BYTES
 
 /**
  * Channels reachable over HTTP. `app:open-external` is left out: it would open a browser on the

@@ -113,6 +113,5 @@ describe('controller', () => {
     expect(s.gpu.getState().sampleCount).toBe(2)
     c.dispose()
     expect(f.listeners.size).toBe(0)
-    vi.useRealTimers()
   })
 })

@@ -1,6 +1,6 @@
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/channels'
 import type { StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../diagnosis/step-ids'
+import { STEP_IDS } from '../../shared/constants'
 import type { DiagnosisStore } from '../stores/diagnosis-store'
 import type { RendererTransport } from '../transport'
 

@@ -1,7 +1,7 @@
 import { INVOKE_CHANNELS } from '../../shared/channels'
 import type { Diagnosis } from '../../shared/diagnosis'
 import type { ReportFormat, ReportLang } from '../../shared/report'
-import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FLEET_MAX_REQUEST_CHARS } from '../report/fleet-view'
+import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FLEET_MAX_REQUEST_CHARS } from '../../shared/constants'
 import { type FleetFile, type PreviewKey, previewMatches, type ReportStore } from '../stores/report-store'
 import type { RendererTransport } from '../transport'
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { STEP_IDS } from './step-ids'
+import { STEP_IDS } from '../../shared/constants'
 import { useDiagnosis, useDiagnosisActions } from '../app/diagnosis-context'
 import { InterpreterPicker } from './InterpreterPicker'
 import { RunControls } from './RunControls'
@@ -12,7 +12,7 @@ import { StepProgress } from './StepProgress'
 function LastRun() {
   const { t, i18n } = useTranslation()
   const finishedAt = useDiagnosis((s) => s.finishedAt)
-  const python = useDiagnosis((s) => (typeof s.environment?.python === 'string' ? s.environment.python : null))
+  const python = useDiagnosis((s) => s.environment?.python ?? null)
   if (!finishedAt) return null
   const time = new Date(finishedAt).toLocaleString(i18n.language)
   return (

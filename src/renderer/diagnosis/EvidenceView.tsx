@@ -2,7 +2,6 @@ import { useMemo } from 'react'
 
 import type { StepResult } from '../../shared/diagnosis'
 import type { LiveSample } from '../stores/diagnosis-store'
-import { hasEvidence, readConv, readCudnn, readGpuVisible, readLinkage, readSm } from './evidence'
 import { ConvView } from './evidence/ConvView'
 import { CudnnView } from './evidence/CudnnView'
 import { GpuVisibleView } from './evidence/GpuVisibleView'
@@ -11,23 +10,21 @@ import { SmView } from './evidence/SmView'
 
 /** The step's own evidence view; nothing for a skipped step with no evidence. */
 export function EvidenceView({ step }: { step: StepResult }) {
-  const e = step.evidence
   const view = useMemo(() => {
-    if (!hasEvidence(e)) return null
     switch (step.id) {
       case 'gpu-visible':
         // Without torch there is only the host's GPU list: nothing to compare.
-        return 'torchVersion' in e ? <GpuVisibleView ev={readGpuVisible(e)} /> : null
+        return step.evidence.torchVersion !== undefined ? <GpuVisibleView ev={step.evidence} /> : null
       case 'cudnn-loaded':
-        return 'flags' in e || 'version' in e ? <CudnnView ev={readCudnn(e)} /> : null
+        return step.evidence.flags || step.evidence.version !== undefined ? <CudnnView ev={step.evidence} /> : null
       case 'ldd-linkage':
-        return <LinkageView ev={readLinkage(e)} />
+        return step.evidence.libraries ? <LinkageView ev={step.evidence} /> : null
       case 'sm-utilisation':
-        return 'perGpu' in e ? <SmView ev={readSm(e)} live={null} /> : null
+        return step.evidence.perGpu ? <SmView ev={step.evidence} live={null} /> : null
       case 'conv-timing':
-        return 'cases' in e ? <ConvView ev={readConv(e)} /> : null
+        return step.evidence.cases ? <ConvView ev={step.evidence} /> : null
     }
-  }, [step.id, e])
+  }, [step])
   return view
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-import { STEP_IDS } from './step-ids'
+import { STEP_IDS } from '../../shared/constants'
 import { useDiagnosis } from '../app/diagnosis-context'
 import { stepDisplay, stepNumber } from './status'
 import { StatusBadge } from './StatusBadge'

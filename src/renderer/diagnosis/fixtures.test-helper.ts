@@ -1,4 +1,5 @@
-import type { Diagnosis, StepId, StepResult } from '../../shared/diagnosis'
+import type { Diagnosis, StepId, StepResultOf } from '../../shared/diagnosis'
+import { DiagnosisSchema, findStep } from '../../shared/diagnosis'
 import cpu from '../../../e2e/data/diagnosis-debian-cpu-torch.json'
 import h200NoCudnn from '../../../e2e/data/diagnosis-h200-disable-cudnn.json'
 import h200 from '../../../e2e/data/diagnosis-h200.json'
@@ -10,12 +11,13 @@ const DIAGNOSES = {
   'diagnosis-debian-cpu-torch': cpu,
 } as const
 
+/** A saved diagnosis, parsed by the contract as the app parses one from history or a file. */
 export function loadDiagnosis(name: keyof typeof DIAGNOSES): Diagnosis {
-  return structuredClone(DIAGNOSES[name]) as unknown as Diagnosis
+  return DiagnosisSchema.parse(structuredClone(DIAGNOSES[name]))
 }
 
-export function stepOf(d: Diagnosis, id: StepId): StepResult {
-  const step = d.steps.find((s) => s.id === id)
+export function stepOf<I extends StepId>(d: Diagnosis, id: I): StepResultOf<I> {
+  const step = findStep(d.steps, id)
   if (!step) throw new Error(`no ${id}`)
   return step
 }

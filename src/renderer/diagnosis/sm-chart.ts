@@ -1,7 +1,8 @@
 import type uPlot from 'uplot'
 
 import type { LiveSample } from '../stores/diagnosis-store'
-import type { TimelinePoint } from './evidence'
+import { SM_WARN_BELOW } from '../../shared/constants'
+import type { TimelinePoint } from '../../shared/evidence'
 
 export interface SmChartData {
   /** Seconds since the first sample. */
@@ -61,7 +62,7 @@ export function readSmChartColors(el: HTMLElement): SmChartColors {
   }
 }
 
-export const SM_THRESHOLD = 70
+export const SM_THRESHOLD = SM_WARN_BELOW
 
 export interface SmChartSpec {
   width: number

@@ -1,5 +1,5 @@
 import type { StepId, StepStatus } from '../../shared/diagnosis'
-import { STEP_IDS } from './step-ids'
+import { STEP_IDS } from '../../shared/constants'
 import type { RunState, StepPhase } from '../stores/diagnosis-store'
 
 /** What a step shows in the progress strip: its phase in the run under way, else its last verdict. */

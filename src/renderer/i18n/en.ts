@@ -1,5 +1,8 @@
+import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
 import { imagesUiEn } from './en-images'
 import { reportUiEn } from './en-report'
+
+type OriginKey = LibraryOrigin | 'missing'
 
 const baseUiEn = {
   'app.title': 'GPU Doctor',
@@ -173,24 +176,6 @@ const baseUiEn = {
   'ev2.note.deterministic': 'On: only deterministic algorithms (reproducible, often slower). Off: fastest algorithms.',
   'ev2.note.allowTf32': 'On: convolutions on Ampere and newer use TF32 tensor cores (about 10 bits of mantissa, much faster than FP32).',
   'ev2.note.matmulAllowTf32': 'Off (the default since 1.12): FP32 matmuls run in full FP32; set torch.backends.cuda.matmul.allow_tf32 = True or torch.set_float32_matmul_precision("high") to use TF32.',
-  'ev3.origin.missing': 'Not found',
-  'ev3.origin.wheel': 'pip nvidia-* wheels',
-  'ev3.origin.torch': "torch's own lib/",
-  'ev3.origin.conda': 'conda environment',
-  'ev3.origin.ld-library-path': 'LD_LIBRARY_PATH',
-  'ev3.origin.cuda-toolkit': 'CUDA toolkit',
-  'ev3.origin.system': 'System libraries',
-  'ev3.origin.driver': 'NVIDIA driver',
-  'ev3.origin.other': 'Other directories',
-  'ev3.why.missing': 'The loader found no copy: anything that needs these fails to load.',
-  'ev3.why.wheel': "from the pip nvidia-* package: torch's RUNPATH ($ORIGIN/../../nvidia/...) points there",
-  'ev3.why.torch': "torch's own library, beside libtorch",
-  'ev3.why.conda': 'from the conda environment (its lib/ is on the RPATH or LD_LIBRARY_PATH)',
-  'ev3.why.ld-library-path': "from LD_LIBRARY_PATH, which the loader searches before the library's RUNPATH",
-  'ev3.why.cuda-toolkit': 'from a CUDA toolkit install (/usr/local/cuda*), through LD_LIBRARY_PATH or ld.so.conf',
-  'ev3.why.system': 'from the system library cache (ldconfig), found after RUNPATH and LD_LIBRARY_PATH',
-  'ev3.why.driver': 'from the NVIDIA driver (libcuda ships with the driver, never with the wheel)',
-  'ev3.why.other': 'from an unusual directory',
   'ev3.neededBy': 'needed by {{files}}',
   'ev3.notFound': 'not found',
   'ev3.mapped': 'cuDNN files mapped after a real cuDNN operation (/proc/self/maps)',
@@ -238,6 +223,12 @@ const baseUiEn = {
 } as const
 
 /** UI strings (namespace 'ui'). Flat keys; i18next runs with keySeparator: false. The Images and Report pages keep theirs in their own files. */
-export const uiEn = { ...baseUiEn, ...imagesUiEn, ...reportUiEn } as const
+export const uiEn = {
+  ...baseUiEn,
+  ...imagesUiEn,
+  ...reportUiEn,
+  ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
+  ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),
+} as const
 
 export type UiKey = keyof typeof uiEn

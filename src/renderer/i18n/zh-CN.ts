@@ -1,3 +1,4 @@
+import { originKeys, originLabelsZh, originWhyZh } from '../../shared/i18n/library-origins'
 import type { UiKey } from './en'
 import { imagesUiZh } from './zh-images'
 import { reportUiZh } from './zh-report'
@@ -174,24 +175,6 @@ const baseUiZh = {
   'ev2.note.deterministic': '开：只用确定性算法（结果可复现，通常更慢）。关：用最快的算法。',
   'ev2.note.allowTf32': '开：Ampere 及更新的 GPU 上卷积使用 TF32 张量核心（约 10 位尾数，比 FP32 快得多）。',
   'ev2.note.matmulAllowTf32': '关（自 1.12 起的默认值）：FP32 矩阵乘法以完整 FP32 精度运行；设置 torch.backends.cuda.matmul.allow_tf32 = True 或 torch.set_float32_matmul_precision("high") 即可使用 TF32。',
-  'ev3.origin.missing': '找不到',
-  'ev3.origin.wheel': 'pip 的 nvidia-* 包',
-  'ev3.origin.torch': 'torch 自带的 lib/',
-  'ev3.origin.conda': 'conda 环境',
-  'ev3.origin.ld-library-path': 'LD_LIBRARY_PATH',
-  'ev3.origin.cuda-toolkit': 'CUDA 工具包',
-  'ev3.origin.system': '系统库',
-  'ev3.origin.driver': 'NVIDIA 驱动',
-  'ev3.origin.other': '其他目录',
-  'ev3.why.missing': '动态链接器找不到任何副本：依赖它们的库都无法加载。',
-  'ev3.why.wheel': '来自 pip 的 nvidia-* 包：torch 的 RUNPATH（$ORIGIN/../../nvidia/...）指向那里',
-  'ev3.why.torch': 'torch 自己的库，与 libtorch 在同一目录',
-  'ev3.why.conda': '来自 conda 环境（其 lib/ 在 RPATH 或 LD_LIBRARY_PATH 中）',
-  'ev3.why.ld-library-path': '来自 LD_LIBRARY_PATH，动态链接器会先于库的 RUNPATH 搜索它',
-  'ev3.why.cuda-toolkit': '来自 CUDA 工具包（/usr/local/cuda*），经由 LD_LIBRARY_PATH 或 ld.so.conf',
-  'ev3.why.system': '来自系统库缓存（ldconfig），在 RUNPATH 和 LD_LIBRARY_PATH 之后查找',
-  'ev3.why.driver': '来自 NVIDIA 驱动（libcuda 随驱动提供，从不随 wheel 提供）',
-  'ev3.why.other': '来自不常见的目录',
   'ev3.neededBy': '被 {{files}} 依赖',
   'ev3.notFound': '找不到',
   'ev3.mapped': '执行一次真实的 cuDNN 运算后映射的 cuDNN 文件（/proc/self/maps）',
@@ -239,4 +222,10 @@ const baseUiZh = {
 }
 
 /** Simplified Chinese UI strings; the type makes a missing key a compile error. */
-export const uiZh: Record<UiKey, string> = { ...baseUiZh, ...imagesUiZh, ...reportUiZh }
+export const uiZh: Record<UiKey, string> = {
+  ...baseUiZh,
+  ...imagesUiZh,
+  ...reportUiZh,
+  ...originKeys('ev3.origin.', originLabelsZh),
+  ...originKeys('ev3.why.', originWhyZh),
+} as Record<UiKey, string>

@@ -1,7 +1,5 @@
+import { MAX_SMI_TEXT } from '../../shared/constants'
 import type { Platform, RecommendRequest } from '../../shared/recommend'
-
-/** shared/recommend's MAX_SMI_TEXT (a test keeps them equal): importing it would pull zod into the bundle. */
-export const MAX_SMI_TEXT = 1024 * 1024
 
 /** The "another machine / what-if" form as typed; every field optional. */
 export interface WhatIfForm {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { FLEET_MAX_BYTES as SHARED_MAX_BYTES, FLEET_MAX_REPORTS as SHARED_MAX_REPORTS, type FleetTable } from '../../shared/fleet'
+import type { FleetTable } from '../../shared/fleet'
 import type { FleetFile } from '../stores/report-store'
-import { differingCells, FLEET_MAX_BYTES, FLEET_MAX_REPORTS, nodeFileNames, rejectedFileName } from './fleet-view'
+import { differingCells, nodeFileNames, rejectedFileName } from './fleet-view'
 
 const file = (name: string, ok = true): FleetFile => ({ name, size: 10, text: ok ? '{}' : null, problem: ok ? null : 'too-large' })
 const table = (nodes: string[], rejected: number[]): FleetTable => ({
@@ -13,11 +13,6 @@ const table = (nodes: string[], rejected: number[]): FleetTable => ({
 })
 
 describe('fleet table view', () => {
-  it('keeps the contract limits', () => {
-    expect(FLEET_MAX_REPORTS).toBe(SHARED_MAX_REPORTS)
-    expect(FLEET_MAX_BYTES).toBe(SHARED_MAX_BYTES)
-  })
-
   it('flags the cells that differ from the majority, or all of them when there is none', () => {
     expect(differingCells(['9.1', '9.1', '9.1'], false)).toEqual([false, false, false])
     expect(differingCells(['9.1', '9.1', '8.9'], true)).toEqual([false, false, true])

@@ -1,11 +1,6 @@
 import type { FleetTable } from '../../shared/fleet'
 import type { FleetFile } from '../stores/report-store'
 
-// shared/fleet's limits (a test keeps them equal): importing that module would pull zod into the bundle.
-export const FLEET_MAX_REPORTS = 50
-export const FLEET_MAX_BYTES = 2 * 1024 * 1024
-/** What one merge request may carry: serve refuses bodies above 8 MiB (core/serve/invoke-route). */
-export const FLEET_MAX_REQUEST_CHARS = 7 * 1024 * 1024
 
 /**
  * Which cells of a row to flag: those that differ from the majority; when no value has a

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { StepId } from '../../shared/diagnosis'
-import { STEP_IDS } from '../diagnosis/step-ids'
+import { STEP_IDS } from '../../shared/constants'
 
 const isStep = (id: string): id is StepId => (STEP_IDS as readonly string[]).includes(id)
 

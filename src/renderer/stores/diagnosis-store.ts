@@ -2,7 +2,8 @@ import { createStore } from 'zustand/vanilla'
 
 import type { EventPayload, InvokeResult, IpcError } from '../../shared/contract'
 import type { DiagnosisProgress, StepId, StepResult } from '../../shared/diagnosis'
-import { STEP_IDS } from '../diagnosis/step-ids'
+import type { Environment } from '../../shared/evidence'
+import { STEP_IDS } from '../../shared/constants'
 
 export type Interpreter = InvokeResult<'diagnosis:list-interpreters'>[number]
 export type DiagnosisDone = EventPayload<'diagnosis:done'>
@@ -51,7 +52,7 @@ export interface DiagnosisStoreState {
   run: RunState | null
   /** Results by step; a single-step run replaces only its own. */
   results: Partial<Record<StepId, StepResult>>
-  environment: Record<string, unknown> | null
+  environment: Environment | null
   finishedAt: string | null
   notice: Notice | null
 

@@ -51,7 +51,6 @@ describe('createCoalescer', () => {
     c.dispose()
     vi.advanceTimersByTime(1000)
     expect(deliver).toHaveBeenCalledTimes(1)
-    vi.useRealTimers()
   })
 })
 

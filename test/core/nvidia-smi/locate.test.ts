@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 import { locateNvidiaSmi } from '../../../src/core/nvidia-smi/locate'
@@ -20,16 +22,17 @@ describe('locateNvidiaSmi', () => {
   })
 
   it('finds the Windows DCH driver-store copy', () => {
-    const store = 'C:\\Windows/System32/DriverStore/FileRepository'
     const r = locateNvidiaSmi({
       env: { Path: '', SystemRoot: 'C:\\Windows' },
       platform: 'win32',
       listDir: (d) => (d.endsWith('FileRepository') ? ['nvdm.inf_amd64_abc', 'other'] : []),
       isExecutable: (p) => p.includes('nvdm.inf_amd64_abc'),
     })
-    expect(r.path).toContain('nvdm.inf_amd64_abc')
+    const store = join('C:\\Windows', 'System32', 'DriverStore', 'FileRepository')
+    expect(r.path).toBe(join(store, 'nvdm.inf_amd64_abc', 'nvidia-smi.exe'))
+    // System32 and NVSMI first; in the store only the NVIDIA (nv*) folders.
     expect(r.checked.some((c) => c.includes('NVSMI'))).toBe(true)
-    expect(store).toBeTruthy()
+    expect(r.checked.some((c) => c.includes(join(store, 'other')))).toBe(false)
   })
 
   it('returns null with the full list when nothing is installed', () => {

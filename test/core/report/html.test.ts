@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redactReport } from '../../../src/core/report/rendering/redact'
 import { renderReportHtml } from '../../../src/core/report/rendering/render-html'
 import { h200Report } from './fixtures'
+import { findStep } from '../../../src/shared/diagnosis'
 
 const CHROMIUM = process.env.GPU_DOCTOR_CHROMIUM ?? '/usr/bin/chromium'
 const TITLES = ['GPU visible to PyTorch', 'cuDNN loaded', 'Library linkage', 'SM utilisation under load', 'Conv2d timing, cuDNN on vs off']
@@ -53,7 +54,7 @@ describe('HTML report', () => {
     await expect(sm.locator('polyline').count()).resolves.toBeGreaterThan(0)
     // One point per sample of the timeline; the gap around the load start splits the line.
     const lines = await sm.locator('polyline').evaluateAll((els) => els.map((e) => e.getAttribute('points')!.trim().split(' ').length))
-    const timeline = h200Report('diagnose').diagnosis!.steps[3]!.evidence.timeline as unknown[]
+    const timeline = findStep(h200Report('diagnose').diagnosis!.steps, 'sm-utilisation')!.evidence.timeline!
     expect(lines.reduce((a, b) => a + b, 0)).toBe(timeline.length)
     expect(lines.length).toBe(2)
     const conv = page.locator('#step-conv-timing svg')

@@ -1,4 +1,5 @@
-import type { Finding, StepResult } from '../../../shared/diagnosis'
+import type { Finding, StepResultOf } from '../../../shared/diagnosis'
+import { GOOD_RATIO, MIN_WORKING_RATIO } from '../../../shared/constants'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
@@ -6,12 +7,10 @@ import { workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
-/** cuDNN on must beat off by this much on the representative layer, or cuDNN is not doing its job. */
-export const MIN_WORKING_RATIO = 1.3
-export const GOOD_RATIO = 2
+export { GOOD_RATIO, MIN_WORKING_RATIO }
 
 /** Step 5: Conv2d with cuDNN on vs off — the seeds' case and a layer where cuDNN matters. */
-export function convTimingStep(inputs: DiagnosisInputs): StepResult {
+export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timing'> {
   const got = torchReport(inputs)
   if ('skip' in got) return stepResult('conv-timing', 'skip', got.skip, {})
   const conv = got.report.workloads?.conv

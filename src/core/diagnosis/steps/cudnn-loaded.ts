@@ -1,4 +1,4 @@
-import type { Finding, StepResult } from '../../../shared/diagnosis'
+import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import type { DiagnosisInputs } from '../step-inputs'
 import { reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
@@ -15,7 +15,7 @@ const FLAG_NOTES = {
 }
 
 /** Step 2: is cuDNN available, enabled, and the version this PyTorch build expects? */
-export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResult {
+export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResultOf<'cudnn-loaded'> {
   const got = torchReport(inputs)
   if ('skip' in got) return stepResult('cudnn-loaded', 'skip', got.skip, {})
   const r = got.report

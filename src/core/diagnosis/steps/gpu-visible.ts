@@ -1,4 +1,4 @@
-import type { Finding, StepResult } from '../../../shared/diagnosis'
+import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { archCoverage } from '../arch-coverage'
 import { describeProcesses, gib, gpuSharing, HELD_MEMORY_SHARE, isOutOfMemory } from '../gpu-sharing'
@@ -12,7 +12,7 @@ import { isCpuOnlyBuild } from '../versions'
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
 /** Step 1: does PyTorch see the GPUs nvidia-smi sees, with kernels for them and a driver new enough? */
-export function gpuVisibleStep(inputs: DiagnosisInputs): StepResult {
+export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visible'> {
   const host = inputs.host.kind === 'ok' ? inputs.host.status : null
   const hostGpus = host?.gpus ?? []
   const findings: Finding[] = []

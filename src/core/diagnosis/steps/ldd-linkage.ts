@@ -1,4 +1,4 @@
-import type { Finding, StepResult } from '../../../shared/diagnosis'
+import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { parseLdd } from '../../rules/parse-ldd'
 import { classifyLibrary, libcudaOrigin, soVersion } from '../library-origin'
@@ -17,7 +17,7 @@ export interface LinkedLibrary {
 }
 
 /** Step 3: where torch's CUDA libraries resolve from, what is missing, and which cuDNN is really mapped. */
-export function lddLinkageStep(inputs: DiagnosisInputs): StepResult {
+export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linkage'> {
   if (inputs.platform === 'win32') return stepResult('ldd-linkage', 'skip', summary('skip.windows'), {})
   const got = torchReport(inputs)
   if ('skip' in got) return stepResult('ldd-linkage', 'skip', got.skip, {})

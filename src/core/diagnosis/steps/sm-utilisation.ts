@@ -1,4 +1,6 @@
-import type { Finding, StepResult } from '../../../shared/diagnosis'
+import type { EvidenceOf, Finding, StepResultOf } from '../../../shared/diagnosis'
+import type { WorkloadFailureEvidence } from '../../../shared/evidence'
+import { SM_WARN_BELOW } from '../../../shared/constants'
 import type { MonitorSample } from '../../../shared/gpu'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
@@ -6,7 +8,7 @@ import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
-export const SM_WARN_BELOW = 70
+export { SM_WARN_BELOW }
 
 // clocks_event_reasons bits (nvml: nvmlClocksEventReasons), the ones that mean "slowed down".
 const THROTTLE_BITS: Array<[bigint, string]> = [
@@ -27,7 +29,7 @@ function series(samples: MonitorSample[], gpu: number, key: 'utilizationGpu' | '
 }
 
 /** Step 4: SM% idle and under a sustained matmul load, beside the TFLOP/s actually achieved. */
-export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
+export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-utilisation'> {
   const got = torchReport(inputs)
   if ('skip' in got) return stepResult('sm-utilisation', 'skip', got.skip, {})
   const sustained = got.report.workloads?.sustained
@@ -118,12 +120,14 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResult {
 }
 
 /** A workload that failed: out of memory is said as such, with who holds the memory; anything else as the error. */
-export function workloadFailed(step: 'sm-utilisation' | 'conv-timing', error: string, sharing: ReturnType<typeof gpuSharing>): StepResult {
+export function workloadFailed<I extends 'sm-utilisation' | 'conv-timing'>(step: I, error: string, sharing: ReturnType<typeof gpuSharing>): StepResultOf<I> {
+  // Both steps' evidence schemas carry the workload-failure fields; TypeScript cannot see that through I.
+  const failed = (evidence: WorkloadFailureEvidence) => evidence as EvidenceOf<I>
   if (isOutOfMemory(error)) {
     const holders = describeProcesses(sharing.flatMap((g) => g.others))
-    return stepResult(step, 'fail', summary('workload.oom', { holders }), { error, holders }, [
+    return stepResult(step, 'fail', summary('workload.oom', { holders }), failed({ error, holders }), [
       makeFinding('cuda-oom-or-memory-held', 'error', { holders }, `${error}\nHeld by: ${holders}`),
     ])
   }
-  return stepResult(step, 'fail', summary('workload.failed', { reason: error }), { error }, [makeFinding('probe-failed', 'error', { reason: error })])
+  return stepResult(step, 'fail', summary('workload.failed', { reason: error }), failed({ error }), [makeFinding('probe-failed', 'error', { reason: error })])
 }

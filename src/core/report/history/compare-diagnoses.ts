@@ -1,9 +1,8 @@
-import type { Diagnosis, StepId } from '../../../shared/diagnosis'
-import { STEP_IDS } from '../../../shared/diagnosis'
+import type { Diagnosis } from '../../../shared/diagnosis'
+import { findStep, STEP_IDS } from '../../../shared/diagnosis'
 import type { ComparedField, Comparison } from '../../../shared/history'
 import { COMPARED_FIELDS } from '../../../shared/history'
-import { reportFacts } from '../facts'
-import { num, objs, str } from '../json-read'
+import { gpuModelsLabel, reportFacts } from '../facts'
 
 export interface ComparedSide {
   id: string | null
@@ -14,42 +13,29 @@ export interface ComparedSide {
 type Timing = Comparison['timings'][number]
 type Metric = Omit<Timing, 'a' | 'b' | 'ratio'> & { read: (d: Diagnosis) => number | null }
 
-const evidenceOf = (d: Diagnosis, id: StepId) => d.steps.find((s) => s.id === id)?.evidence ?? {}
+const convCases = (d: Diagnosis) => findStep(d.steps, 'conv-timing')?.evidence.cases ?? []
+const smGpus = (d: Diagnosis) => findStep(d.steps, 'sm-utilisation')?.evidence.perGpu ?? []
 
 function factValue(d: Diagnosis, field: ComparedField): string | null {
-  const f = reportFacts(d, null, null)
-  if (field === 'gpuModels') {
-    const names = objs(d.environment.gpus).map((g) => str(g.name)).filter((n): n is string => n !== null)
-    if (names.length === 0) return null
-    const counts = new Map<string, number>()
-    for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1)
-    return [...counts].sort(([x], [y]) => x.localeCompare(y)).map(([n, c]) => `${c}× ${n}`).join(', ')
-  }
-  return f[field]
+  return field === 'gpuModels' ? gpuModelsLabel(d, null) : reportFacts(d, null, null)[field]
 }
 
 /** Every timing the two diagnoses can share: probe, per step, Conv2d cases, matmul per GPU. */
 function metrics(a: Diagnosis, b: Diagnosis): Metric[] {
-  const list: Metric[] = [{ metric: 'probeSeconds', unit: 's', higherIsBetter: false, read: (d) => num(d.environment.probeSeconds) }]
+  const list: Metric[] = [{ metric: 'probeSeconds', unit: 's', higherIsBetter: false, read: (d) => d.environment.probeSeconds ?? null }]
   for (const id of STEP_IDS) {
     list.push({ metric: `step.${id}.durationMs`, unit: 'ms', higherIsBetter: false, read: (d) => d.steps.find((s) => s.id === id)?.durationMs || null })
   }
-  const caseLabels = [...new Set([a, b].flatMap((d) => objs(evidenceOf(d, 'conv-timing').cases).map((c) => str(c.label)).filter((l): l is string => l !== null)))]
+  const caseLabels = [...new Set([a, b].flatMap((d) => convCases(d).map((c) => c.label)))]
   for (const label of caseLabels) {
-    const read = (field: string) => (d: Diagnosis) => {
-      const c = objs(evidenceOf(d, 'conv-timing').cases).find((x) => str(x.label) === label)
-      return c ? num(c[field]) : null
-    }
+    const read = (field: 'onMs' | 'offMs' | 'ratio') => (d: Diagnosis) => convCases(d).find((x) => x.label === label)?.[field] ?? null
     list.push({ metric: `conv.${label}.onMs`, unit: 'ms', higherIsBetter: false, read: read('onMs') })
     list.push({ metric: `conv.${label}.offMs`, unit: 'ms', higherIsBetter: false, read: read('offMs') })
     list.push({ metric: `conv.${label}.ratio`, unit: '×', higherIsBetter: true, read: read('ratio') })
   }
-  const gpus = [...new Set([a, b].flatMap((d) => objs(evidenceOf(d, 'sm-utilisation').perGpu).map((g) => num(g.index)).filter((i): i is number => i !== null)))]
+  const gpus = [...new Set([a, b].flatMap((d) => smGpus(d).map((g) => g.index)))]
   for (const gpu of gpus.sort((x, y) => x - y)) {
-    const read = (field: string) => (d: Diagnosis) => {
-      const g = objs(evidenceOf(d, 'sm-utilisation').perGpu).find((x) => num(x.index) === gpu)
-      return g ? num(g[field]) : null
-    }
+    const read = (field: 'tflops' | 'loadMean') => (d: Diagnosis) => smGpus(d).find((x) => x.index === gpu)?.[field] ?? null
     list.push({ metric: `sm.gpu${gpu}.tflops`, unit: 'TFLOP/s', higherIsBetter: true, read: read('tflops') })
     list.push({ metric: `sm.gpu${gpu}.loadMean`, unit: '%', higherIsBetter: true, read: read('loadMean') })
   }

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net'
 
 import type { MaskedValue, MaskKind, Report } from '../../../shared/report'
-import { isObj } from '../json-read'
+import { isObj } from '../is-json-object'
 
 /** Values known to be private on the machine making the report (its host name, user, home). */
 export interface RedactionHints {

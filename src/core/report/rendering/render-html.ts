@@ -1,3 +1,4 @@
+import type { StepResult } from '../../../shared/diagnosis'
 import type { Report, ReportLang } from '../../../shared/report'
 import { escapeHtml as esc, htmlRich } from './html-escape'
 import { htmlDocument, htmlFacts, htmlViewTable } from './html'
@@ -16,13 +17,14 @@ function findingHtml(f: ViewFinding, fixLabel: string): string {
   ].join('')
 }
 
-function stepHtml(s: ViewStep, v: ReportView, evidence: Record<string, unknown>): string {
-  const chart =
-    s.id === 'sm-utilisation'
-      ? smTimelineSvg(evidence, { title: v.labels.smChart, seconds: v.labels.seconds })
-      : s.id === 'conv-timing'
-        ? convBarsSvg(evidence, { title: v.labels.convChart, on: v.labels.convOn, off: v.labels.convOff })
-        : null
+function chartOf(step: StepResult | undefined, v: ReportView): string | null {
+  if (step?.id === 'sm-utilisation') return smTimelineSvg(step.evidence, { title: v.labels.smChart, seconds: v.labels.seconds })
+  if (step?.id === 'conv-timing') return convBarsSvg(step.evidence, { title: v.labels.convChart, on: v.labels.convOn, off: v.labels.convOff })
+  return null
+}
+
+function stepHtml(s: ViewStep, v: ReportView, step: StepResult | undefined): string {
+  const chart = chartOf(step, v)
   const chartTitle = s.id === 'sm-utilisation' ? v.labels.smChart : v.labels.convChart
   return [
     `<section class="step ${s.status}" id="step-${s.id}">`,
@@ -52,7 +54,6 @@ function summaryTable(v: ReportView): string {
  */
 export function renderReportHtml(report: Report, lang: ReportLang): string {
   const v = reportView(report, lang)
-  const evidenceOf = (id: string) => report.diagnosis?.steps.find((s) => s.id === id)?.evidence ?? {}
   const summary = v.summary.length ? summaryTable(v) : `<p>${esc(v.noDiagnosis ?? '')}</p>`
   const body = [
     `<header><h1>${esc(v.title)}</h1><p class="meta">${esc(v.generated)}</p>`,
@@ -65,7 +66,7 @@ export function renderReportHtml(report: Report, lang: ReportLang): string {
     v.gpus ? htmlViewTable(v.gpus) : '',
     v.gpuNote ? `<p>${esc(v.gpuNote)}</p>` : '',
     v.steps.length ? `<h2>${esc(v.labels.steps)}</h2>` : '',
-    ...v.steps.map((s) => stepHtml(s, v, evidenceOf(s.id))),
+    ...v.steps.map((s) => stepHtml(s, v, report.diagnosis?.steps.find((d) => d.id === s.id))),
     `<h2>${esc(v.findingsTitle)}</h2>`,
     v.findings.length ? v.findings.map((f) => findingHtml(f, v.labels.fix)).join('') : `<p>${esc(v.labels.noFindings)}</p>`,
     `<h2>${esc(v.labels.recommendation)}</h2>`,

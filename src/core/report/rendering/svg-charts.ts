@@ -3,17 +3,15 @@
 
 import { fmtMs, fmtNum } from './value-format'
 import { escapeHtml as esc } from './html-escape'
-import { num, objs, str } from '../json-read'
+import { SM_WARN_BELOW } from '../../../shared/constants'
+import type { ConvEvidence, SmEvidence } from '../../../shared/evidence'
 
 const COLORS = ['#2563eb', '#dc2626', '#059669', '#7c3aed', '#d97706', '#0891b2', '#db2777', '#4b5563']
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '4 4', '10 2', '3 1']
 
 /** SM% over time from step 4's evidence.timeline, with the load window shaded and the 70 % line. */
-export function smTimelineSvg(evidence: Record<string, unknown>, labels: { title: string; seconds: string }): string | null {
-  const points = objs(evidence.timeline)
-    .map((p) => ({ time: num(p.time), gpus: objs(p.gpus).map((g) => ({ index: num(g.index) ?? 0, sm: num(g.sm) })) }))
-    .filter((p): p is { time: number; gpus: Array<{ index: number; sm: number | null }> } => p.time !== null)
-    .sort((a, b) => a.time - b.time)
+export function smTimelineSvg(evidence: SmEvidence, labels: { title: string; seconds: string }): string | null {
+  const points = [...(evidence.timeline ?? [])].sort((a, b) => a.time - b.time)
   if (points.length < 2) return null
   const t0 = points[0]!.time
   const span = Math.max(1, points[points.length - 1]!.time - t0)
@@ -27,9 +25,9 @@ export function smTimelineSvg(evidence: Record<string, unknown>, labels: { title
   const y = (sm: number) => T + (1 - Math.min(100, Math.max(0, sm)) / 100) * (H - T - B)
   const gpus = [...new Set(points.flatMap((p) => p.gpus.map((g) => g.index)))].sort((a, b) => a - b)
   const parts: string[] = []
-  const start = num(evidence.loadStartedAt)
-  const end = num(evidence.loadEndedAt)
-  if (start !== null && end !== null && end > start) {
+  const start = evidence.loadStartedAt
+  const end = evidence.loadEndedAt
+  if (start !== undefined && end !== undefined && end > start) {
     const x1 = Math.max(L, x(start))
     const x2 = Math.min(W - R, x(end))
     if (x2 > x1) parts.push(`<rect x="${x1.toFixed(1)}" y="${T}" width="${(x2 - x1).toFixed(1)}" height="${H - T - B}" fill="#f59e0b" fill-opacity="0.15"/>`)
@@ -38,7 +36,7 @@ export function smTimelineSvg(evidence: Record<string, unknown>, labels: { title
     parts.push(`<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" stroke="#d1d5db" stroke-width="0.5"/>`)
     parts.push(`<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11">${v}%</text>`)
   }
-  parts.push(`<line x1="${L}" x2="${W - R}" y1="${y(70)}" y2="${y(70)}" stroke="#b45309" stroke-width="1" stroke-dasharray="5 4"/>`)
+  parts.push(`<line x1="${L}" x2="${W - R}" y1="${y(SM_WARN_BELOW)}" y2="${y(SM_WARN_BELOW)}" stroke="#b45309" stroke-width="1" stroke-dasharray="5 4"/>`)
   const seconds = span / 1000
   const step = seconds <= 10 ? 1 : seconds <= 30 ? 5 : seconds <= 120 ? 15 : 60
   for (let s = 0; s <= seconds + 1e-9; s += step) {
@@ -73,10 +71,8 @@ export function smTimelineSvg(evidence: Record<string, unknown>, labels: { title
 }
 
 /** Step 5's cases as bar pairs, cuDNN on vs off, each pair on its own scale, with the speed-up. */
-export function convBarsSvg(evidence: Record<string, unknown>, labels: { title: string; on: string; off: string }): string | null {
-  const cases = objs(evidence.cases)
-    .map((c) => ({ label: str(c.label) ?? '?', shape: str(c.shape) ?? '', on: num(c.onMs), off: num(c.offMs), ratio: num(c.ratio) }))
-    .filter((c) => c.on !== null || c.off !== null)
+export function convBarsSvg(evidence: ConvEvidence, labels: { title: string; on: string; off: string }): string | null {
+  const cases = (evidence.cases ?? []).map((c) => ({ label: c.label, shape: c.shape, on: c.onMs, off: c.offMs, ratio: c.ratio }))
   if (cases.length === 0) return null
   const W = 640
   const L = 110
@@ -87,23 +83,21 @@ export function convBarsSvg(evidence: Record<string, unknown>, labels: { title: 
   const parts: string[] = []
   cases.forEach((c, i) => {
     const top = i * GROUP + 18
-    const max = Math.max(c.on ?? 0, c.off ?? 0) || 1
+    const max = Math.max(c.on, c.off) || 1
     parts.push(`<text x="0" y="${top - 5}" font-size="12" font-weight="600">${esc(c.label)}</text>`)
     parts.push(`<text x="${L}" y="${top - 5}" font-size="10" fill="#4b5563">${esc(c.shape.length > 70 ? `${c.shape.slice(0, 69)}…` : c.shape)}</text>`)
-    const bars: Array<[string, number | null, string, string]> = [
+    const bars: Array<[string, number, string, string]> = [
       [labels.on, c.on, '#059669', ''],
       [labels.off, c.off, '#9ca3af', ' stroke="#4b5563" stroke-dasharray="3 2"'],
     ]
     bars.forEach(([name, ms, color, extra], j) => {
       const yy = top + j * (BAR + 2)
-      const w = ms === null ? 0 : Math.max(1, (ms / max) * (W - L - R))
+      const w = Math.max(1, (ms / max) * (W - L - R))
       parts.push(`<text x="${L - 6}" y="${yy + BAR - 5}" text-anchor="end" font-size="11">${esc(name)}</text>`)
       parts.push(`<rect x="${L}" y="${yy}" width="${w.toFixed(1)}" height="${BAR}" fill="${color}"${extra}/>`)
       parts.push(`<text x="${(L + w + 6).toFixed(1)}" y="${yy + BAR - 5}" font-size="11">${fmtMs(ms)} ms</text>`)
     })
-    if (c.ratio !== null) {
-      parts.push(`<text x="${W - 4}" y="${top + BAR + 6}" text-anchor="end" font-size="13" font-weight="600">${fmtNum(c.ratio, 1)}×</text>`)
-    }
+    parts.push(`<text x="${W - 4}" y="${top + BAR + 6}" text-anchor="end" font-size="13" font-weight="600">${fmtNum(c.ratio, 1)}×</text>`)
   })
   return `<svg class="chart" role="img" aria-label="${esc(labels.title)}" viewBox="0 0 ${W} ${H}" width="100%" xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">${parts.join('')}</svg>`
 }

@@ -5,6 +5,7 @@ import { reasonsEn, reasonsZh } from '../../../shared/i18n/recommend-reasons'
 import { problemsEn, problemsZh } from '../../../shared/i18n/problems'
 import { stepsEn, stepsZh } from '../../../shared/i18n/steps'
 import { summariesEn, summariesZh } from '../../../shared/i18n/summaries'
+import { originKeys, originLabelsEn, originLabelsZh } from '../../../shared/i18n/library-origins'
 import type { ReportLang } from '../../../shared/report'
 import { reportEn, reportZh } from './i18n-report'
 
@@ -26,8 +27,8 @@ export function reportTranslator(lang: ReportLang): TFunction {
     initAsync: false,
     interpolation: { escapeValue: false },
     resources: {
-      en: { report: reportEn, steps: stepsEn, summaries: summariesEn, findings: findingsEn, problems: problemsEn, reasons: reasonsEn },
-      'zh-CN': { report: reportZh, steps: stepsZh, summaries: summariesZh, findings: findingsZh, problems: problemsZh, reasons: reasonsZh },
+      en: { report: { ...reportEn, ...originKeys('ev.origin.', originLabelsEn) }, steps: stepsEn, summaries: summariesEn, findings: findingsEn, problems: problemsEn, reasons: reasonsEn },
+      'zh-CN': { report: { ...reportZh, ...originKeys('ev.origin.', originLabelsZh) }, steps: stepsZh, summaries: summariesZh, findings: findingsZh, problems: problemsZh, reasons: reasonsZh },
     },
   })
   cache.set(lang, instance.t)

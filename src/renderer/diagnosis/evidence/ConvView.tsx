@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next'
 
 import { formatNumber, withUnit } from '../../components/format'
-import type { ConvCase, ConvEvidence } from '../evidence'
-
-export const GOOD_RATIO = 2
-export const MIN_WORKING_RATIO = 1.3
+import { GOOD_RATIO, MIN_WORKING_RATIO } from '../../../shared/constants'
+import type { ConvCase, ConvEvidence } from '../../../shared/evidence'
 
 export function ratioTone(ratio: number | null): 'good' | 'warn' | 'bad' | undefined {
   if (ratio === null) return undefined
@@ -64,13 +62,13 @@ export function ConvView({ ev }: { ev: ConvEvidence }) {
   return (
     <div className="evidence evidence--conv">
       <div className="conv-cases" role="group" aria-label={t('ev5.chartLabel')}>
-        {ev.cases.map((c) => (
+        {(ev.cases ?? []).map((c) => (
           <CaseRow key={c.label} c={c} lang={lang} />
         ))}
       </div>
       {ev.peak ? (
         <p className="source" data-testid="ev-conv-peak">
-          {t('ev5.peak', { label: ev.peak.label ?? ev.gpu ?? '?', fp16: formatNumber(ev.peak.fp16TensorDense, lang, 1), fp32: formatNumber(ev.peak.fp32, lang, 1) })}
+          {t('ev5.peak', { label: ev.peak.label, fp16: formatNumber(ev.peak.fp16TensorDense, lang, 1), fp32: formatNumber(ev.peak.fp32, lang, 1) })}
           {ev.peak.source && (
             <>
               {' — '}

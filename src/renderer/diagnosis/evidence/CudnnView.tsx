@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 
 import { coreOr } from '../texts'
-import { CUDNN_FLAGS, cudnnMajorMatches, type CudnnEvidence, type CudnnFlag } from '../evidence'
+import { CUDNN_FLAGS } from '../../../shared/constants'
+import type { CudnnEvidence, CudnnFlag } from '../../../shared/evidence'
+import { cudnnMajorMatches } from '../../../shared/evidence-derive'
 import { KvTable } from './KvTable'
 
 const FLAG_NAMES: Record<CudnnFlag, string> = {
@@ -14,7 +16,7 @@ const FLAG_NAMES: Record<CudnnFlag, string> = {
 /** Step 2: the loaded cuDNN against the one this PyTorch expects, and the flags with what each costs. */
 export function CudnnView({ ev }: { ev: CudnnEvidence }) {
   const { t, i18n } = useTranslation()
-  const yesNo = (v: boolean | null) => (v === null ? '—' : v ? 'True' : 'False')
+  const yesNo = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'True' : 'False')
   const matches = cudnnMajorMatches(ev)
   return (
     <div className="evidence evidence--cudnn">
@@ -34,7 +36,7 @@ export function CudnnView({ ev }: { ev: CudnnEvidence }) {
             ),
             tone: ev.version ? undefined : 'bad',
           },
-          { key: 'expected', label: t('ev2.expected'), value: ev.expectedMajor === null ? '—' : t('ev2.expectedValue', { major: ev.expectedMajor }) },
+          { key: 'expected', label: t('ev2.expected'), value: ev.expectedMajor === null || ev.expectedMajor === undefined ? '—' : t('ev2.expectedValue', { major: ev.expectedMajor }) },
           ...(ev.nccl ? [{ key: 'nccl', label: t('ev2.nccl'), value: ev.nccl }] : []),
         ]}
       />
@@ -47,8 +49,8 @@ export function CudnnView({ ev }: { ev: CudnnEvidence }) {
           </tr>
         </thead>
         <tbody>
-          {CUDNN_FLAGS.filter((f) => ev.flags[f]).map((f) => {
-            const flag = ev.flags[f]!
+          {CUDNN_FLAGS.filter((f) => ev.flags?.[f]).map((f) => {
+            const flag = ev.flags![f]!
             return (
               <tr key={f} data-testid={`ev-flag-${f}`}>
                 <td>

@@ -1,20 +1,24 @@
 import { useTranslation } from 'react-i18next'
 
-import type { ArchCoverage, GpuVisibleEvidence } from '../evidence'
+import type { ArchCoverage, GpuVisibleEvidence } from '../../../shared/evidence'
 import { KvTable } from './KvTable'
 
 function Coverage({ c }: { c: ArchCoverage | undefined }) {
   const { t } = useTranslation()
   if (!c) return <span className="muted">—</span>
-  if (!c.covered) return <span className="tone-bad">{t('ev1.notCovered', { arch: c.gpuArch ?? '?' })}</span>
+  if (!c.covered) return <span className="tone-bad">{t('ev1.notCovered', { arch: c.gpuArch })}</span>
   return <span className="tone-good">{t(`ev1.via.${c.via ?? 'sass'}`, { entry: c.entry ?? '' })}</span>
 }
 
 /** Step 1: the versions that must agree, and each GPU as nvidia-smi and PyTorch see it. */
 export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
   const { t } = useTranslation()
-  const cvd = ev.cudaVisibleDevices
-  const rows = Math.max(ev.hostGpus.length, ev.torchDevices.length)
+  const cvd = ev.cudaVisibleDevices ?? null
+  const hostGpus = ev.hostGpus ?? []
+  const torchDevices = ev.torchDevices ?? []
+  const archList = ev.archList ?? []
+  const warnings = ev.warnings ?? []
+  const rows = Math.max(hostGpus.length, torchDevices.length)
   return (
     <div className="evidence evidence--gpu-visible">
       <KvTable
@@ -32,7 +36,7 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
           {
             key: 'available',
             label: <code>torch.cuda.is_available()</code>,
-            value: ev.cudaAvailable === null ? '—' : ev.cudaAvailable ? t('ev1.yes') : t('ev1.no'),
+            value: ev.cudaAvailable === undefined ? '—' : ev.cudaAvailable ? t('ev1.yes') : t('ev1.no'),
             tone: ev.cudaAvailable ? 'good' : 'bad',
           },
           { key: 'driver', label: t('ev1.driver'), value: ev.driverVersion ?? '—' },
@@ -46,7 +50,7 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
           {
             key: 'arch',
             label: <>{t('ev1.archList')} <code className="muted">get_arch_list()</code></>,
-            value: ev.archList.length ? <code>{ev.archList.join(' ')}</code> : t('ev1.none'),
+            value: archList.length ? <code>{archList.join(' ')}</code> : t('ev1.none'),
           },
         ]}
       />
@@ -65,15 +69,15 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
             </thead>
             <tbody>
               {Array.from({ length: rows }, (_, i) => {
-                const host = ev.hostGpus[i]
-                const dev = ev.torchDevices[i]
+                const host = hostGpus[i]
+                const dev = torchDevices[i]
                 return (
                   <tr key={i}>
                     <td>{i}</td>
                     <td>{host?.name ?? '—'}</td>
                     <td className={dev ? undefined : 'tone-bad'}>{dev?.name ?? t('ev1.notSeen')}</td>
                     <td>{dev?.cc ?? host?.computeCapability ?? '—'}</td>
-                    <td>{dev ? <Coverage c={ev.archCoverage[i]} /> : '—'}</td>
+                    <td>{dev ? <Coverage c={ev.archCoverage?.[i]} /> : '—'}</td>
                   </tr>
                 )
               })}
@@ -81,10 +85,10 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
           </table>
         </>
       )}
-      {ev.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <details className="evidence__more">
           <summary>{t('ev1.warnings')}</summary>
-          <pre className="pre">{ev.warnings.join('\n')}</pre>
+          <pre className="pre">{warnings.join('\n')}</pre>
         </details>
       )}
     </div>

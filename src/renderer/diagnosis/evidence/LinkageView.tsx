@@ -1,19 +1,24 @@
 import { useTranslation } from 'react-i18next'
 
-import { groupByOrigin, type LinkageEvidence } from '../evidence'
+import type { LinkageEvidence } from '../../../shared/evidence'
+import { groupByOrigin } from '../../../shared/evidence-derive'
 import { coreOr } from '../texts'
 
 /** Step 3: torch's CUDA libraries by where the loader found them, the cuDNN really mapped, other copies. */
 export function LinkageView({ ev }: { ev: LinkageEvidence }) {
   const { t, i18n } = useTranslation()
-  const groups = groupByOrigin(ev.libraries)
+  const groups = groupByOrigin(ev.libraries ?? [])
+  const inspected = ev.inspected ?? []
+  const mappedCudnn = ev.mappedCudnn ?? []
+  const otherCopies = ev.otherCudnnCopies ?? []
+  const ldLibraryPath = ev.ldLibraryPath ?? []
   return (
     <div className="evidence evidence--linkage">
       {groups.length === 0 && (
         <div data-testid="ev-no-libraries">
           <p className="evidence__line">{t('ev3.noLibraries')}</p>
           <ul className="path-list">
-            {ev.inspected.map((p) => (
+            {inspected.map((p) => (
               <li key={p}>
                 <code>{p}</code>
               </li>
@@ -44,9 +49,9 @@ export function LinkageView({ ev }: { ev: LinkageEvidence }) {
         ))}
       </div>
       <h4>{t('ev3.mapped')}</h4>
-      {ev.mappedCudnn.length ? (
+      {mappedCudnn.length ? (
         <ul className="path-list" data-testid="ev-mapped-cudnn">
-          {ev.mappedCudnn.map((p) => (
+          {mappedCudnn.map((p) => (
             <li key={p}>
               <code>{p}</code>
             </li>
@@ -57,11 +62,11 @@ export function LinkageView({ ev }: { ev: LinkageEvidence }) {
           {t('ev3.mappedNone')}
         </p>
       )}
-      {ev.otherCudnnCopies.length > 0 && (
+      {otherCopies.length > 0 && (
         <>
           <h4>{t('ev3.others')}</h4>
           <ul className="path-list" data-testid="ev-other-copies">
-            {ev.otherCudnnCopies.map((c) => (
+            {otherCopies.map((c) => (
               <li key={c.path}>
                 <code>{c.path}</code>
                 {c.realPath && c.realPath !== c.path && <code className="muted"> → {c.realPath}</code>}
@@ -72,13 +77,13 @@ export function LinkageView({ ev }: { ev: LinkageEvidence }) {
       )}
       <p className="evidence__line">
         <span className="label">{t('ev3.ldPath')}</span>{' '}
-        {ev.ldLibraryPath.length ? <code>{ev.ldLibraryPath.join(':')}</code> : <span className="muted">{t('ev3.unset')}</span>}
+        {ldLibraryPath.length ? <code>{ldLibraryPath.join(':')}</code> : <span className="muted">{t('ev3.unset')}</span>}
       </p>
-      {ev.inspected.length > 0 && groups.length > 0 && (
+      {inspected.length > 0 && groups.length > 0 && (
         <details className="evidence__more">
           <summary>{t('ev3.inspected')}</summary>
           <ul className="path-list">
-            {ev.inspected.map((p) => (
+            {inspected.map((p) => (
               <li key={p}>
                 <code>{p}</code>
               </li>

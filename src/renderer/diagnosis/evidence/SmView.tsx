@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 
 import { formatNumber, withUnit } from '../../components/format'
 import type { LiveSample } from '../../stores/diagnosis-store'
-import type { SmEvidence, SmGpu } from '../evidence'
+import type { SmEvidence, SmGpu } from '../../../shared/evidence'
 import { liveTimeline, smChartData, SM_THRESHOLD } from '../sm-chart'
 import { SmChart } from '../SmChart'
 import { coreOr } from '../texts'
@@ -13,9 +13,9 @@ function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
   const pct = (v: number | null) => withUnit(v, '%', lang)
   const low = g.loadMean !== null && g.loadMean < SM_THRESHOLD
   return (
-    <div className="sm-stats" data-testid={`ev-sm-gpu-${g.index ?? 0}`}>
+    <div className="sm-stats" data-testid={`ev-sm-gpu-${g.index}`}>
       <h4>
-        {t('ev4.gpu', { index: g.index ?? 0 })} {g.name && <span className="muted">{g.name}</span>}
+        {t('ev4.gpu', { index: g.index })} {g.name && <span className="muted">{g.name}</span>}
       </h4>
       <div className="stat-row">
         <div className="stat">
@@ -62,12 +62,13 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
   const lang = i18n.language
   const data = useMemo(() => {
     if (live) return smChartData(liveTimeline(live))
-    if (ev) return smChartData(ev.timeline, { startedAt: ev.loadStartedAt, endedAt: ev.loadEndedAt })
+    if (ev) return smChartData(ev.timeline ?? [], { startedAt: ev.loadStartedAt ?? null, endedAt: ev.loadEndedAt ?? null })
     return null
   }, [ev, live])
+  const perGpu = ev?.perGpu ?? []
   return (
     <div className="evidence evidence--sm">
-      <div className={`sm-layout${ev && ev.perGpu.length > 0 ? ' sm-layout--split' : ''}`}>
+      <div className={`sm-layout${perGpu.length > 0 ? ' sm-layout--split' : ''}`}>
       {data && (
         <figure className="sm-figure">
           <figcaption>
@@ -87,10 +88,10 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
           {data.xs.length === 0 ? <p className="muted sm-chart sm-chart--empty">{t('ev4.waiting')}</p> : <SmChart data={data} testId={live ? 'ev-sm-chart-live' : 'ev-sm-chart'} />}
         </figure>
       )}
-      {ev && ev.perGpu.length > 0 && (
+      {perGpu.length > 0 && (
         <div className="sm-side">
-          {ev.perGpu.map((g) => (
-            <GpuStats key={g.index ?? 0} g={g} lang={lang} />
+          {perGpu.map((g) => (
+            <GpuStats key={g.index} g={g} lang={lang} />
           ))}
         </div>
       )}

@@ -1,67 +1,64 @@
 import { describe, expect, it } from 'vitest'
 
-import { STEP_IDS as SHARED_STEP_IDS } from '../../shared/diagnosis'
-import { cudnnMajorMatches, groupByOrigin, readConv, readCudnn, readGpuVisible, readLinkage, readSm, type LinkedLibrary } from './evidence'
+import { DiagnosisSchema } from '../../shared/diagnosis'
+import type { LinkedLibrary } from '../../shared/evidence'
+import { cudnnMajorMatches, groupByOrigin } from '../../shared/evidence-derive'
 import { loadDiagnosis, stepOf } from './fixtures.test-helper'
 import { liveTimeline, smChartData } from './sm-chart'
-import { STEP_IDS } from './step-ids'
 
 const h200 = loadDiagnosis('diagnosis-h200')
 
-describe('step ids', () => {
-  it('the renderer’s copy matches the contract', () => {
-    expect([...STEP_IDS]).toEqual([...SHARED_STEP_IDS])
-  })
-})
-
-describe('evidence readers on a real H200 diagnosis', () => {
+describe('typed evidence of a real H200 diagnosis', () => {
   it('step 1: versions, devices and arch coverage', () => {
-    const ev = readGpuVisible(stepOf(h200, 'gpu-visible').evidence)
+    const ev = stepOf(h200, 'gpu-visible').evidence
     expect(ev).toMatchObject({ torchVersion: '2.11.0+cu130', torchCuda: '13.0', cudaAvailable: true, driverCuda: '13.0', cudaVisibleDevices: null })
-    expect(ev.torchDevices[0]).toMatchObject({ name: 'NVIDIA H200', cc: '9.0', smCount: 132 })
-    expect(ev.archCoverage[0]).toEqual({ gpuArch: 'sm_90', covered: true, via: 'sass', entry: 'sm_90' })
+    expect(ev.torchDevices![0]).toMatchObject({ name: 'NVIDIA H200', cc: '9.0', smCount: 132 })
+    expect(ev.archCoverage![0]).toEqual({ gpuArch: 'sm_90', covered: true, via: 'sass', entry: 'sm_90' })
   })
 
   it('step 2: version against the expected major, and the four flags', () => {
-    const ev = readCudnn(stepOf(h200, 'cudnn-loaded').evidence)
+    const ev = stepOf(h200, 'cudnn-loaded').evidence
     expect(ev).toMatchObject({ version: '9.19.0', expectedMajor: 9, nccl: '2.28.9' })
     expect(cudnnMajorMatches(ev)).toBe(true)
     expect(cudnnMajorMatches({ ...ev, version: '8.9.7' })).toBe(false)
     expect(cudnnMajorMatches({ ...ev, expectedMajor: null })).toBeNull()
-    expect(Object.keys(ev.flags)).toEqual(['benchmark', 'deterministic', 'allowTf32', 'matmulAllowTf32'])
-    expect(ev.flags.benchmark?.value).toBe(false)
+    expect(Object.keys(ev.flags!)).toEqual(['benchmark', 'deterministic', 'allowTf32', 'matmulAllowTf32'])
+    expect(ev.flags!.benchmark?.value).toBe(false)
   })
 
   it('step 3: one row per library with every file that needs it', () => {
-    const ev = readLinkage(stepOf(h200, 'ldd-linkage').evidence)
-    const groups = groupByOrigin(ev.libraries)
+    const ev = stepOf(h200, 'ldd-linkage').evidence
+    const groups = groupByOrigin(ev.libraries!)
     expect(groups.map((g) => g.origin)).toEqual(['wheel'])
     const cudart = groups[0]!.libraries.find((l) => l.name === 'libcudart.so.13')
     expect(cudart?.neededBy).toBe('libtorch_cuda.so, libc10_cuda.so, _C.cpython-312-x86_64-linux-gnu.so')
     expect(new Set(groups[0]!.libraries.map((l) => l.name)).size).toBe(groups[0]!.libraries.length)
-    expect(ev.mappedCudnn.some((p) => p.endsWith('nvidia/cudnn/lib/libcudnn.so.9'))).toBe(true)
+    expect(ev.mappedCudnn!.some((p) => p.endsWith('nvidia/cudnn/lib/libcudnn.so.9'))).toBe(true)
     expect(ev.otherCudnnCopies).toHaveLength(3)
   })
 
   it('step 4 and 5: per-GPU numbers, timeline and both conv cases', () => {
-    const sm = readSm(stepOf(h200, 'sm-utilisation').evidence)
-    expect(sm.perGpu[0]).toMatchObject({ index: 0, loadMean: 100, peakTflops: 989.5, throttles: ['SW power cap'] })
-    expect(sm.timeline.length).toBeGreaterThan(10)
-    const conv = readConv(stepOf(h200, 'conv-timing').evidence)
-    expect(conv.cases.map((c) => c.label)).toEqual(['seed', 'representative'])
-    expect(conv.cases[1]!.ratio).toBeGreaterThan(5)
+    const sm = stepOf(h200, 'sm-utilisation').evidence
+    expect(sm.perGpu![0]).toMatchObject({ index: 0, loadMean: 100, peakTflops: 989.5, throttles: ['SW power cap'] })
+    expect(sm.timeline!.length).toBeGreaterThan(10)
+    const conv = stepOf(h200, 'conv-timing').evidence
+    expect(conv.cases!.map((c) => c.label)).toEqual(['seed', 'representative'])
+    expect(conv.cases![1]!.ratio).toBeGreaterThan(5)
     expect(conv.peak?.source).toMatch(/^https:\/\/www\.nvidia\.com/)
   })
 
-  it('reads garbage as empty, never throws', () => {
-    const junk = { libraries: 'x', perGpu: [1, null, { index: 'a' }], cases: {}, flags: [], timeline: [{ gpus: 3 }] }
-    expect(readLinkage(junk).libraries).toEqual([])
-    expect(readSm(junk).perGpu).toHaveLength(1)
-    expect(readSm(junk).perGpu[0]!.index).toBeNull()
-    expect(readSm(junk).timeline).toEqual([{ time: 0, gpus: [] }])
-    expect(readConv(junk).cases).toEqual([])
-    expect(readCudnn(junk).flags).toEqual({})
-    expect(readGpuVisible({}).torchDevices).toEqual([])
+  it('refuses evidence of the wrong shape with the path of the field, rather than showing garbage', () => {
+    const bad = structuredClone(h200) as unknown as { steps: Array<{ id: string; evidence: Record<string, unknown> }> }
+    bad.steps.find((s) => s.id === 'sm-utilisation')!.evidence.perGpu = [{ index: 'a' }]
+    const parsed = DiagnosisSchema.safeParse(bad)
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues[0]?.path.join('.')).toMatch(/^steps\.3\.evidence\.perGpu\.0\./)
+  })
+
+  it('reads the CPU-only diagnosis, whose skipped steps carry little or no evidence', () => {
+    const cpu = loadDiagnosis('diagnosis-debian-cpu-torch')
+    expect(stepOf(cpu, 'gpu-visible').evidence.torchCuda).toBeNull()
+    expect(stepOf(cpu, 'conv-timing').evidence.cases).toBeUndefined()
   })
 })
 
@@ -77,6 +74,7 @@ describe('groupByOrigin', () => {
       lib('libcudnn.so.9', null, null, '_C.so'),
     ])
     expect(groups.map((g) => g.origin)).toEqual(['missing', 'wheel', 'cuda-toolkit', 'other'])
+    expect(groupByOrigin([lib('libcuda.so.1', '/usr/local/cuda/lib64/stubs/libcuda.so', 'driver-stub')])[0]!.origin).toBe('driver-stub')
     expect(groups[0]!.libraries).toEqual([{ ...lib('libcudnn.so.9', null, null), neededBy: 'libtorch_cuda.so, _C.so' }])
     expect(groups[0]!.why).toBeNull()
     expect(groups[2]!.why).toBe('why cuda-toolkit')
@@ -111,8 +109,8 @@ describe('SM chart data', () => {
   })
 
   it('the H200 timeline covers the load window', () => {
-    const sm = readSm(stepOf(h200, 'sm-utilisation').evidence)
-    const data = smChartData(sm.timeline, { startedAt: sm.loadStartedAt, endedAt: sm.loadEndedAt })
+    const sm = stepOf(h200, 'sm-utilisation').evidence
+    const data = smChartData(sm.timeline!, { startedAt: sm.loadStartedAt ?? null, endedAt: sm.loadEndedAt ?? null })
     expect(data.gpus).toEqual([0])
     expect(data.window![0]).toBeGreaterThan(0)
     expect(data.window![1]).toBeLessThanOrEqual(data.xs.at(-1)! + 0.5)

@@ -1,0 +1,28 @@
+// Values both sides need, with no imports: the renderer imports them without pulling zod into
+// its bundle. The zod schemas in the other shared modules are built from these.
+
+/** The five steps, in order. */
+export const STEP_IDS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
+
+/** The cuDNN and matmul flags step 2 reports. */
+export const CUDNN_FLAGS = ['benchmark', 'deterministic', 'allowTf32', 'matmulAllowTf32'] as const
+
+/** Reports one fleet merge takes at most, and the characters of each (about 2 MB). */
+export const FLEET_MAX_REPORTS = 50
+export const FLEET_MAX_BYTES = 2 * 1024 * 1024
+
+/** The largest request body `gpu-doctor serve` accepts. */
+export const SERVE_MAX_BODY_BYTES = 8 * 1024 * 1024
+/** What one fleet merge request may carry, below SERVE_MAX_BODY_BYTES with room for JSON escaping. */
+export const FLEET_MAX_REQUEST_CHARS = 7 * 1024 * 1024
+
+/** Pasted nvidia-smi output for the "other machine" recommendation, at most. */
+export const MAX_SMI_TEXT = 1024 * 1024
+
+/** Step 4: mean SM% under load below this, and the bottleneck is not the GPU (the seeds' 70 %). */
+export const SM_WARN_BELOW = 70
+
+/** Step 5: cuDNN on must beat off by this much on the representative layer, or cuDNN is not doing its job. */
+export const MIN_WORKING_RATIO = 1.3
+/** Step 5: a speed-up at or above this is cuDNN working as expected. */
+export const GOOD_RATIO = 2

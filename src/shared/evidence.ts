@@ -1,0 +1,202 @@
+import { z } from 'zod'
+
+import { CUDNN_FLAGS } from './constants'
+
+// What each step shows as evidence, one schema a step. The steps (src/core/diagnosis/steps/*)
+// return it typed; the wizard and the reports read it typed. A skipped step, or one that ended
+// early, fills only some fields, so every field is optional; diagnoses saved by older versions
+// (which had fewer fields) still parse.
+
+const text = z.string()
+const maybeText = z.string().nullable()
+const maybeNumber = z.number().nullable()
+
+/** A workload that failed (step 4 or 5): the error, and who held the GPU's memory when it ran out. */
+const WorkloadFailure = { error: text.optional(), holders: text.optional() }
+export type WorkloadFailureEvidence = { error?: string; holders?: string }
+
+/** Another process on a GPU the diagnosis used, with its container when the engine knows it. */
+export const OtherProcessSchema = z.object({ pid: maybeNumber, name: text, gpuIndex: maybeNumber, container: maybeText, usedMemoryMiB: maybeNumber })
+export type OtherProcess = z.infer<typeof OtherProcessSchema>
+
+export const HostGpuRefSchema = z.object({ index: z.number(), name: text, computeCapability: maybeText })
+
+export const TorchDeviceSchema = z.object({
+  index: z.number(),
+  name: text,
+  cc: text,
+  totalMemory: z.number(),
+  smCount: z.number(),
+  uuid: maybeText.optional(),
+  freeMemory: maybeNumber.optional(),
+})
+
+export const ArchCoverageSchema = z.object({
+  gpuArch: text,
+  covered: z.boolean(),
+  via: z.enum(['sass', 'sass-compatible', 'ptx']).nullable(),
+  /** The arch list entry that serves this GPU, e.g. "sm_80" for an sm_86 GPU. */
+  entry: maybeText,
+})
+
+export const GpuVisibleEvidenceSchema = z.object({
+  python: text.optional(),
+  torchVersion: maybeText.optional(),
+  torchCuda: maybeText.optional(),
+  cudaAvailable: z.boolean().optional(),
+  torchDevices: z.array(TorchDeviceSchema).optional(),
+  archList: z.array(text).optional(),
+  /** Unset (null) and empty ('') mean different things to CUDA. */
+  cudaVisibleDevices: maybeText.optional(),
+  hostGpus: z.array(HostGpuRefSchema).optional(),
+  driverVersion: maybeText.optional(),
+  driverCuda: maybeText.optional(),
+  archCoverage: z.array(ArchCoverageSchema).optional(),
+  warnings: z.array(text).optional(),
+  initError: maybeText.optional(),
+  /** The toolkit's stub libcuda, when that is what the process mapped. */
+  libcuda: z.object({ path: text, realPath: text, ldLibraryPathEntries: z.array(text) }).nullable().optional(),
+  memory: z
+    .array(z.object({ gpu: z.number(), totalMiB: maybeNumber, heldByOthersMiB: maybeNumber, freeMiB: maybeNumber, holders: text }))
+    .optional(),
+})
+
+export { CUDNN_FLAGS }
+export type CudnnFlag = (typeof CUDNN_FLAGS)[number]
+const FlagSchema = z.object({ value: z.boolean(), note: text })
+
+export const CudnnEvidenceSchema = z.object({
+  torchVersion: maybeText.optional(),
+  available: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  /** "9.19.0", from torch.backends.cudnn.version(). */
+  version: maybeText.optional(),
+  versionRaw: maybeNumber.optional(),
+  expectedMajor: maybeNumber.optional(),
+  flags: z.object({ benchmark: FlagSchema, deterministic: FlagSchema, allowTf32: FlagSchema, matmulAllowTf32: FlagSchema }).partial().optional(),
+  nccl: maybeText.optional(),
+})
+
+export const LinkedLibrarySchema = z.object({
+  name: text,
+  /** Null: ldd found it nowhere. */
+  path: maybeText,
+  origin: maybeText,
+  why: maybeText,
+  /** The torch files that need it, comma-separated. */
+  neededBy: text,
+})
+
+export const OutsideWheelSchema = z.object({
+  name: text,
+  path: text,
+  realPath: text,
+  wheelPath: text,
+  wheelRealPath: text,
+  neededBy: text,
+  undefinedSymbols: z.array(text),
+  version: maybeText,
+  wheelVersion: maybeText,
+  differs: z.boolean(),
+  mappedNow: z.array(text),
+})
+
+export const LinkageEvidenceSchema = z.object({
+  torchVersion: maybeText.optional(),
+  libraries: z.array(LinkedLibrarySchema).optional(),
+  resolvedOutsideWheel: z.array(OutsideWheelSchema).optional(),
+  mappedAfterCudnnOp: z.array(text).optional(),
+  mappedCudnn: z.array(text).optional(),
+  otherCudnnCopies: z.array(z.object({ path: text, realPath: text })).optional(),
+  ldLibraryPath: z.array(text).optional(),
+  inspected: z.array(text).optional(),
+})
+
+export const SmGpuSchema = z.object({
+  index: z.number(),
+  name: maybeText,
+  contended: z.boolean().optional(),
+  idleMean: maybeNumber,
+  loadMean: maybeNumber,
+  loadPeak: maybeNumber,
+  tflops: z.number(),
+  percentOfPeak: maybeNumber,
+  peakTflops: maybeNumber,
+  peakSource: maybeText,
+  powerMeanW: maybeNumber,
+  powerLimitW: maybeNumber,
+  smClockMeanMHz: maybeNumber,
+  clocksEventReasons: maybeText.optional(),
+  throttles: z.array(text),
+})
+
+export const TimelinePointSchema = z.object({ time: z.number(), gpus: z.array(z.object({ index: z.number(), sm: maybeNumber })) })
+
+export const SmEvidenceSchema = z.object({
+  kernel: text.optional(),
+  seconds: z.number().optional(),
+  loadStartedAt: z.number().optional(),
+  loadEndedAt: z.number().optional(),
+  perGpu: z.array(SmGpuSchema).optional(),
+  otherProcesses: z.array(OtherProcessSchema).optional(),
+  timeline: z.array(TimelinePointSchema).optional(),
+  meaning: text.optional(),
+  ...WorkloadFailure,
+})
+
+export const ConvCaseSchema = z.object({
+  label: text,
+  shape: text,
+  onMs: z.number(),
+  offMs: z.number(),
+  onTflops: z.number(),
+  offTflops: z.number(),
+  ratio: z.number(),
+  spreadOnPercent: maybeNumber.optional(),
+  spreadOffPercent: maybeNumber.optional(),
+  percentOfPeakOn: maybeNumber,
+})
+
+export const ConvEvidenceSchema = z.object({
+  representative: z.boolean().optional(),
+  gpu: text.optional(),
+  peak: z.object({ label: text, fp16TensorDense: z.number(), fp32: z.number(), source: text }).nullable().optional(),
+  cases: z.array(ConvCaseSchema).optional(),
+  method: text.optional(),
+  ...WorkloadFailure,
+})
+
+export type GpuVisibleEvidence = z.infer<typeof GpuVisibleEvidenceSchema>
+export type CudnnEvidence = z.infer<typeof CudnnEvidenceSchema>
+export type LinkageEvidence = z.infer<typeof LinkageEvidenceSchema>
+export type LinkedLibrary = z.infer<typeof LinkedLibrarySchema>
+export type SmEvidence = z.infer<typeof SmEvidenceSchema>
+export type SmGpu = z.infer<typeof SmGpuSchema>
+export type TimelinePoint = z.infer<typeof TimelinePointSchema>
+export type ConvEvidence = z.infer<typeof ConvEvidenceSchema>
+export type ConvCase = z.infer<typeof ConvCaseSchema>
+export type ArchCoverage = z.infer<typeof ArchCoverageSchema>
+
+/** The facts of the run as a whole: versions, driver, GPUs, where the probe ran. */
+export const EnvironmentSchema = z.object({
+  gpuDoctorVersion: text.optional(),
+  python: text.optional(),
+  pythonVersion: maybeText.optional(),
+  torch: maybeText.optional(),
+  torchCuda: maybeText.optional(),
+  cudnn: maybeText.optional(),
+  nccl: maybeText.optional(),
+  driverVersion: maybeText.optional(),
+  driverCuda: maybeText.optional(),
+  gpus: z.array(z.object({ index: z.number(), name: text, computeCapability: maybeText, uuid: maybeText.optional() })).optional(),
+  hostProblem: maybeText.optional(),
+  cudaVisibleDevices: maybeText.optional(),
+  ldLibraryPath: maybeText.optional(),
+  platform: text.optional(),
+  disableCudnn: z.boolean().optional(),
+  probeSeconds: z.number().optional(),
+  probeErrors: z.array(text).optional(),
+  /** 'host', or the container the probe ran in. */
+  probeWhere: text.optional(),
+})
+export type Environment = z.infer<typeof EnvironmentSchema>
