@@ -4,7 +4,7 @@ import type { FleetFile } from '../stores/report-store'
 // shared/fleet's limits (a test keeps them equal): importing that module would pull zod into the bundle.
 export const FLEET_MAX_REPORTS = 50
 export const FLEET_MAX_BYTES = 2 * 1024 * 1024
-/** What one merge request may carry: serve refuses bodies above 8 MiB (core/serve/invoke-route). */
+/** What one merge request may carry: serve refuses bodies above 8 MiB (serve/invoke-route). */
 export const FLEET_MAX_REQUEST_CHARS = 7 * 1024 * 1024
 
 /**

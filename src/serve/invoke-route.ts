@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { INVOKE_CHANNELS, type InvokeChannel } from '../../shared/channels'
-import type { CoreService } from '../service/types'
+import { INVOKE_CHANNELS, type InvokeChannel } from '../shared/channels'
+import type { CoreService } from '../core/service/types'
 import { sendErrorEnvelope, sendJson } from './headers'
 
 /**
