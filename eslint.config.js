@@ -73,16 +73,16 @@ export default defineConfig(
   // ---- Layering -------------------------------------------------------------------------------
   restrict(['src/shared/**'], [
     { regex: '^(?!\\.)(?!zod(?:/|$))', message: 'src/shared may import only zod and src/shared.' },
-    intoFolders(['core', 'main', 'renderer', 'preload', 'cli'], 'src/shared may import only zod and src/shared.'),
+    intoFolders(['core', 'main', 'renderer', 'preload', 'cli', 'serve'], 'src/shared may import only zod and src/shared.'),
   ]),
   restrict(['src/core/**'], [
     packages(['electron', ...REACT], 'src/core runs under the CLI and serve too: no Electron, no React.'),
-    intoFolders(['main', 'renderer', 'preload', 'cli'], 'src/core is used by the front ends, not the other way round.'),
+    intoFolders(['main', 'renderer', 'preload', 'cli', 'serve'], 'src/core is used by the front ends, not the other way round.'),
   ]),
   restrict(['src/renderer/**'], [
     NODE_BUILTINS,
     packages(['electron'], 'The renderer reaches main only through window.gpuDoctor.'),
-    intoFolders(['core', 'main', 'preload', 'cli'], 'The renderer may import src/shared, not core/main/preload/cli.'),
+    intoFolders(['core', 'main', 'preload', 'cli', 'serve'], 'The renderer may import src/shared, not core/main/preload/cli/serve.'),
   ]),
   restrict(['src/preload/**'], [
     {
@@ -98,11 +98,15 @@ export default defineConfig(
   ]),
   restrict(['src/cli/**'], [
     packages(['electron', ...REACT], 'The CLI runs under plain Node.'),
-    intoFolders(['renderer', 'main', 'preload'], 'The CLI uses src/core and src/shared only.'),
+    intoFolders(['renderer', 'main', 'preload'], 'The CLI uses src/core, src/serve and src/shared only.'),
+  ]),
+  restrict(['src/serve/**'], [
+    packages(['electron', ...REACT], '`gpu-doctor serve` runs under plain Node.'),
+    intoFolders(['renderer', 'main', 'preload', 'cli'], 'serve uses src/core and src/shared only.'),
   ]),
   restrict(['src/main/**'], [
     packages(REACT, 'Main has no UI code.'),
-    intoFolders(['renderer', 'preload', 'cli'], 'Main uses src/core and src/shared only.'),
+    intoFolders(['renderer', 'preload', 'cli', 'serve'], 'Main uses src/core and src/shared only.'),
   ]),
   restrict(['test/**', 'e2e/**'], [
     {

@@ -12,7 +12,8 @@
 //   are printed, not gated.
 // Part 2: what Electronegativity does not look at (electron-practices.md §8): navigation guards,
 //   the permission check handler, the IPC sender check, the preload surface, the CSP header on
-//   app:// responses and the CSP meta tag. Plain text checks over the source, comments stripped.
+//   app:// responses (SECURITY_HEADERS of core/hosting) and the CSP meta tag. Plain text checks
+//   over the source, comments stripped.
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -163,9 +164,17 @@ for (const event of ['will-navigate', 'will-frame-navigate']) {
 for (const handler of ['setPermissionRequestHandler(', 'setPermissionCheckHandler(']) {
   if (inAny(main, new RegExp(handler.replace('(', '\\('))).length === 0) fail(`no ${handler.slice(0, -1)} in main`)
 }
-// Custom protocol with the CSP header, not file://.
-if (inAny(main, /protocol\.handle\(/).length === 0) fail('main does not serve the renderer through protocol.handle')
-else if (inAny(main, /['"]Content-Security-Policy['"]\s*:/).length === 0) fail('app:// responses carry no Content-Security-Policy header')
+// Custom protocol, not file://, whose responses carry the shared security headers (CSP included).
+const protocolHandlers = inAny(main, /protocol\.handle\(/)
+if (protocolHandlers.length === 0) fail('main does not serve the renderer through protocol.handle')
+for (const s of protocolHandlers) {
+  if (!/\.\.\.SECURITY_HEADERS\b/.test(s.text)) fail(`${s.file}: app:// responses carry no Content-Security-Policy header (spread SECURITY_HEADERS from core/hosting)`)
+}
+const headersPath = join(srcDir, 'core', 'hosting', 'security-headers.ts')
+if (!existsSync(headersPath)) fail(`${relative(srcDir, headersPath)} missing: no Content-Security-Policy header to check`)
+else if (!/['"]Content-Security-Policy['"]\s*:/.test(stripComments(await readFile(headersPath, 'utf8')))) {
+  fail(`${relative(srcDir, headersPath)}: SECURITY_HEADERS has no Content-Security-Policy header`)
+}
 if (inAny(main, /bypassCSP:\s*true/).length > 0) fail('a custom scheme is registered with bypassCSP')
 if (inAny(main, /\.loadFile\(|['"`]file:\/\//).length > 0) fail('main loads file:// content; use app://')
 // IPC: one wrapper, sender checked, no synchronous IPC.

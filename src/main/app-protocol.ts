@@ -1,18 +1,11 @@
 // Serves the built renderer from app://gpu-doctor/ instead of file:// (security checklist item 18).
+// Thin adapter: core/hosting decides which file a path names and which headers go with it.
 import { readFile } from 'node:fs/promises'
 
 import { protocol } from 'electron'
 
-import { CONTENT_SECURITY_POLICY } from '../core/serve/headers'
-import { APP_SCHEME } from './app-url'
-import { resolveAppPath } from './resolve-app-path'
-
-/** On every app:// response: the renderer's CSP as a header too (it also sits in a meta tag). */
-const APP_RESPONSE_HEADERS = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-} as const
+import { resolveHostedFile, SECURITY_HEADERS } from '../core/hosting'
+import { APP_SCHEME, appPathOf } from './app-url'
 
 /** Must run before `app.whenReady()`. No `bypassCSP`, no `allowServiceWorkers`. */
 export function registerAppScheme(): void {
@@ -28,23 +21,26 @@ export function registerAppScheme(): void {
 export function handleAppProtocol(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'method not allowed')
-    const resolved = resolveAppPath(rendererDir, request.url)
-    if (!resolved.ok) return textResponse(resolved.status, resolved.reason)
+    const path = appPathOf(request.url)
+    if (path === null) return textResponse(403, 'foreign origin')
+    const file = await resolveHostedFile(rendererDir, path)
+    if (!file.ok) return textResponse(file.status, file.reason)
+    let body: Buffer
     try {
-      const body = await readFile(resolved.filePath)
-      return new Response(request.method === 'HEAD' ? null : body, {
-        status: 200,
-        headers: { ...APP_RESPONSE_HEADERS, 'Content-Type': resolved.contentType },
-      })
+      body = await readFile(file.filePath)
     } catch {
       return textResponse(404, 'not found')
     }
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'Content-Type': file.contentType },
+    })
   })
 }
 
 function textResponse(status: number, text: string): Response {
   return new Response(text, {
     status,
-    headers: { ...APP_RESPONSE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
   })
 }

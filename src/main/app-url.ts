@@ -40,3 +40,19 @@ export function trustedOrigins(devUrl: string | null): string[] {
   const devOrigin = devUrl === null ? null : originOf(devUrl)
   return devOrigin === null ? [APP_ORIGIN] : [APP_ORIGIN, devOrigin]
 }
+
+/**
+ * The still percent-encoded path of an app://gpu-doctor/ URL, or null for any other origin or a
+ * URL that carries credentials.
+ */
+export function appPathOf(rawUrl: string): string | null {
+  let url: URL
+  try {
+    url = new URL(rawUrl)
+  } catch {
+    return null
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host.toLowerCase() !== APP_HOST) return null
+  if (url.username !== '' || url.password !== '') return null
+  return url.pathname === '' ? '/' : url.pathname
+}

@@ -1,5 +1,5 @@
-// Runs scripts/check-electron-security.mjs on copies of src/main, src/preload and the renderer
-// page: the real tree must pass, and each known regression must fail it.
+// Runs scripts/check-electron-security.mjs on copies of src/main, src/preload, the renderer page
+// and the shared security headers: the real tree must pass, and each known regression must fail it.
 import { execFile } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -24,7 +24,8 @@ async function tree(edit: (file: string, text: string) => string = (_f, t) => t)
   await cp(join(repo, 'src/main'), join(dir, 'main'), { recursive: true })
   await cp(join(repo, 'src/preload'), join(dir, 'preload'), { recursive: true })
   await cp(join(repo, 'src/renderer/index.html'), join(dir, 'renderer/index.html'))
-  for (const file of ['main/window.ts', 'main/app-protocol.ts', 'main/ipc.ts', 'main/index.ts', 'preload/index.ts', 'renderer/index.html']) {
+  await cp(join(repo, 'src/core/hosting/security-headers.ts'), join(dir, 'core/hosting/security-headers.ts'))
+  for (const file of ['main/window.ts', 'main/app-protocol.ts', 'main/ipc.ts', 'main/index.ts', 'preload/index.ts', 'renderer/index.html', 'core/hosting/security-headers.ts']) {
     const path = join(dir, file)
     const text = await readFile(path, 'utf8')
     const edited = edit(file, text)
@@ -117,7 +118,8 @@ describe.concurrent('check-electron-security gate', { timeout: 90_000 }, () => {
     ['a navigation guard that never blocks', replaceIn('main/window.ts', /(will-navigate', \(event\) => \{\n\s*)if [^\n]*\n/, '$1\n'), "'will-navigate' handler never calls preventDefault()"],
     ['windows allowed', replaceIn('main/window.ts', "action: 'deny'", "action: 'allow'"), 'setWindowOpenHandler does not always deny'],
     ['unsafe-eval in the CSP', replaceIn('renderer/index.html', "script-src 'self'", "script-src 'self' 'unsafe-eval'"), 'CSP: script-src'],
-    ['no CSP header on app://', replaceIn('main/app-protocol.ts', "'Content-Security-Policy':", "'X-Policy':"), 'no Content-Security-Policy header'],
+    ['no shared headers on app://', replaceIn('main/app-protocol.ts', /\.\.\.SECURITY_HEADERS/g, "'X-Policy': 'none'"), 'no Content-Security-Policy header'],
+    ['no CSP in the shared headers', replaceIn('core/hosting/security-headers.ts', "'Content-Security-Policy':", "'X-Policy':"), 'SECURITY_HEADERS has no Content-Security-Policy'],
     ['a scheme that bypasses CSP', replaceIn('main/app-protocol.ts', 'standard: true,', 'standard: true, bypassCSP: true,'), 'bypassCSP'],
     ['IPC without sender check', replaceIn('main/ipc.ts', 'checkSender(', 'decide('), 'does not validate the sender'],
     ['a handler outside the wrapper', replaceIn('main/index.ts', 'openWindow()\n    })', "openWindow()\n      ipcMain.handle('x', () => 1)\n    })"), 'registered outside main/ipc.ts'],

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { startServer } from '../../core/serve'
+import { startServer } from '../../serve'
 import { createCoreService } from '../../core/service/core-service'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'

@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream'
 
 import { WebSocket, WebSocketServer } from 'ws'
 
-import { EVENT_CHANNELS, type EventChannel } from '../../shared/channels'
-import type { CoreService } from '../service/types'
+import { EVENT_CHANNELS, type EventChannel } from '../shared/channels'
+import type { CoreService } from '../core/service/types'
 
 /** A client that cannot keep up (a stalled ssh tunnel) is dropped rather than buffered forever. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024

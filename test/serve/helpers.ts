@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { startServer, type RunningServer } from '../../../src/core/serve'
+import { startServer, type RunningServer } from '../../src/serve'
 import { FakeCore } from './fake-core'
 
 export const TOKEN = 'a'.repeat(64)

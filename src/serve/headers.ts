@@ -1,27 +1,10 @@
 import type { ServerResponse } from 'node:http'
 
-/** The renderer's CSP (same as its meta tag) plus what only a header can say. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+import { SECURITY_HEADERS } from '../core/hosting'
 
 /** Headers every response carries, whatever its status. */
 export function setSecurityHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'no-referrer')
-  res.setHeader('X-Frame-Options', 'DENY')
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { hostname, networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 
-import type { CoreService } from '../service/types'
+import type { CoreService } from '../core/service/types'
 import { generateToken, isAuthorized, tokenCookie } from './auth'
 import { createEventsSocket } from './events-socket'
 import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'

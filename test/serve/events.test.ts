@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 
-import { EVENT_CHANNELS } from '../../../src/shared/channels'
+import { EVENT_CHANNELS } from '../../src/shared/channels'
 import { startHarness, TOKEN, type Harness } from './helpers'
 
 /** Listeners one connected client holds on the core: one per event channel. */

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startServer } from '../../../src/core/serve'
+import { startServer } from '../../src/serve'
 import { FakeCore } from './fake-core'
-import { allowedHostnames, hostnameOf } from '../../../src/core/serve/guards'
+import { allowedHostnames, hostnameOf } from '../../src/serve/guards'
 import { auth, raw, startHarness, TOKEN, type Harness } from './helpers'
 
 describe('hostnameOf / allowedHostnames', () => {

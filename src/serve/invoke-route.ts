@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { INVOKE_CHANNELS, type InvokeChannel } from '../../shared/channels'
-import { SERVE_MAX_BODY_BYTES } from '../../shared/constants'
-import type { CoreService } from '../service/types'
+import { INVOKE_CHANNELS, type InvokeChannel } from '../shared/channels'
+import { SERVE_MAX_BODY_BYTES } from '../shared/constants'
+import type { CoreService } from '../core/service/types'
 import { sendErrorEnvelope, sendJson } from './headers'
 
 /**

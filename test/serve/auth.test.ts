@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { generateToken, parseCookies, tokensEqual } from '../../../src/core/serve/auth'
+import { generateToken, parseCookies, tokensEqual } from '../../src/serve/auth'
 import { auth, raw, startHarness, TOKEN, type Harness } from './helpers'
 
 describe('token helpers', () => {

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../../src/core/hosting'
+
+const directives = (policy: string) => policy.split(';').map((d) => d.trim()).filter((d) => d !== '')
+
+describe('SECURITY_HEADERS', () => {
+  it('is the strict set both hosts send', () => {
+    expect(SECURITY_HEADERS).toMatchObject({
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    })
+    expect(SECURITY_HEADERS['Permissions-Policy']).toContain('camera=()')
+    expect(SECURITY_HEADERS['Permissions-Policy']).not.toContain('clipboard-write')
+    expect(Object.isFrozen(SECURITY_HEADERS)).toBe(true)
+  })
+
+  it("is the renderer's meta-tag CSP plus frame-ancestors", async () => {
+    const html = await readFile(resolve(import.meta.dirname, '../../../src/renderer/index.html'), 'utf8')
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? ''
+    expect(directives(CONTENT_SECURITY_POLICY)).toEqual([...directives(meta), "frame-ancestors 'none'"])
+  })
+})
