@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { MessageParamsSchema } from './message'
+
 export const STEP_IDS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
 export const StepIdSchema = z.enum(STEP_IDS)
 export type StepId = z.infer<typeof StepIdSchema>
@@ -17,7 +19,7 @@ export const FindingSchema = z.object({
   message: z.string(),
   fix: z.string(),
   evidence: z.string().nullable(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: MessageParamsSchema,
 })
 export type Finding = z.infer<typeof FindingSchema>
 
@@ -30,7 +32,7 @@ export const StepResultSchema = z.object({
   summary: z.string(),
   /** i18n key (namespace 'summaries') and params of `summary`, which is its English text. */
   summaryKey: z.string().nullable(),
-  summaryParams: z.record(z.string(), z.union([z.string(), z.number()])),
+  summaryParams: MessageParamsSchema,
   /** Step-specific evidence (see src/core/diagnosis/steps/*); plain JSON. */
   evidence: z.record(z.string(), z.unknown()),
   findings: z.array(FindingSchema),
