@@ -72,8 +72,8 @@ export default defineConfig(
 
   // ---- Layering -------------------------------------------------------------------------------
   restrict(['src/shared/**'], [
-    { regex: '^(?!\\.)(?!zod(?:/|$))', message: 'src/shared may import only zod and src/shared.' },
-    intoFolders(['core', 'main', 'renderer', 'preload', 'cli', 'serve'], 'src/shared may import only zod and src/shared.'),
+    { regex: '^(?!\\.)(?!(?:zod|i18next)(?:/|$))', message: 'src/shared may import only zod, i18next and src/shared.' },
+    intoFolders(['core', 'main', 'renderer', 'preload', 'cli', 'serve'], 'src/shared may import only zod, i18next and src/shared.'),
   ]),
   restrict(['src/core/**'], [
     packages(['electron', ...REACT], 'src/core runs under the CLI and serve too: no Electron, no React.'),

@@ -1,13 +1,6 @@
 // `gpu-doctor recommend` texts, merged into the i18next 'cli' namespace next to i18n-strings.ts.
-// Reasons and blockers come from the core as codes; their English and Chinese texts live in
-// src/shared/i18n/recommend-reasons.ts (typed, so a code without a Chinese text fails to compile).
-import { type ReasonCode, reasonsEn as reasonTextsEn, reasonsZh as reasonTextsZh } from '../shared/i18n/recommend-reasons'
-
-type ReasonKey = `recommend.reason.${ReasonCode}`
-
-const reasonsEn = Object.fromEntries(
-  Object.entries(reasonTextsEn).map(([code, text]) => [`recommend.reason.${code}`, text]),
-) as Record<ReasonKey, string>
+// Reasons and blockers come from the core as codes; their texts are the shared 'reasons' namespace
+// (src/shared/i18n/recommend-reasons.ts).
 
 const labelsEn = {
   'cmd.recommend': 'Which PyTorch Docker image fits this machine (or a what-if one), and why',
@@ -48,15 +41,10 @@ const labelsEn = {
 type LabelKey = keyof typeof labelsEn
 
 /** English texts of the recommend command. */
-export const recommendEn: Record<LabelKey | ReasonKey, string> = { ...labelsEn, ...reasonsEn }
+export const recommendEn: Record<LabelKey, string> = labelsEn
 
 /** Chinese texts of the recommend command. */
-const reasonsZhKeyed = Object.fromEntries(
-  Object.entries(reasonTextsZh).map(([code, text]) => [`recommend.reason.${code}`, text]),
-) as Record<ReasonKey, string>
-
-export const recommendZh: Record<LabelKey | ReasonKey, string> = {
-  ...reasonsZhKeyed,
+export const recommendZh: Record<LabelKey, string> = {
   'cmd.recommend': '哪个 PyTorch Docker 镜像适合这台机器（或假设的机器），以及原因',
   'opt.gpu': '假设：按名称指定 GPU（可重复），例如 "NVIDIA GeForce RTX 4090"',
   'opt.cc': '假设：按算力指定 GPU（可重复），例如 8.6',

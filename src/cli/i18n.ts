@@ -1,12 +1,11 @@
-import i18next, { type TFunction } from 'i18next'
+import type { TFunction } from 'i18next'
 
-import { findingsEn, findingsZh } from '../shared/i18n/findings'
-import { problemsEn, problemsZh } from '../shared/i18n/problems'
-import { summariesEn, summariesZh } from '../shared/i18n/summaries'
+import type { Language } from '../shared/i18n/languages'
+import { createI18nInstance } from '../shared/i18n/setup'
 import { recommendEn, recommendZh } from './i18n-recommend'
 import { cliEn, cliZh } from './i18n-strings'
 
-export type Lang = 'en' | 'zh-CN'
+export type Lang = Language
 
 /** --lang wins, then GPU_DOCTOR_LANG, then LANG / LC_ALL starting with zh. */
 export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): Lang {
@@ -14,18 +13,11 @@ export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): 
   return /^zh/i.test(wanted) ? 'zh-CN' : 'en'
 }
 
-export async function createTranslator(lang: Lang): Promise<TFunction> {
-  const instance = i18next.createInstance()
-  await instance.init({
+/** A `t` for the CLI: namespace 'cli' by default, plus the shared namespaces. */
+export function createTranslator(lang: Lang): TFunction {
+  return createI18nInstance({
     lng: lang,
-    fallbackLng: 'en',
-    ns: ['cli', 'problems', 'findings', 'summaries'],
     defaultNS: 'cli',
-    interpolation: { escapeValue: false },
-    resources: {
-      en: { cli: { ...cliEn, ...recommendEn }, problems: problemsEn, findings: findingsEn, summaries: summariesEn },
-      'zh-CN': { cli: { ...cliZh, ...recommendZh }, problems: problemsZh, findings: findingsZh, summaries: summariesZh },
-    },
-  })
-  return instance.t
+    own: { en: { cli: { ...cliEn, ...recommendEn } }, 'zh-CN': { cli: { ...cliZh, ...recommendZh } } },
+  }).t
 }

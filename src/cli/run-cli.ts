@@ -52,7 +52,7 @@ export interface CliIo {
 /** Runs the CLI and returns its exit code; every error becomes one line on stderr. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const flag = langFlag(argv)
-  const t = await createTranslator(pickLanguage(flag, io.env))
+  const t = createTranslator(pickLanguage(flag, io.env))
   const ctx: CliContext = { t, lang: pickLanguage(flag, io.env), ...io }
   const prefix = t('error.prefix')
   try {

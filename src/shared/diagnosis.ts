@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { STEP_IDS } from './constants'
 import { ConvEvidenceSchema, CudnnEvidenceSchema, EnvironmentSchema, GpuVisibleEvidenceSchema, LinkageEvidenceSchema, SmEvidenceSchema } from './evidence'
+import { MessageParamsSchema } from './message'
 
 export { STEP_IDS }
 export const StepIdSchema = z.enum(STEP_IDS)
@@ -20,7 +21,7 @@ export const FindingSchema = z.object({
   message: z.string(),
   fix: z.string(),
   evidence: z.string().nullable(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: MessageParamsSchema,
 })
 export type Finding = z.infer<typeof FindingSchema>
 
@@ -32,7 +33,7 @@ const stepFields = {
   summary: z.string(),
   /** i18n key (namespace 'summaries') and params of `summary`, which is its English text. */
   summaryKey: z.string().nullable(),
-  summaryParams: z.record(z.string(), z.union([z.string(), z.number()])),
+  summaryParams: MessageParamsSchema,
   findings: z.array(FindingSchema),
   durationMs: z.number(),
 }

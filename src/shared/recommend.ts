@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { MarkSchema } from './compat-data'
 import { MAX_SMI_TEXT } from './constants'
+import { MessageParamsSchema } from './message'
 
 // The `gpu-doctor recommend --json` document and the `recommend:get` request. Scripts depend on
 // these field names: add fields, never rename them.
@@ -19,7 +20,7 @@ export const CompatibilitySchema = z.enum(['native', 'minor-version', 'incompati
 export type Compatibility = z.infer<typeof CompatibilitySchema>
 
 /** A reason or blocker as data: its code in src/shared/i18n/recommend-reasons.ts and its values. */
-export const ReasonCodeSchema = z.object({ code: z.string(), vars: z.record(z.string(), z.union([z.string(), z.number()])) })
+export const ReasonCodeSchema = z.object({ code: z.string(), vars: MessageParamsSchema })
 export type ReasonCodeData = z.infer<typeof ReasonCodeSchema>
 
 /** One image, rated against the machine. */

@@ -3,13 +3,14 @@ import { z } from 'zod'
 import { DiagnosisSchema, FindingSchema, StepIdSchema } from './diagnosis'
 import { GpuStateSchema } from './gpu'
 import { HostFactsSchema } from './host'
+import { LANGUAGES } from './i18n/languages'
 import { RecommendResultSchema } from './recommend'
 
 /** Formats a report renders to as text; PDF is printed from the HTML by the front end. */
 export const ReportFormatSchema = z.enum(['md', 'html', 'json'])
 export type ReportFormat = z.infer<typeof ReportFormatSchema>
 
-export const ReportLangSchema = z.enum(['en', 'zh-CN'])
+export const ReportLangSchema = z.enum(LANGUAGES)
 export type ReportLang = z.infer<typeof ReportLangSchema>
 
 export const MaskKindSchema = z.enum(['host', 'user', 'home', 'uuid', 'serial', 'ipv4', 'ipv6', 'mac'])

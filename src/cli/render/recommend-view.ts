@@ -8,7 +8,7 @@ const PLATFORM = { linux: 'Linux', windows: 'Windows' } as const
 
 /** A core reason in the CLI language; English when a translation is missing. */
 export function reasonLine(r: Reason, t: TFunction): string {
-  return t(`recommend.reason.${r.code}`, { ...r.vars, defaultValue: reasonText(r) })
+  return t(r.code, { ns: 'reasons', ...r.vars, defaultValue: reasonText(r) })
 }
 
 function header(result: DetailedResult, t: TFunction): string[] {

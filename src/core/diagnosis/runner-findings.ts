@@ -1,6 +1,6 @@
 import type { Finding, StepResult } from '../../shared/diagnosis'
+import { interpolate } from '../../shared/i18n/interpolate'
 import { summariesEn } from '../../shared/i18n/summaries'
-import { interpolate } from '../rules/finding-catalog'
 import { statusFrom } from './step-inputs'
 
 /**

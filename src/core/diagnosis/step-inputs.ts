@@ -2,8 +2,9 @@ import type { EvidenceOf, Finding, StepId, StepResultOf, StepStatus } from '../.
 import type { GpuState, MonitorSample } from '../../shared/gpu'
 import type { SummaryKey } from '../../shared/i18n/summaries'
 import { summariesEn } from '../../shared/i18n/summaries'
+import { interpolate } from '../../shared/i18n/interpolate'
+import type { Message, MessageParams } from '../../shared/message'
 import type { ProbeReport } from '../../shared/probe'
-import { interpolate } from '../rules/finding-catalog'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
@@ -18,13 +19,11 @@ export interface DiagnosisInputs {
   probePid: number | null
 }
 
-export interface Summary {
-  key: SummaryKey
-  params: Record<string, string | number>
-}
+/** A step's one-line summary: a message of namespace 'summaries'. */
+export type Summary = Message & { key: SummaryKey }
 
 /** A summary by key: its English text comes from the same catalog the UI translates. */
-export function summary(key: SummaryKey, params: Record<string, string | number> = {}): Summary {
+export function summary(key: SummaryKey, params: MessageParams = {}): Summary {
   return { key, params }
 }
 

@@ -1,5 +1,6 @@
 import type { Reason } from './types'
 
+import { interpolate } from '../../shared/i18n/interpolate'
 import { reasonsEn } from '../../shared/i18n/recommend-reasons'
 
 /** English text of every reason and blocker ({{var}} placeholders); zh-CN in the same shared file. */
@@ -13,13 +14,8 @@ export function reason(code: ReasonCode, vars: Record<string, string | number> =
   return { code, vars }
 }
 
-/** Fills {{var}} placeholders; an unknown placeholder stays as written. */
-export function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in vars ? String(vars[key]) : whole))
-}
-
 /** The English text of a reason. */
 export function reasonText(r: Reason): string {
   const template = (REASON_TEXT_EN as Record<string, string>)[r.code]
-  return template ? fill(template, r.vars) : r.code
+  return template ? interpolate(template, r.vars) : r.code
 }

@@ -1,4 +1,5 @@
 import type { Mark } from '../../shared/compat-data'
+import type { MessageParams } from '../../shared/message'
 import type { ImageVariant, Platform } from '../../shared/recommend'
 
 /** One GPU as the caller knows it: a name, a compute capability, or both (nvidia-smi gives both). */
@@ -56,5 +57,5 @@ export interface Machine {
 /** A reason, kept structured so front ends can translate it; `text` renders it in English. */
 export interface Reason {
   code: string
-  vars: Record<string, string | number>
+  vars: MessageParams
 }

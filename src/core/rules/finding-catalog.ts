@@ -1,8 +1,7 @@
 import type { Finding, Severity } from '../../shared/diagnosis'
 import { findingsEn } from '../../shared/i18n/findings'
-
-/** Finding parameters, as they fill `{{param}}` in the texts. */
-export type FindingParams = Record<string, string | number>
+import { interpolate } from '../../shared/i18n/interpolate'
+import type { MessageParams } from '../../shared/message'
 
 // The 52 ids of shared/reference/failure-modes.md, in its order (A1…G5).
 const FAILURE_MODE_IDS: readonly string[] = [
@@ -78,14 +77,6 @@ export function catalogIds(): string[] {
   return [...ids]
 }
 
-/** Replaces `{{name}}` with params[name]; a missing parameter shows as `?` rather than the raw marker. */
-export function interpolate(text: string, params: FindingParams): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
-    const value = params[name]
-    return value === undefined ? '?' : String(value)
-  })
-}
-
 /**
  * Builds a Finding with its English message and fix from the 'findings' catalog
  * (src/shared/i18n/findings.ts). An id without texts gets a generic message naming it.
@@ -93,7 +84,7 @@ export function interpolate(text: string, params: FindingParams): string {
 export function makeFinding(
   id: string,
   severity: Severity,
-  params: FindingParams = {},
+  params: MessageParams = {},
   evidence: string | null = null,
 ): Finding {
   const message = findingsEn[`${id}.message`]

@@ -1,7 +1,7 @@
 import type { Severity } from '../../shared/diagnosis'
 import { formatCudnnVersion } from '../diagnosis/versions'
 import { decodeDriverApiVersion, formatCuda } from './cuda-version'
-import type { FindingParams } from './finding-catalog'
+import type { MessageParams } from '../../shared/message'
 
 /** One regex of the failure-modes.md quick index, with what it means and what to pull out. */
 export interface TextRule {
@@ -13,7 +13,7 @@ export interface TextRule {
   requires?: RegExp
   /** The rule stays silent when this occurs: a more specific rule explains the same line. */
   unless?: RegExp
-  params?: (match: RegExpExecArray, text: string) => FindingParams
+  params?: (match: RegExpExecArray, text: string) => MessageParams
 }
 
 function capture(text: string, pattern: RegExp, group = 1): string | undefined {
@@ -21,8 +21,8 @@ function capture(text: string, pattern: RegExp, group = 1): string | undefined {
 }
 
 /** Keeps only the parameters that were found. */
-function defined(params: Record<string, string | number | undefined>): FindingParams {
-  const out: FindingParams = {}
+function defined(params: Record<string, string | number | undefined>): MessageParams {
+  const out: MessageParams = {}
   for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value
   return out
 }
@@ -38,7 +38,7 @@ function toGiB(amount: string): number {
 
 // Newer PyTorch: "GPU 0 has a total capacity of 23.64 GiB of which 264.00 MiB is free";
 // older: "(GPU 0; 23.65 GiB total capacity; …; 11.56 MiB free; …)".
-function oomParams(text: string): FindingParams {
+function oomParams(text: string): MessageParams {
   const mem = (pattern: string) => capture(text, new RegExp(pattern.replace('MEM', `(${MEMORY})`), 'i'))
   const others = [...text.matchAll(new RegExp(`Process \\d+ has (${MEMORY}) memory in use`, 'gi'))]
   const otherGiB = others.reduce((sum, m) => sum + toGiB(m[1] ?? ''), 0)
@@ -178,7 +178,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'error',
     // "incompatibility" since PyTorch 1.8; older releases said "mismatch … linked against 7605".
     pattern: /cuDNN version (?:incompatibility|mismatch)/i,
-    params: (_, text): FindingParams => {
+    params: (_, text): MessageParams => {
       const v = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/i.exec(text)
       if (v) return { compiled: `${v[1]}.${v[2]}.${v[3]}`, found: `${v[4]}.${v[5]}.${v[6]}` }
       const old = /compiled\s+against\s+(\d+)\s+but\s+linked\s+against\s+(\d+)/i.exec(text)

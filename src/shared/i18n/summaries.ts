@@ -1,6 +1,8 @@
 // One-line step summaries (i18next namespace 'summaries'). `{{reason}}` is the first error finding's
 // message; front ends translate it through the 'findings' namespace using the `findingId` param.
 
+import type { MessageParams } from '../message'
+
 export const summariesEn = {
   'skip.probe': 'Skipped: the probe could not run ({{reason}})',
   'skip.noTorch': 'Skipped: PyTorch could not be imported (see step 1)',
@@ -67,7 +69,7 @@ export const summariesZh: Record<SummaryKey, string> = {
 
 /** Translates a step summary with any `t` (i18next or not); the reason follows the finding's language. */
 export function translateSummary(
-  step: { summary: string; summaryKey?: string | null; summaryParams?: Record<string, string | number> },
+  step: { summary: string; summaryKey?: string | null; summaryParams?: MessageParams },
   t: (key: string, options: Record<string, unknown>) => string,
 ): string {
   if (!step.summaryKey) return step.summary

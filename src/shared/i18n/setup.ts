@@ -1,0 +1,53 @@
+import i18next, { type i18n, type Module } from 'i18next'
+
+import { findingsEn, findingsZh } from './findings'
+import { MISSING_VALUE } from './interpolate'
+import { LANGUAGES, type Language } from './languages'
+import { problemsEn, problemsZh } from './problems'
+import { reasonsEn, reasonsZh } from './recommend-reasons'
+import { stepsEn, stepsZh } from './steps'
+import { summariesEn, summariesZh } from './summaries'
+
+/** Flat texts by namespace: `{ namespace: { key: text } }`. */
+export type Namespaces = Record<string, Readonly<Record<string, string>>>
+
+/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons. */
+export const sharedResources: Record<Language, Namespaces> = {
+  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn },
+  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh },
+}
+
+export interface I18nSetup {
+  lng: Language
+  /** The front end's own namespaces (cli, report, ui…), added to the shared ones. */
+  own: Record<Language, Namespaces>
+  defaultNS: string
+  /** i18next plugins to use before init, e.g. react-i18next's initReactI18next. */
+  modules?: Module[]
+}
+
+/**
+ * An i18next instance configured the same way for the CLI, the reports and the renderer, so one
+ * key with one set of params reads the same everywhere. Resources are inline, so init is
+ * synchronous and `t` works as soon as this returns.
+ */
+export function createI18nInstance({ lng, own, defaultNS, modules = [] }: I18nSetup): i18n {
+  const instance = i18next.createInstance()
+  for (const module of modules) instance.use(module)
+  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { ...sharedResources[l], ...own[l] }]))
+  void instance.init({
+    lng,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(resources.en ?? {}),
+    defaultNS,
+    // Keys are flat ("problem.driverNotLoaded.fix", "diag.stage.workload:conv"): no separators.
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    missingInterpolationHandler: () => MISSING_VALUE,
+    resources,
+    initAsync: false,
+  })
+  return instance
+}
