@@ -1,7 +1,9 @@
 // Flat config. Layering between src/ folders is enforced with no-restricted-imports; relative
 // paths are matched textually, so a pattern names the other top-level folder after one or more
 // "../" (e.g. "../core/…" or "../../core/…").
+import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
+import { dirname, join } from 'node:path'
 
 import js from '@eslint/js'
 import { defineConfig } from 'eslint/config'
@@ -31,6 +33,75 @@ const restrict = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 })
+
+/**
+ * src/shared modules that bring zod with them, directly or through another shared module. The
+ * renderer imports only their types: zod stays out of its bundle (constants live in shared/constants).
+ */
+function zodBearingSharedModules() {
+  const dir = join(import.meta.dirname, 'src', 'shared')
+  const files = readdirSync(dir, { recursive: true }).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))
+  const importsOf = new Map(
+    files.map((f) => {
+      const text = readFileSync(join(dir, f), 'utf8')
+      const specs = [...text.matchAll(/^import (?!type )[^'"]*from '([^']+)'/gm)].map((m) => m[1])
+      const local = specs.filter((x) => x.startsWith('.')).map((x) => join(dirname(f), x).replaceAll('\\', '/'))
+      return [f.replace(/\.ts$/, '').replaceAll('\\', '/'), { zod: specs.includes('zod'), local }]
+    }),
+  )
+  const bears = (name, seen = new Set()) => {
+    const m = importsOf.get(name)
+    if (!m || seen.has(name)) return false
+    seen.add(name)
+    return m.zod || m.local.some((l) => bears(l, seen))
+  }
+  return [...importsOf.keys()].filter((name) => bears(name))
+}
+
+const RENDERER_FEATURES = ['live', 'diagnosis', 'images', 'report']
+
+/**
+ * The renderer: no Node, no Electron, no other src/ folder but shared (and that only as types
+ * where it carries zod). Inside it, app/ composes the features; a feature uses components/,
+ * stores/, transport/, i18n/ and shared, never another feature or app/; and those shared parts
+ * never reach into a feature or app/.
+ */
+function rendererRules() {
+  const zodModules = zodBearingSharedModules()
+  const base = [
+    NODE_BUILTINS,
+    packages(['electron'], 'The renderer reaches main only through window.gpuDoctor.'),
+    intoFolders(['core', 'main', 'preload', 'cli', 'serve'], 'The renderer may import src/shared, not core/main/preload/cli/serve.'),
+  ]
+  const noZod = {
+    regex: `^(?:\\.\\./)+shared/(?:${zodModules.join('|')})$`,
+    allowTypeImports: true,
+    message: 'This src/shared module brings zod into the renderer bundle: import its types only (values live in shared/constants).',
+  }
+  const rendererFiles = ['src/renderer/**']
+  const testFiles = ['src/renderer/**/*.test.{ts,tsx}', 'src/renderer/test-support/**']
+  const sharedParts = ['components', 'stores', 'transport', 'i18n'].map((f) => `src/renderer/${f}/**`)
+  const notIntoFeatures = {
+    regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
+    message: 'Shared parts of the renderer (components, stores, transport, i18n) may not import a feature or app/.',
+  }
+  return [
+    restrict(rendererFiles, [...base, noZod]),
+    restrict(sharedParts, [...base, noZod, notIntoFeatures]),
+    ...RENDERER_FEATURES.map((feature) =>
+      restrict([`src/renderer/features/${feature}/**`], [
+        ...base,
+        noZod,
+        {
+          regex: `^(?:\\.\\./)+(?:app|features/(?!${feature}/)[^/]+|${RENDERER_FEATURES.filter((f) => f !== feature).join('|')})(?:/|$)`,
+          message: `A feature is self-contained: features/${feature} may use components/, stores/, transport/, i18n/ and shared, not another feature or app/.`,
+        },
+      ]),
+    ),
+    // Tests may parse with the zod schemas.
+    restrict(testFiles, base),
+  ]
+}
 
 export default defineConfig(
   { ignores: ['out/**', 'node_modules/**', 'test/fixtures/**', 'dist/**', 'test-results/**', 'playwright-report/**', '.carry*/**'] },
@@ -79,11 +150,7 @@ export default defineConfig(
     packages(['electron', ...REACT], 'src/core runs under the CLI and serve too: no Electron, no React.'),
     intoFolders(['main', 'renderer', 'preload', 'cli', 'serve'], 'src/core is used by the front ends, not the other way round.'),
   ]),
-  restrict(['src/renderer/**'], [
-    NODE_BUILTINS,
-    packages(['electron'], 'The renderer reaches main only through window.gpuDoctor.'),
-    intoFolders(['core', 'main', 'preload', 'cli', 'serve'], 'The renderer may import src/shared, not core/main/preload/cli/serve.'),
-  ]),
+  ...rendererRules(),
   restrict(['src/preload/**'], [
     {
       regex: '^(?!\\.)(?!electron$)',

@@ -1,28 +1,28 @@
-import './styles.css'
+import './base.css'
 
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 
-import { createController } from './app/controller'
-import { DiagnosisProvider } from './app/diagnosis-context'
-import { createDiagnosisController } from './app/diagnosis-controller'
-import { ImagesProvider } from './app/images-context'
-import { createImagesController } from './app/images-controller'
-import { ReportProvider } from './app/report-context'
-import { createReportController } from './app/report-controller'
-import { App } from './components/App'
+import { App } from './app/App'
+import { DiagnosisProvider } from './features/diagnosis/diagnosis-context'
+import { createDiagnosisController } from './features/diagnosis/diagnosis-controller'
+import { createDiagnosisStore } from './features/diagnosis/diagnosis-store'
+import { ImagesProvider } from './features/images/images-context'
+import { createImagesController } from './features/images/images-controller'
+import { createImagesStore } from './features/images/images-store'
+import { createGpuStore } from './features/live/gpu-store'
+import { createHostStore } from './features/live/host-store'
+import { LiveProvider } from './features/live/live-context'
+import { createLiveController } from './features/live/live-controller'
+import { downloadText, readFileText } from './features/report/download'
+import { ReportProvider } from './features/report/report-context'
+import { createReportController } from './features/report/report-controller'
+import { createReportStore } from './features/report/report-store'
 import { createI18n } from './i18n'
+import { AppProvider, type AppStores } from './stores/app-context'
 import { createConnectionStore } from './stores/connection-store'
-import type { AppStores } from './stores/context'
-import { createDiagnosisStore } from './stores/diagnosis-store'
-import { StoresProvider } from './stores/context'
-import { createGpuStore } from './stores/gpu-store'
-import { createHostStore } from './stores/host-store'
-import { createImagesStore } from './stores/images-store'
-import { createReportStore } from './stores/report-store'
 import { createSettingsStore, initialLanguage } from './stores/settings-store'
-import { downloadText, readFileText } from './report/download'
 import { pickTransport } from './transport'
 
 function safeLocalStorage(): Storage | null {
@@ -37,11 +37,10 @@ const storage = safeLocalStorage()
 const language = initialLanguage(storage, navigator.languages)
 const i18n = createI18n(language)
 const stores: AppStores = {
-  gpu: createGpuStore(),
-  host: createHostStore(),
   settings: createSettingsStore(storage, language),
   connection: createConnectionStore(),
 }
+const liveStores = { gpu: createGpuStore(), host: createHostStore(), connection: stores.connection }
 
 function applyLanguage(): void {
   document.documentElement.lang = i18n.language
@@ -53,8 +52,8 @@ stores.settings.subscribe((state, previous) => {
 })
 
 const transport = pickTransport(window)
-const controller = createController(transport, stores)
-void controller.start()
+const live = createLiveController(transport, liveStores)
+void live.start()
 const diagnosisStore = createDiagnosisStore()
 const diagnosis = createDiagnosisController(transport, diagnosisStore)
 diagnosis.start()
@@ -74,15 +73,17 @@ if (!root) throw new Error('#root is missing from index.html')
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <StoresProvider stores={stores}>
-        <DiagnosisProvider store={diagnosisStore} actions={diagnosis}>
-          <ImagesProvider store={imagesStore} actions={images}>
-            <ReportProvider store={reportStore} actions={report}>
-              <App onRetry={() => void controller.refresh()} />
-            </ReportProvider>
-          </ImagesProvider>
-        </DiagnosisProvider>
-      </StoresProvider>
+      <AppProvider stores={stores} actions={{}}>
+        <LiveProvider stores={liveStores} actions={live}>
+          <DiagnosisProvider stores={{ diagnosis: diagnosisStore }} actions={diagnosis}>
+            <ImagesProvider stores={{ images: imagesStore }} actions={images}>
+              <ReportProvider stores={{ report: reportStore }} actions={report}>
+                <App />
+              </ReportProvider>
+            </ImagesProvider>
+          </DiagnosisProvider>
+        </LiveProvider>
+      </AppProvider>
     </I18nextProvider>
   </StrictMode>,
 )

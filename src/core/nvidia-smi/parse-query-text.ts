@@ -1,5 +1,6 @@
-import type { GpuInfo, GpuProcess, GpuStatus, MigDevice } from '../../shared/gpu'
-import { firstWord, smiBool, smiInt, smiNull, smiNumber } from './smi-values'
+import type { GpuProcess, GpuStatus, MigDevice } from '../../shared/gpu'
+import { ReportReader, TEXT_NAMES } from './query-report'
+import { smiInt } from './smi-values'
 
 /** One line of `nvidia-smi -q`: `Key : value`, or a section title whose children are indented below it. */
 interface QNode {
@@ -34,66 +35,10 @@ function child(node: QNode | undefined, key: string): QNode | undefined {
   return node?.children.find((c) => c.key.toLowerCase() === lower)
 }
 
-/** The value at a path of keys, e.g. `get(gpu, 'FB Memory Usage', 'Total')`. */
-function get(node: QNode | undefined, ...path: string[]): string | null {
-  let current = node
-  for (const key of path) current = child(current, key)
-  return current?.value ?? null
-}
-
-/** The first value of `key` anywhere under `node` (610 nests the power limit one level deeper). */
-function find(node: QNode | undefined, key: string): string | null {
-  if (!node) return null
-  const lower = key.toLowerCase()
-  for (const c of node.children) {
-    if (c.key.toLowerCase() === lower && smiNull(c.value) !== null) return c.value
-    const deeper = find(c, key)
-    if (deeper !== null) return deeper
-  }
-  return null
-}
-
-function firstNumber(...values: (string | null)[]): number | null {
-  for (const value of values) {
-    const n = smiNumber(value)
-    if (n !== null) return n
-  }
-  return null
-}
-
-function powerSection(gpu: QNode): QNode | undefined {
-  return child(gpu, 'GPU Power Readings') ?? child(gpu, 'Power Readings')
-}
-
-function parseGpu(gpu: QNode, index: number): GpuInfo {
-  const power = powerSection(gpu)
-  const busFromTitle = /^GPU\s+(\S+)/.exec(gpu.key)?.[1] ?? null
-  return {
-    index,
-    name: smiNull(get(gpu, 'Product Name')) ?? '',
-    uuid: smiNull(get(gpu, 'GPU UUID')),
-    busId: smiNull(get(gpu, 'PCI', 'Bus Id')) ?? busFromTitle,
-    computeCapability: smiNull(get(gpu, 'Compute Capability')),
-    memoryTotalMiB: smiNumber(get(gpu, 'FB Memory Usage', 'Total')),
-    memoryUsedMiB: smiNumber(get(gpu, 'FB Memory Usage', 'Used')),
-    utilizationGpu: smiNumber(get(gpu, 'Utilization', 'GPU')),
-    utilizationMemory: smiNumber(get(gpu, 'Utilization', 'Memory')),
-    temperatureC: smiNumber(get(gpu, 'Temperature', 'GPU Current Temp')),
-    powerW: firstNumber(
-      get(power, 'Power Draw'),
-      get(power, 'Average Power Draw'),
-      get(power, 'Instantaneous Power Draw'),
-    ),
-    powerLimitW: firstNumber(find(power, 'Current Power Limit'), find(power, 'Enforced Power Limit'), get(power, 'Power Limit')),
-    smClockMHz: smiNumber(get(gpu, 'Clocks', 'SM')),
-    smClockMaxMHz: smiNumber(get(gpu, 'Max Clocks', 'SM')),
-    persistenceMode: smiBool(get(gpu, 'Persistence Mode')),
-    migMode: smiBool(get(gpu, 'MIG Mode', 'Current')),
-    driverModel: smiNull(get(gpu, 'Driver Model', 'Current')),
-    pstate: smiNull(get(gpu, 'Performance State')),
-    clocksEventReasons: null,
-  }
-}
+const reader = new ReportReader<QNode>(
+  { child, entries: (node) => (node?.children ?? []).map((c) => [c.key, c] as const), value: (node) => node?.value ?? null },
+  TEXT_NAMES,
+)
 
 /**
  * `Processes` lists `GPU instance ID`, `Compute instance ID` and `Process ID` as siblings, with the
@@ -113,9 +58,7 @@ function parseProcesses(gpu: QNode, gpuIndex: number): GpuProcess[] {
       processes.push({
         gpuIndex,
         pid: smiInt(entry.value),
-        type: smiNull(get(entry, 'Type')),
-        name: (get(entry, 'Name') ?? '').trim(),
-        usedMemoryMiB: smiNumber(get(entry, 'Used GPU Memory')),
+        ...reader.processDetails(entry),
         gpuInstanceId: gi,
         computeInstanceId: ci,
         container: null,
@@ -130,16 +73,7 @@ function parseProcesses(gpu: QNode, gpuIndex: number): GpuProcess[] {
 function parseMigDevices(gpu: QNode, gpuIndex: number): MigDevice[] {
   const section = child(gpu, 'MIG Devices')
   if (!section) return []
-  return section.children
-    .filter((c) => c.key.toLowerCase() === 'mig device')
-    .map((device) => ({
-      gpuIndex,
-      gpuInstanceId: smiInt(get(device, 'GPU Instance ID')),
-      computeInstanceId: smiInt(get(device, 'Compute Instance ID')),
-      migIndex: smiInt(get(device, 'Index')),
-      memoryTotalMiB: smiNumber(get(device, 'FB Memory Usage', 'Total')),
-      memoryUsedMiB: smiNumber(get(device, 'FB Memory Usage', 'Used')),
-    }))
+  return section.children.filter((c) => c.key.toLowerCase() === 'mig device').map((device) => reader.migDevice(device, gpuIndex))
 }
 
 /**
@@ -155,13 +89,13 @@ export function parseSmiQueryText(text: string): GpuStatus {
   const gpus = gpuNodes.map((node, index) => {
     processes.push(...parseProcesses(node, index))
     migDevices.push(...parseMigDevices(node, index))
-    return parseGpu(node, index)
+    // The section title is the bus id (`GPU 00000000:18:00.0`) when the PCI section lacks one.
+    return reader.gpu(node, index, /^GPU\s+(\S+)/.exec(node.key)?.[1] ?? null)
   })
   return {
     source: 'file',
     format: 'q',
-    driverVersion: firstWord(get(root, 'KMD Version')) ?? firstWord(get(root, 'Driver Version')),
-    cudaVersion: firstWord(get(root, 'CUDA UMD Version')) ?? firstWord(get(root, 'CUDA Version')),
+    ...reader.versions(root),
     gpus,
     processes,
     migDevices,

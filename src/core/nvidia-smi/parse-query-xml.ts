@@ -1,7 +1,8 @@
 import { XMLParser } from 'fast-xml-parser'
 
-import type { GpuInfo, GpuProcess, GpuStatus, MigDevice } from '../../shared/gpu'
-import { firstWord, smiBool, smiInt, smiNull, smiNumber } from './smi-values'
+import type { GpuProcess, GpuStatus, MigDevice } from '../../shared/gpu'
+import { ReportReader, XML_NAMES } from './query-report'
+import { smiInt } from './smi-values'
 
 type XmlNode = Record<string, unknown>
 
@@ -45,72 +46,23 @@ function text(parent: unknown, ...path: string[]): string | null {
   return null
 }
 
-function firstNumber(...values: (string | null)[]): number | null {
-  for (const value of values) {
-    const n = smiNumber(value)
-    if (n !== null) return n
-  }
-  return null
-}
-
-/** The first value of `key` anywhere under `parent` (newer drivers nest the power limit deeper). */
-function deep(parent: unknown, key: string): string | null {
-  if (!isNode(parent)) return null
-  const direct = text(parent, key)
-  if (smiNull(direct) !== null) return direct
-  for (const value of Object.values(parent)) {
-    const found = deep(value, key)
-    if (found !== null) return found
-  }
-  return null
-}
-
-function parseGpu(gpu: XmlNode, index: number): GpuInfo {
-  const power = node(gpu, 'gpu_power_readings') ?? node(gpu, 'power_readings')
-  return {
-    index,
-    name: smiNull(text(gpu, 'product_name')) ?? '',
-    uuid: smiNull(text(gpu, 'uuid')),
-    busId: smiNull(text(gpu, 'pci', 'pci_bus_id')) ?? smiNull(text(gpu, '@_id')),
-    computeCapability: smiNull(text(gpu, 'compute_capability')),
-    memoryTotalMiB: smiNumber(text(gpu, 'fb_memory_usage', 'total')),
-    memoryUsedMiB: smiNumber(text(gpu, 'fb_memory_usage', 'used')),
-    utilizationGpu: smiNumber(text(gpu, 'utilization', 'gpu_util')),
-    utilizationMemory: smiNumber(text(gpu, 'utilization', 'memory_util')),
-    temperatureC: smiNumber(text(gpu, 'temperature', 'gpu_temp')),
-    powerW: firstNumber(text(power, 'power_draw'), text(power, 'average_power_draw'), text(power, 'instant_power_draw')),
-    powerLimitW: firstNumber(deep(power, 'current_power_limit'), text(power, 'enforced_power_limit'), text(power, 'power_limit')),
-    smClockMHz: smiNumber(text(gpu, 'clocks', 'sm_clock')),
-    smClockMaxMHz: smiNumber(text(gpu, 'max_clocks', 'sm_clock')),
-    persistenceMode: smiBool(text(gpu, 'persistence_mode')),
-    migMode: smiBool(text(gpu, 'mig_mode', 'current_mig')),
-    driverModel: smiNull(text(gpu, 'driver_model', 'current_dm')),
-    pstate: smiNull(text(gpu, 'performance_state')),
-    clocksEventReasons: null,
-  }
-}
+const reader = new ReportReader<unknown>(
+  {
+    child: (parent, key) => (isNode(parent) ? parent[key] : undefined),
+    entries: (parent) => (isNode(parent) ? Object.entries(parent) : []),
+    value: text,
+  },
+  XML_NAMES,
+)
 
 function parseProcesses(gpu: XmlNode, gpuIndex: number): GpuProcess[] {
   return list(node(gpu, 'processes'), 'process_info').map((p) => ({
     gpuIndex,
     pid: smiInt(text(p, 'pid')),
-    type: smiNull(text(p, 'type')),
-    name: (text(p, 'process_name') ?? '').trim(),
-    usedMemoryMiB: smiNumber(text(p, 'used_memory')),
+    ...reader.processDetails(p),
     gpuInstanceId: smiInt(text(p, 'gpu_instance_id')),
     computeInstanceId: smiInt(text(p, 'compute_instance_id')),
     container: null,
-  }))
-}
-
-function parseMigDevices(gpu: XmlNode, gpuIndex: number): MigDevice[] {
-  return list(node(gpu, 'mig_devices'), 'mig_device').map((d) => ({
-    gpuIndex,
-    gpuInstanceId: smiInt(text(d, 'gpu_instance_id')),
-    computeInstanceId: smiInt(text(d, 'compute_instance_id')),
-    migIndex: smiInt(text(d, 'index')),
-    memoryTotalMiB: smiNumber(text(d, 'fb_memory_usage', 'total')),
-    memoryUsedMiB: smiNumber(text(d, 'fb_memory_usage', 'used')),
   }))
 }
 
@@ -136,13 +88,12 @@ export function parseSmiQueryXml(xml: string): GpuStatus {
   const migDevices: MigDevice[] = []
   const gpus = list(log, 'gpu').map((gpu, index) => {
     processes.push(...parseProcesses(gpu, index))
-    migDevices.push(...parseMigDevices(gpu, index))
-    return parseGpu(gpu, index)
+    migDevices.push(...list(node(gpu, 'mig_devices'), 'mig_device').map((d) => reader.migDevice(d, index)))
+    return reader.gpu(gpu, index, text(gpu, '@_id'))
   })
   return {
     ...emptyStatus(),
-    driverVersion: firstWord(text(log, 'kmd_version')) ?? firstWord(text(log, 'driver_version')),
-    cudaVersion: firstWord(text(log, 'cuda_umd_version')) ?? firstWord(text(log, 'cuda_version')),
+    ...reader.versions(log),
     gpus,
     processes,
     migDevices,

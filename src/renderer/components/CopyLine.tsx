@@ -1,3 +1,5 @@
+import './copy-line.css'
+
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 

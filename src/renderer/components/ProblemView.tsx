@@ -1,3 +1,5 @@
+import './problems.css'
+
 import { useTranslation } from 'react-i18next'
 
 import type { GpuProblem } from '../../shared/gpu'

@@ -1,0 +1,49 @@
+import './app.css'
+
+import { type ComponentType, lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+
+import { DiagnosePage } from '../features/diagnosis/DiagnosePage'
+import { MonitorBanner } from '../features/live/MonitorBanner'
+import { MonitorPage } from '../features/live/MonitorPage'
+import { ConnectionBanner } from './ConnectionBanner'
+import { Header } from './Header'
+import { type Page, usePage } from './page'
+
+// The Images and Report pages load on first visit: their code and styles are their own chunks.
+const ImagesPage = lazy(() => import('../features/images/ImagesPage').then((m) => ({ default: m.ImagesPage })))
+const ReportPage = lazy(() => import('../features/report/ReportPage').then((m) => ({ default: m.ReportPage })))
+
+function PageLoading() {
+  const { t } = useTranslation()
+  return (
+    <p className="card muted" data-testid="page-loading">
+      {t('load.page')}
+    </p>
+  )
+}
+
+const PAGE_VIEWS: Record<Page, ComponentType> = {
+  monitor: MonitorPage,
+  diagnose: DiagnosePage,
+  images: ImagesPage,
+  report: ReportPage,
+}
+
+/** Four pages under one header; the monitor keeps sampling while another page is shown. */
+export function App() {
+  const page = usePage()
+  const View = PAGE_VIEWS[page]
+  return (
+    <div className="app">
+      <Header page={page} />
+      <ConnectionBanner />
+      {page === 'monitor' && <MonitorBanner />}
+      <main className="app-main" data-testid={`page-${page}`}>
+        <Suspense fallback={<PageLoading />}>
+          <View />
+        </Suspense>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+
+import type { Finding, StepResult } from '../../shared/diagnosis'
+import { findingsEn, findingsZh } from '../../shared/i18n/findings'
+import { createI18n } from '../i18n'
+import { loadDiagnosis, stepOf } from '../test-support/diagnosis-fixtures'
+import { coreOr, findingText, stepSummary } from './finding-texts'
+
+const zh = createI18n('zh-CN')
+const en = createI18n('en')
+const h200 = loadDiagnosis('diagnosis-h200')
+const noCudnn = loadDiagnosis('diagnosis-h200-disable-cudnn')
+const cpu = loadDiagnosis('diagnosis-debian-cpu-torch')
+
+describe('finding texts', () => {
+  const f: Finding = { id: 'cudnn-not-effective', severity: 'error', message: 'core message', fix: 'core fix', evidence: null, params: { ratio: '1.00' } }
+
+  it('come from the findings catalog with their params, in each language', () => {
+    expect(findingText(f, en.t).message).toBe(findingsEn['cudnn-not-effective.message']!.replace('{{ratio}}', '1.00'))
+    expect(findingText(f, zh.t).message).toBe(findingsZh['cudnn-not-effective.message']!.replace('{{ratio}}', '1.00'))
+    expect(findingText(f, zh.t).title).toBe(findingsZh['cudnn-not-effective.title'])
+  })
+
+  it('fall back to the core’s own text and the id for an unknown finding', () => {
+    const unknown = { ...f, id: 'brand-new-check' }
+    expect(findingText(unknown, zh.t)).toEqual({ title: 'brand-new-check', message: 'core message', fix: 'core fix' })
+  })
+})
+
+describe('step summaries', () => {
+  it('English: the same text the core wrote', () => {
+    for (const d of [h200, noCudnn, cpu]) for (const step of d.steps) expect(stepSummary(step, en.t)).toBe(step.summary)
+  })
+
+  it('Chinese: every step, with the failing finding’s message in Chinese', () => {
+    expect(stepSummary(stepOf(h200, 'sm-utilisation'), zh.t)).toMatch(/^负载下 SM 100%（空闲 0%），\d+ TFLOP\/s = 峰值的 \d+%$/)
+    expect(stepSummary(stepOf(cpu, 'gpu-visible'), zh.t)).toBe(`PyTorch 1.13.0a0 无法使用 GPU：${findingsZh['cpu-only-torch-build.message']}`)
+    expect(stepSummary(stepOf(noCudnn, 'cudnn-loaded'), zh.t)).toBe(`cuDNN 未被使用：${findingsZh['cudnn-disabled.message']}`)
+    expect(stepSummary(stepOf(cpu, 'cudnn-loaded'), zh.t)).toMatch(/^跳过：/)
+    for (const d of [h200, noCudnn, cpu]) for (const step of d.steps) expect(stepSummary(step, zh.t)).not.toBe(step.summary)
+  })
+
+  it('a saved diagnosis without summary keys shows the core’s English', () => {
+    const old: StepResult = { id: 'sm-utilisation', status: 'pass', summary: 'core words', summaryKey: null, summaryParams: {}, evidence: {}, findings: [], durationMs: 0 }
+    expect(stepSummary(old, zh.t)).toBe('core words')
+  })
+
+  it('coreOr keeps the core’s English only in English', () => {
+    expect(coreOr('en', 'core', () => 'ui')).toBe('core')
+    expect(coreOr('en', null, () => 'ui')).toBe('ui')
+    expect(coreOr('zh-CN', 'core', () => 'ui')).toBe('ui')
+  })
+})

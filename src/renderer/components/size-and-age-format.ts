@@ -1,0 +1,37 @@
+import { DASH, formatNumber } from './number-format'
+
+/** Bytes the way Docker prints them (decimal units): 512 B, 45.2 MB, 8.1 GB. */
+export function formatSize(bytes: number | null | undefined, lang: string): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return DASH
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'] as const
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${formatNumber(value, lang, unit === 0 ? 0 : 1)} ${units[unit]}`
+}
+
+/** "3 days ago" / "3 天前", from an ISO time; a dash when there is none. */
+export function formatAge(iso: string | null, now: number, lang: string): string {
+  const time = iso ? Date.parse(iso) : NaN
+  if (Number.isNaN(time)) return DASH
+  const seconds = Math.round((time - now) / 1000)
+  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+    ['year', 365 * 86400],
+    ['month', 30 * 86400],
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ]
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
+  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit)
+  return rtf.format(seconds, 'second')
+}
+
+/** A percentage for a bar's width, clamped to 0–100. */
+export function barPercent(done: number, total: number | null): number {
+  if (!total || total <= 0) return 0
+  return Math.max(0, Math.min(100, (done / total) * 100))
+}

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest'
+
+import type { Diagnosis, DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
+import {
+  applyProgress,
+  chosenPython,
+  createDiagnosisStore,
+  defaultInterpreter,
+  MAX_LIVE_SAMPLES,
+  OTHER,
+  type Interpreter,
+  type RunState,
+} from './diagnosis-store'
+
+const interp = (path: string, torch: boolean, error: string | null = null): Interpreter => ({
+  path,
+  source: 'path',
+  version: error ? null : '3.11.2',
+  torchLocation: torch ? `${path}/torch/__init__.py` : null,
+  error,
+})
+
+const progress = (runId: string, stage: string, step: StepId | null, sample: DiagnosisProgress['sample'] = null): DiagnosisProgress => ({
+  runId,
+  stage,
+  step,
+  message: stage,
+  sample,
+})
+
+const result = (id: StepId, status: StepResult['status']): StepResult => ({
+  id,
+  status,
+  summary: `${id} ${status}`,
+  summaryKey: null,
+  summaryParams: {},
+  evidence: {},
+  findings: [],
+  durationMs: 1,
+})
+
+const diagnosis = (steps: StepResult[]): Diagnosis => ({
+  schemaVersion: 1,
+  startedAt: '2026-01-01T00:00:00Z',
+  finishedAt: '2026-01-01T00:00:05Z',
+  environment: { python: '/usr/bin/python3' },
+  steps,
+})
+
+function readyStore() {
+  const store = createDiagnosisStore()
+  store.getState().setInterpreters([interp('/a/python3', false), interp('/usr/bin/python3', true)])
+  return store
+}
+
+describe('interpreter choice', () => {
+  it('defaults to the first interpreter with torch, else the first that runs', () => {
+    expect(defaultInterpreter([interp('/a', false), interp('/b', true), interp('/c', true)])).toBe('/b')
+    expect(defaultInterpreter([interp('/x', true, 'not found'), interp('/a', false)])).toBe('/a')
+    expect(defaultInterpreter([])).toBe(OTHER)
+  })
+
+  it('uses the typed path for "another Python", and none when it is blank', () => {
+    expect(chosenPython({ selected: '/usr/bin/python3', otherPath: '/ignored' })).toBe('/usr/bin/python3')
+    expect(chosenPython({ selected: OTHER, otherPath: '  /opt/py/bin/python ' })).toBe('/opt/py/bin/python')
+    expect(chosenPython({ selected: OTHER, otherPath: '  ' })).toBeNull()
+    expect(chosenPython({ selected: '', otherPath: '' })).toBeNull()
+  })
+
+  it('keeps the user’s choice when the list is read again, and typing selects "another Python"', () => {
+    const store = readyStore()
+    expect(store.getState().selected).toBe('/usr/bin/python3')
+    store.getState().select('/a/python3')
+    store.getState().setInterpreters([interp('/a/python3', false), interp('/usr/bin/python3', true)])
+    expect(store.getState().selected).toBe('/a/python3')
+    store.getState().setOtherPath('/x/python')
+    expect(store.getState().selected).toBe(OTHER)
+    expect(chosenPython(store.getState())).toBe('/x/python')
+  })
+})
+
+describe('progress', () => {
+  const run: RunState = {
+    runId: 'r1',
+    steps: ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'],
+    python: '/p',
+    phase: 'running',
+    stepPhases: { 'gpu-visible': 'pending', 'cudnn-loaded': 'pending', 'ldd-linkage': 'pending', 'sm-utilisation': 'pending', 'conv-timing': 'pending' },
+    samples: [],
+    stage: '',
+    message: '',
+  }
+
+  it('marks the event’s step running and the ones before it measured', () => {
+    const next = applyProgress(run, progress('r1', 'ldd', 'ldd-linkage'))
+    expect(next.stepPhases).toEqual({ 'gpu-visible': 'done', 'cudnn-loaded': 'done', 'ldd-linkage': 'running', 'sm-utilisation': 'pending', 'conv-timing': 'pending' })
+    expect(next).toMatchObject({ stage: 'ldd', message: 'ldd' })
+  })
+
+  it('maps workload:cudnn-maps to step 3, and "done" finishes every step', () => {
+    expect(applyProgress(run, progress('r1', 'workload:cudnn-maps', null)).stepPhases['ldd-linkage']).toBe('running')
+    expect(Object.values(applyProgress(run, progress('r1', 'done', null)).stepPhases)).toEqual(Array(5).fill('done'))
+  })
+
+  it('ignores steps that are not part of the run', () => {
+    const single: RunState = { ...run, steps: ['ldd-linkage'], stepPhases: { 'ldd-linkage': 'pending' } }
+    expect(applyProgress(single, progress('r1', 'import-torch', 'gpu-visible')).stepPhases).toEqual({ 'ldd-linkage': 'pending' })
+    expect(applyProgress(single, progress('r1', 'workload:conv', 'conv-timing')).stepPhases).toEqual({ 'ldd-linkage': 'done' })
+  })
+
+  it('collects SM samples (bounded) without moving the steps on or replacing the stage', () => {
+    const early = applyProgress(applyProgress(run, progress('r1', 'import-torch', 'gpu-visible')), progress('r1', 'sample', 'sm-utilisation', { time: 0, gpu: 0, sm: 0 }))
+    expect(early.stepPhases['gpu-visible']).toBe('running')
+    expect(early.stepPhases['sm-utilisation']).toBe('pending')
+    expect(early.samples).toHaveLength(1)
+    let next = applyProgress(run, progress('r1', 'workload:sustained', 'sm-utilisation'))
+    next = applyProgress(next, progress('r1', 'sample', 'sm-utilisation', { time: 1, gpu: 0, sm: 97 }))
+    expect(next.samples).toEqual([{ time: 1, gpu: 0, sm: 97 }])
+    expect(next.stage).toBe('workload:sustained')
+    let many = next
+    for (let i = 0; i < MAX_LIVE_SAMPLES + 10; i++) many = applyProgress(many, progress('r1', 'sample', 'sm-utilisation', { time: i + 2, gpu: 0, sm: 1 }))
+    expect(many.samples).toHaveLength(MAX_LIVE_SAMPLES)
+    expect(many.samples.at(-1)?.time).toBe(MAX_LIVE_SAMPLES + 11)
+  })
+})
+
+describe('a run', () => {
+  it('refuses to start without a Python or while one runs', () => {
+    const store = createDiagnosisStore()
+    store.getState().setInterpreters([])
+    expect(store.getState().runRequested()).toBe(false)
+    store.getState().setOtherPath('/p')
+    expect(store.getState().runRequested()).toBe(true)
+    expect(store.getState().runRequested()).toBe(false)
+    expect(store.getState().run).toMatchObject({ python: '/p', phase: 'starting', steps: ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] })
+  })
+
+  it('buffers events that arrive before its id, replays its own, drops the others', () => {
+    const store = readyStore()
+    store.getState().runRequested(['gpu-visible', 'ldd-linkage'])
+    store.getState().progress(progress('other', 'ldd', 'ldd-linkage'))
+    store.getState().progress(progress('r1', 'import-torch', 'gpu-visible'))
+    expect(store.getState().run?.stepPhases['gpu-visible']).toBe('pending')
+    store.getState().runStarted('r1')
+    expect(store.getState().run).toMatchObject({ runId: 'r1', phase: 'running', stepPhases: { 'gpu-visible': 'running', 'ldd-linkage': 'pending' } })
+    store.getState().progress(progress('other', 'done', null))
+    expect(store.getState().run?.stepPhases['ldd-linkage']).toBe('pending')
+  })
+
+  it('a run that finishes before its id arrives still shows its results', () => {
+    const store = readyStore()
+    store.getState().runRequested(['gpu-visible'])
+    store.getState().done({ kind: 'done', runId: 'r1', diagnosis: diagnosis([result('gpu-visible', 'fail')]) })
+    expect(store.getState().run).not.toBeNull()
+    store.getState().runStarted('r1')
+    expect(store.getState().run).toBeNull()
+    expect(store.getState().results['gpu-visible']?.status).toBe('fail')
+  })
+
+  it('a single-step run replaces only its own result', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStarted('r1')
+    store.getState().done({ kind: 'done', runId: 'r1', diagnosis: diagnosis([result('gpu-visible', 'fail'), result('ldd-linkage', 'pass')]) })
+    store.getState().runRequested(['ldd-linkage'])
+    store.getState().runStarted('r2')
+    store.getState().done({ kind: 'done', runId: 'other', diagnosis: diagnosis([result('ldd-linkage', 'skip')]) })
+    expect(store.getState().run?.runId).toBe('r2')
+    store.getState().done({ kind: 'done', runId: 'r2', diagnosis: diagnosis([result('ldd-linkage', 'warn')]) })
+    expect(store.getState().run).toBeNull()
+    expect(store.getState().results['gpu-visible']?.status).toBe('fail')
+    expect(store.getState().results['ldd-linkage']?.status).toBe('warn')
+    expect(store.getState().finishedAt).toBe('2026-01-01T00:00:05Z')
+    expect(store.getState().environment).toEqual({ python: '/usr/bin/python3' })
+  })
+
+  it('a failed run says why; a start refused says so', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStarted('r1')
+    store.getState().done({ kind: 'failed', runId: 'r1', message: 'boom' })
+    expect(store.getState()).toMatchObject({ run: null, notice: { kind: 'failed', message: 'boom' } })
+    store.getState().runRequested()
+    expect(store.getState().notice).toBeNull()
+    store.getState().runStartFailed({ code: 'invalid-arguments', message: 'bad python' })
+    expect(store.getState()).toMatchObject({ run: null, notice: { kind: 'start-error', message: 'bad python' } })
+  })
+
+  it('a cancelled run ends as cancelled and its verdicts are dropped', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStarted('r1')
+    store.getState().cancelRequested()
+    expect(store.getState().run?.phase).toBe('cancelling')
+    store.getState().progress(progress('r1', 'ldd', 'ldd-linkage'))
+    expect(store.getState().run?.phase).toBe('cancelling')
+    store.getState().done({ kind: 'done', runId: 'r1', diagnosis: diagnosis([result('gpu-visible', 'fail')]) })
+    expect(store.getState()).toMatchObject({ run: null, results: {}, notice: { kind: 'cancelled' } })
+  })
+
+  it('cancel before the id is known stays cancelling once the id arrives', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().cancelRequested()
+    store.getState().runStarted('r1')
+    expect(store.getState().run).toMatchObject({ runId: 'r1', phase: 'cancelling' })
+  })
+
+  it('a lost run returns to idle', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStarted('r1')
+    store.getState().runLost()
+    expect(store.getState()).toMatchObject({ run: null, notice: { kind: 'lost' } })
+  })
+})

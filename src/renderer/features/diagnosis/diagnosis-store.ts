@@ -1,0 +1,243 @@
+import type { StepPhase } from '../../components/step-status'
+import { createStore } from 'zustand/vanilla'
+
+import type { EventPayload, InvokeResult, IpcError } from '../../../shared/contract'
+import type { DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
+import type { Environment } from '../../../shared/evidence'
+import { STEP_IDS } from '../../../shared/constants'
+
+export type Interpreter = InvokeResult<'diagnosis:list-interpreters'>[number]
+export type DiagnosisDone = EventPayload<'diagnosis:done'>
+
+/** Where a requested step is in the current run; results come with the final diagnosis. */
+
+export interface LiveSample {
+  time: number
+  gpu: number
+  sm: number | null
+}
+
+export interface RunState {
+  /** null until diagnosis:start answers; events that arrive before are buffered. */
+  runId: string | null
+  steps: StepId[]
+  python: string
+  phase: 'starting' | 'running' | 'cancelling'
+  stepPhases: Partial<Record<StepId, StepPhase>>
+  /** SM% samples from progress events while step 4 runs, for the live chart. */
+  samples: LiveSample[]
+  /** The probe stage under way ('import-torch', 'workload:conv' …) and the core's words for it. */
+  stage: string
+  message: string
+}
+
+export type Notice =
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'start-error'; message: string }
+  /** No diagnosis:done came (the connection dropped, or the core forgot the run). */
+  | { kind: 'lost' }
+
+/** The value of the interpreter picker that means "the path typed in the text field". */
+export const OTHER = '\u0000other'
+
+export interface DiagnosisStoreState {
+  interpreters: Interpreter[] | null
+  interpretersError: IpcError | null
+  loadingInterpreters: boolean
+  /** A listed interpreter's path, or OTHER. Empty until the list arrives. */
+  selected: string
+  otherPath: string
+  disableCudnn: boolean
+  run: RunState | null
+  /** Results by step; a single-step run replaces only its own. */
+  results: Partial<Record<StepId, StepResult>>
+  environment: Environment | null
+  finishedAt: string | null
+  notice: Notice | null
+
+  setLoadingInterpreters(): void
+  setInterpreters(list: Interpreter[]): void
+  setInterpretersError(error: IpcError): void
+  select(value: string): void
+  setOtherPath(path: string): void
+  setDisableCudnn(value: boolean): void
+  /** Begins a run of `steps` (all five when omitted); false when one is already under way or no Python is chosen. */
+  runRequested(steps?: readonly StepId[]): boolean
+  runStarted(runId: string): void
+  runStartFailed(error: IpcError): void
+  progress(event: DiagnosisProgress): void
+  done(event: DiagnosisDone): void
+  cancelRequested(): void
+  /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
+  runLost(): void
+}
+
+export const MAX_LIVE_SAMPLES = 5000
+const MAX_BUFFERED = 2000
+
+/** Probe stages that the core leaves without a step. */
+const STEP_OF_STAGE: Record<string, StepId> = { 'workload:cudnn-maps': 'ldd-linkage' }
+
+/** The default choice: the first interpreter that has torch, else the first that runs, else the first. */
+export function defaultInterpreter(list: readonly Interpreter[]): string {
+  const pick = list.find((i) => i.torchLocation && !i.error) ?? list.find((i) => !i.error) ?? list[0]
+  return pick?.path ?? OTHER
+}
+
+/** The Python the next run will use, or null when none is chosen. */
+export function chosenPython(state: Pick<DiagnosisStoreState, 'selected' | 'otherPath'>): string | null {
+  if (state.selected === OTHER || state.selected === '') {
+    const typed = state.otherPath.trim()
+    return typed === '' ? null : typed
+  }
+  return state.selected
+}
+
+/**
+ * Applies one progress event: its step runs, the requested steps before it are measured. The probe
+ * works through the steps in order; the verdicts only come with diagnosis:done.
+ */
+export function applyProgress(run: RunState, event: DiagnosisProgress): RunState {
+  // SM samples flow from before the probe starts (the idle baseline): they move no step on.
+  const step = event.stage === 'sample' ? null : (event.step ?? STEP_OF_STAGE[event.stage] ?? null)
+  const stepPhases = { ...run.stepPhases }
+  if (event.stage === 'done') {
+    for (const id of run.steps) stepPhases[id] = 'done'
+  } else if (step) {
+    // A step outside the run still moves the run on: the ones before it are measured.
+    const at = STEP_IDS.indexOf(step)
+    for (const id of run.steps) {
+      const i = STEP_IDS.indexOf(id)
+      if (i < at) stepPhases[id] = 'done'
+      else if (i === at) stepPhases[id] = 'running'
+    }
+  }
+  let samples = run.samples
+  if (event.sample) {
+    samples = samples.concat({ time: event.sample.time, gpu: event.sample.gpu, sm: event.sample.sm })
+    if (samples.length > MAX_LIVE_SAMPLES) samples = samples.slice(samples.length - MAX_LIVE_SAMPLES)
+  }
+  const [stage, message] = event.stage === 'sample' ? [run.stage, run.message] : [event.stage, event.message]
+  return { ...run, stepPhases, samples, stage, message, phase: run.phase === 'starting' ? 'running' : run.phase }
+}
+
+export function createDiagnosisStore() {
+  // Events of a run whose id is not known yet (the core emits before diagnosis:start answers).
+  let buffered: Array<{ kind: 'progress'; event: DiagnosisProgress } | { kind: 'done'; event: DiagnosisDone }> = []
+
+  const store = createStore<DiagnosisStoreState>()((set, get) => {
+    const finish = (patch: Partial<DiagnosisStoreState>) => set({ run: null, ...patch })
+
+    const handleDone = (event: DiagnosisDone) => {
+      const run = get().run
+      // A cancelled run's verdicts are the cancellation's side effects, not a diagnosis: drop them.
+      if (run?.phase === 'cancelling') return finish({ notice: { kind: 'cancelled' } })
+      if (event.kind === 'failed') return finish({ notice: { kind: 'failed', message: event.message } })
+      const results = { ...get().results }
+      for (const step of event.diagnosis.steps) results[step.id] = step
+      finish({ results, environment: event.diagnosis.environment, finishedAt: event.diagnosis.finishedAt, notice: null })
+    }
+
+    return {
+      interpreters: null,
+      interpretersError: null,
+      loadingInterpreters: false,
+      selected: '',
+      otherPath: '',
+      disableCudnn: false,
+      run: null,
+      results: {},
+      environment: null,
+      finishedAt: null,
+      notice: null,
+
+      setLoadingInterpreters: () => set({ loadingInterpreters: true }),
+      setInterpreters: (list) => {
+        const { selected } = get()
+        // Keep a choice the user made if it is still there.
+        const keep = selected === OTHER || list.some((i) => i.path === selected)
+        set({ interpreters: list, interpretersError: null, loadingInterpreters: false, selected: keep ? selected : defaultInterpreter(list) })
+      },
+      setInterpretersError: (interpretersError) => set({ interpretersError, loadingInterpreters: false }),
+      select: (selected) => set({ selected }),
+      setOtherPath: (otherPath) => set({ otherPath, selected: OTHER }),
+      setDisableCudnn: (disableCudnn) => set({ disableCudnn }),
+
+      runRequested: (steps) => {
+        const state = get()
+        const python = chosenPython(state)
+        if (state.run || python === null) return false
+        const ids = STEP_IDS.filter((id) => !steps || steps.includes(id))
+        buffered = []
+        set({
+          run: {
+            runId: null,
+            steps: ids,
+            python,
+            phase: 'starting',
+            stepPhases: Object.fromEntries(ids.map((id) => [id, 'pending'])),
+            samples: [],
+            stage: '',
+            message: '',
+          },
+          notice: null,
+        })
+        return true
+      },
+
+      runStarted: (runId) => {
+        const run = get().run
+        if (!run) return
+        set({ run: { ...run, runId, phase: run.phase === 'cancelling' ? 'cancelling' : 'running' } })
+        const mine = buffered.filter((b) => b.event.runId === runId)
+        buffered = []
+        for (const b of mine) {
+          if (b.kind === 'progress') get().progress(b.event)
+          else handleDone(b.event)
+        }
+      },
+
+      runStartFailed: (error) => {
+        buffered = []
+        finish({ notice: { kind: 'start-error', message: error.message } })
+      },
+
+      progress: (event) => {
+        const run = get().run
+        if (!run) return
+        if (run.runId === null) {
+          if (buffered.length < MAX_BUFFERED) buffered.push({ kind: 'progress', event })
+          return
+        }
+        if (event.runId !== run.runId) return
+        set({ run: applyProgress(run, event) })
+      },
+
+      done: (event) => {
+        const run = get().run
+        if (run && run.runId === null) {
+          buffered.push({ kind: 'done', event })
+          return
+        }
+        if (run && event.runId === run.runId) handleDone(event)
+      },
+
+      cancelRequested: () => {
+        const run = get().run
+        if (!run || run.phase === 'cancelling') return
+        set({ run: { ...run, phase: 'cancelling' } })
+      },
+
+      runLost: () => {
+        const run = get().run
+        if (!run) return
+        buffered = []
+        finish({ notice: run.phase === 'cancelling' ? { kind: 'cancelled' } : { kind: 'lost' } })
+      },
+    }
+  })
+  return store
+}
+
+export type DiagnosisStore = ReturnType<typeof createDiagnosisStore>

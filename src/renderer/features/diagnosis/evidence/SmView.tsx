@@ -1,0 +1,106 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+
+import { formatNumber, withUnit } from '../../../components/number-format'
+import type { LiveSample } from '../diagnosis-store'
+import type { SmEvidence, SmGpu } from '../../../../shared/evidence'
+import { liveTimeline, smChartData, SM_THRESHOLD } from '../sm-chart'
+import { SmChart } from '../SmChart'
+import { coreOr } from '../../../components/finding-texts'
+
+function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
+  const { t } = useTranslation()
+  const pct = (v: number | null) => withUnit(v, '%', lang)
+  const low = g.loadMean !== null && g.loadMean < SM_THRESHOLD
+  return (
+    <div className="sm-stats" data-testid={`ev-sm-gpu-${g.index}`}>
+      <h4>
+        {t('ev4.gpu', { index: g.index })} {g.name && <span className="muted">{g.name}</span>}
+      </h4>
+      <div className="stat-row">
+        <div className="stat">
+          <span className="label">{t('ev4.smLoad')}</span>
+          <span className={`stat__value${low ? ' tone-warn' : ''}`} data-testid="ev-sm-load">
+            {pct(g.loadMean)}
+          </span>
+          <span className="stat__sub">
+            {t('ev4.smIdle')} {pct(g.idleMean)} · {t('ev4.smPeak')} {pct(g.loadPeak)}
+          </span>
+        </div>
+        <div className="stat">
+          <span className="label">{t('ev4.achieved')}</span>
+          <span className="stat__value" data-testid="ev-sm-tflops">
+            {withUnit(g.tflops, 'TFLOP/s', lang)}
+          </span>
+          <span className="stat__sub">
+            {g.percentOfPeak !== null && (
+              <strong data-testid="ev-sm-percent">{t('ev4.ofPeak', { percent: withUnit(g.percentOfPeak, '%', lang) })}</strong>
+            )}
+            {g.peakTflops !== null && <> · {t('ev4.peak', { peak: formatNumber(g.peakTflops, lang, 1) })}</>}
+          </span>
+        </div>
+        <div className="stat">
+          <span className="label">{t('ev4.power')}</span>
+          <span className="stat__value">{withUnit(g.powerMeanW, 'W', lang)}</span>
+          <span className="stat__sub">
+            {t('ev4.clock')} {withUnit(g.smClockMeanMHz, 'MHz', lang)}
+          </span>
+        </div>
+        <div className="stat">
+          <span className="label">{t('ev4.throttles')}</span>
+          <span className={`stat__text${g.throttles.length ? ' tone-warn' : ''}`}>{g.throttles.length ? g.throttles.join(', ') : t('ev4.noThrottle')}</span>
+        </div>
+      </div>
+      {g.peakSource && <p className="source">{t('ev4.source', { source: g.peakSource })}</p>}
+    </div>
+  )
+}
+
+/** Step 4: SM% over time (live while the load runs), beside the TFLOP/s the load really achieved. */
+export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly LiveSample[] | null }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language
+  const data = useMemo(() => {
+    if (live) return smChartData(liveTimeline(live))
+    if (ev) return smChartData(ev.timeline ?? [], { startedAt: ev.loadStartedAt ?? null, endedAt: ev.loadEndedAt ?? null })
+    return null
+  }, [ev, live])
+  const perGpu = ev?.perGpu ?? []
+  return (
+    <div className="evidence evidence--sm">
+      <div className={`sm-layout${perGpu.length > 0 ? ' sm-layout--split' : ''}`}>
+      {data && (
+        <figure className="sm-figure">
+          <figcaption>
+            <span>{t('ev4.chart')}</span>
+            {live && <span className="chip chip--live">{t('ev4.live')}</span>}
+            {!live && ev?.kernel && (
+              <span className="legend-item">
+                <span className="legend-swatch legend-swatch--band" aria-hidden="true" />
+                {t('ev4.load', { kernel: ev.kernel })}
+              </span>
+            )}
+            <span className="legend-item">
+              <span className="legend-swatch legend-swatch--threshold" aria-hidden="true" />
+              {t('ev4.threshold')}
+            </span>
+          </figcaption>
+          {data.xs.length === 0 ? <p className="muted sm-chart sm-chart--empty">{t('ev4.waiting')}</p> : <SmChart data={data} testId={live ? 'ev-sm-chart-live' : 'ev-sm-chart'} />}
+        </figure>
+      )}
+      {perGpu.length > 0 && (
+        <div className="sm-side">
+          {perGpu.map((g) => (
+            <GpuStats key={g.index} g={g} lang={lang} />
+          ))}
+        </div>
+      )}
+      </div>
+      {ev && (
+        <p className="meaning" data-testid="ev-sm-meaning">
+          {coreOr(lang, ev.meaning, () => t('ev4.meaning'))}
+        </p>
+      )}
+    </div>
+  )
+}

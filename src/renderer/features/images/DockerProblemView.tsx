@@ -1,0 +1,49 @@
+import '../../components/findings.css'
+
+import { useTranslation } from 'react-i18next'
+
+import type { DockerProblem } from '../../../shared/docker'
+import { RichText } from '../../components/RichText'
+import { coreOr } from '../../components/finding-texts'
+
+/**
+ * A Docker failure explained: what happened and what to do. English shows the core's own words
+ * (they name the endpoint, the image); other languages the catalog's, with the core's in the details.
+ */
+export function DockerProblemView({ problem, testId = 'docker-problem' }: { problem: DockerProblem; testId?: string }) {
+  const { t, i18n } = useTranslation()
+  const english = i18n.language.startsWith('en')
+  const message = coreOr(i18n.language, problem.message, () => t(`dockerProblem.${problem.code}`, { defaultValue: problem.message }))
+  const fix = coreOr(i18n.language, problem.fix, () => t(`dockerProblem.${problem.code}.fix`, { defaultValue: problem.fix }))
+  const detail = [english ? '' : `${problem.message}\n${problem.fix}`, problem.detail].filter((s) => s.trim() !== '').join('\n\n')
+  return (
+    <div className="docker-problem" data-testid={testId} data-code={problem.code}>
+      <p className="docker-problem__message" data-testid={`${testId}-message`}>
+        <RichText text={message} />
+      </p>
+      {fix && fix !== '—' && (
+        <div className="finding__fix" data-testid={`${testId}-fix`}>
+          <span className="finding__fix-label">{t('diag.fix')}</span>
+          <p>
+            <RichText text={fix} />
+          </p>
+        </div>
+      )}
+      <p className="docker-problem__ids muted">
+        {t('problem.code')}: <code>{problem.code}</code>
+        {problem.failureModeId && (
+          <>
+            {' · '}
+            {t('problem.failureMode')}: <code>{problem.failureModeId}</code>
+          </>
+        )}
+      </p>
+      {detail && (
+        <details className="docker-problem__detail">
+          <summary>{t('problem.detail')}</summary>
+          <pre className="pre">{detail}</pre>
+        </details>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import './live.css'
+
+import { useTranslation } from 'react-i18next'
+
+import type { MonitorState } from '../../../shared/gpu'
+import { useGpu } from './live-context'
+import { formatNumber } from '../../components/number-format'
+
+function stateLabel(state: MonitorState | null, t: (k: string, o?: Record<string, unknown>) => string): string {
+  switch (state?.kind) {
+    case undefined:
+      return t('monitor.none')
+    case 'stopped':
+      return t('monitor.stopped')
+    case 'running':
+      return t('monitor.running', { seconds: state.intervalMs / 1000 })
+    case 'restarting':
+      return t('monitor.restarting', { attempt: state.attempt })
+    case 'failed':
+      return t('monitor.failed')
+  }
+}
+
+/** The monitor's state as a badge, and how many samples arrived. */
+export function MonitorStatus() {
+  const { t, i18n } = useTranslation()
+  const monitor = useGpu((s) => s.monitor)
+  const count = useGpu((s) => s.sampleCount)
+  const kind = monitor?.kind ?? 'none'
+  return (
+    <div className="monitor-status">
+      <span className={`badge badge--${kind}`} data-testid="monitor-state" data-state={kind} title={t('monitor.label')}>
+        <span className="badge__dot" aria-hidden="true" />
+        {stateLabel(monitor, t)}
+      </span>
+      <span className="monitor-status__count">
+        {t('monitor.samples')}{' '}
+        <strong data-testid="sample-count" data-count={count}>
+          {formatNumber(count, i18n.language)}
+        </strong>
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import type uPlot from 'uplot'
+import { type AxisColors, cssVariables, readAxisColors } from '../../components/chart/css-variables'
+
+export interface ChartColors extends AxisColors {
+  line: string
+  fill: string
+}
+
+export function readChartColors(el: HTMLElement): ChartColors {
+  const get = cssVariables(el)
+  return {
+    line: get('--chart-line', '#3b82f6'),
+    fill: get('--chart-fill', 'rgba(59,130,246,0.15)'),
+    ...readAxisColors(el),
+  }
+}
+
+export interface ChartSpec {
+  width: number
+  height: number
+  colors: ChartColors
+  /** Top of the y axis; null = from the data. The bottom is always 0. */
+  yMax: number | null
+  /** The widest x window, once that much history exists. */
+  windowSeconds: number
+  formatY: (v: number) => string
+  formatAgo: (seconds: number) => string
+}
+
+/**
+ * The x window ends at the newest sample. It starts at 30 s and grows in 30 s steps with the
+ * data up to `max`, so the first minute is not a dot at the right edge of an empty chart.
+ */
+export function visibleWindow(xs: ArrayLike<number>, max: number): { last: number; window: number } {
+  const last = xs.length > 0 ? (xs[xs.length - 1] ?? 0) : 0
+  const span = xs.length > 1 ? last - (xs[0] ?? last) : 0
+  return { last, window: Math.min(max, Math.max(30, Math.ceil(span / 30) * 30)) }
+}
+
+/** A small time-series chart: no legend, no cursor; x is a fixed sliding window ending at the last sample. */
+export function chartOptions(spec: ChartSpec): uPlot.Options {
+  const font = '10px system-ui, sans-serif'
+  const axis = { stroke: spec.colors.axis, font, grid: { stroke: spec.colors.grid, width: 1 }, ticks: { show: false } }
+  return {
+    width: spec.width,
+    height: spec.height,
+    padding: [6, 8, 0, 0],
+    legend: { show: false },
+    cursor: { show: false },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    scales: {
+      x: {
+        time: false,
+        range: (u) => {
+          const { last, window } = visibleWindow(u.data[0], spec.windowSeconds)
+          return [last - window, last]
+        },
+      },
+      y: {
+        range: (_u, _min, max) => [0, spec.yMax ?? (max > 0 ? max * 1.15 : 1)],
+      },
+    },
+    axes: [
+      {
+        ...axis,
+        size: 18,
+        // Ticks at quarters of the window before the newest sample, not at arbitrary seconds.
+        splits: (u) => {
+          const { last, window } = visibleWindow(u.data[0], spec.windowSeconds)
+          const step = window <= 30 ? 10 : window <= 60 ? 15 : 30
+          const ticks: number[] = []
+          for (let ago = step; ago < window; ago += step) ticks.unshift(last - ago)
+          return ticks
+        },
+        values: (u, splits) => {
+          const xs = u.data[0]
+          const last = xs[xs.length - 1] ?? 0
+          return splits.map((s) => spec.formatAgo(Math.round(s - last)))
+        },
+      },
+      { ...axis, size: 34, space: 18, values: (_u, splits) => splits.map((v) => spec.formatY(v)) },
+    ],
+    series: [{}, { stroke: spec.colors.line, fill: spec.colors.fill, width: 1.5, points: { show: false } }],
+  }
+}

@@ -1,0 +1,155 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+
+import type { ReportFormat, ReportLang } from '../../../shared/report'
+import { useReport, useReportActions } from './report-context'
+import { formatDateTime } from '../../components/date-format'
+
+const FORMATS: readonly ReportFormat[] = ['md', 'html', 'json']
+
+export const reportLang = (language: string): ReportLang => (language.startsWith('zh') ? 'zh-CN' : 'en')
+
+function SourcePicker() {
+  const { t, i18n } = useTranslation()
+  const source = useReport((s) => s.source)
+  const setSource = useReport((s) => s.setSource)
+  const history = useReport((s) => s.history.value)
+  return (
+    <label className="field">
+      <span className="field__label">{t('rep.export.source')}</span>
+      <select
+        value={source.kind === 'latest' ? '' : source.id}
+        onChange={(e) => setSource(e.target.value === '' ? { kind: 'latest' } : { kind: 'history', id: e.target.value })}
+        data-testid="export-source"
+      >
+        <option value="">{t('rep.export.latest')}</option>
+        {(history ?? []).map((h) => (
+          <option key={h.id} value={h.id}>
+            {formatDateTime(h.finishedAt, i18n.language)} · {h.gpuModels.join(', ') || '—'}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function SaveNotice() {
+  const { t } = useTranslation()
+  const notice = useReport((s) => s.saveNotice)
+  if (!notice) return null
+  const text =
+    notice.kind === 'downloaded'
+      ? t('rep.export.downloaded', { name: notice.name })
+      : notice.kind === 'saved'
+        ? t('rep.export.saved', { path: notice.path ?? '' })
+        : t('rep.export.saveFailed', { message: notice.message })
+  return (
+    <span className={notice.kind === 'failed' ? 'tone-bad' : 'tone-good'} role="status" data-testid="export-notice" data-kind={notice.kind}>
+      {text}
+    </span>
+  )
+}
+
+function Masked() {
+  const { t } = useTranslation()
+  const preview = useReport((s) => s.preview.value)
+  if (!preview?.redact) return null
+  return (
+    <div className="masked" data-testid="export-masked" data-count={preview.masked.length}>
+      <h3>{t('rep.export.masked', { count: preview.masked.length })}</h3>
+      {preview.masked.length === 0 ? (
+        <p className="muted">{t('rep.export.maskedNone')}</p>
+      ) : (
+        <table className="grid-table">
+          <thead>
+            <tr>
+              <th>{t('rep.export.maskKind')}</th>
+              <th>{t('rep.export.maskOriginal')}</th>
+              <th>{t('rep.export.maskAs')}</th>
+              <th className="num">{t('rep.export.maskCount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.masked.map((m) => (
+              <tr key={`${m.kind}:${m.original}`} data-testid="masked-value" data-kind={m.kind}>
+                <td>{t(`rep.mask.${m.kind}`)}</td>
+                <td>
+                  <code>{m.original}</code>
+                </td>
+                <td>
+                  <code>{m.mask}</code>
+                </td>
+                <td className="num">{m.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  )
+}
+
+/** Export: format, redaction, which diagnosis; a preview of the text and what was masked; Save. */
+export function ExportPanel() {
+  const { t, i18n } = useTranslation()
+  const actions = useReportActions()
+  const format = useReport((s) => s.format)
+  const redact = useReport((s) => s.redact)
+  const source = useReport((s) => s.source)
+  const setFormat = useReport((s) => s.setFormat)
+  const setRedact = useReport((s) => s.setRedact)
+  const preview = useReport((s) => s.preview)
+  const saving = useReport((s) => s.saving)
+  const lang = reportLang(i18n.language)
+  const sourceKey = source.kind === 'latest' ? '' : source.id
+  useEffect(() => {
+    void actions.renderPreview(lang)
+  }, [actions, format, redact, sourceKey, lang])
+  return (
+    <section className="card export" data-testid="export" aria-busy={preview.loading}>
+      <h2>{t('rep.export.title')}</h2>
+      <p className="muted section-intro">{t('rep.export.intro')}</p>
+      <div className="export__options">
+        <fieldset className="segmented" data-testid="export-format">
+          <legend className="field__label">{t('rep.export.format')}</legend>
+          {FORMATS.map((f) => (
+            <label key={f} className={`segmented__option${f === format ? ' segmented__option--on' : ''}`} data-testid={`export-format-${f}`} data-on={f === format}>
+              <input type="radio" name="report-format" value={f} checked={f === format} onChange={() => setFormat(f)} />
+              {t(`rep.format.${f}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label className="check">
+          <input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} data-testid="export-redact" />
+          {t('rep.export.redact')}
+        </label>
+        <SourcePicker />
+        <button type="button" className="button button--primary" disabled={saving || preview.loading} onClick={() => void actions.save(lang)} data-testid="export-save">
+          {t('rep.export.save')}
+        </button>
+        {actions.nativeSave && (
+          <button type="button" className="button" disabled={saving} onClick={() => void actions.savePdf(lang)} data-testid="export-save-pdf">
+            {t('rep.export.savePdf')}
+          </button>
+        )}
+        <SaveNotice />
+      </div>
+      <p className="muted export__redact-note">{redact ? t('rep.export.redactOn') : t('rep.export.redactOff')}</p>
+      {preview.error && (
+        <p className="banner banner--error" data-testid="export-error">
+          {t('rep.error', { message: preview.error.message })}
+        </p>
+      )}
+      <div className="export__preview">
+        <h3>
+          {t('rep.export.preview')}
+          {preview.loading && <span className="spinner" aria-hidden="true" />}
+        </h3>
+        <pre className="pre export__text" data-testid="export-preview" data-format={preview.value?.format ?? ''} data-redact={preview.value?.redact ?? ''} tabIndex={0}>
+          {preview.value?.text ?? ''}
+        </pre>
+      </div>
+      <Masked />
+    </section>
+  )
+}

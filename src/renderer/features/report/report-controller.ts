@@ -1,0 +1,198 @@
+import { INVOKE_CHANNELS } from '../../../shared/channels'
+import type { Diagnosis } from '../../../shared/diagnosis'
+import type { ReportFormat, ReportLang } from '../../../shared/report'
+import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FLEET_MAX_REQUEST_CHARS } from '../../../shared/constants'
+import { type FleetFile, type PreviewKey, previewMatches, type ReportStore } from './report-store'
+import type { RendererTransport } from '../../transport'
+
+export interface ReportActions {
+  /** Renders the preview for the current options in `lang` (the UI's language). */
+  renderPreview(lang: ReportLang): Promise<void>
+  /** Saves the document the preview shows: a download in the browser, the app's save dialog in Electron. */
+  save(lang: ReportLang): Promise<void>
+  /** Electron only: the HTML report printed to PDF by main, through its save dialog. */
+  savePdf(lang: ReportLang): Promise<void>
+  /** Whether this front end has its own save dialog (and so PDF). */
+  readonly nativeSave: boolean
+  loadHistory(): Promise<void>
+  openHistory(id: string): Promise<void>
+  /** Compares the two ticked entries, the older as A. */
+  compareHistory(): Promise<void>
+  /** Reads picked report files in the page and merges them into the fleet table. */
+  pickFleetFiles(files: readonly File[]): Promise<void>
+  mergeFleet(): Promise<void>
+}
+
+export interface ReportControllerOptions {
+  /** Hands a document to the user (a Blob download in the page). */
+  download(text: string, name: string, mime: string): void
+  /** Reads a picked file's text (FileReader in the page). */
+  readFile(file: File): Promise<string>
+  /** The Electron preload: report:save opens the app's own save dialog (and can print a PDF). */
+  nativeSave?: boolean
+  now?: () => Date
+}
+
+const MIME: Record<ReportFormat, string> = { md: 'text/markdown', html: 'text/html', json: 'application/json' }
+
+/** gpu-doctor-report-2026-11-21-06-37-53.md, in local time like the rest of the page. */
+export function reportFileName(format: ReportFormat, at: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0')
+  const stamp = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}-${p(at.getHours())}-${p(at.getMinutes())}-${p(at.getSeconds())}`
+  return `gpu-doctor-report-${stamp}.${format}`
+}
+
+/** Wires the report store to the transport: report:render / report:save, history:*, report:merge. */
+export function createReportController(transport: RendererTransport, store: ReportStore, options: ReportControllerOptions): ReportActions {
+  const state = () => store.getState()
+  const now = options.now ?? (() => new Date())
+  const diagnoses = new Map<string, Diagnosis>()
+  let previewSeq = 0
+  let openSeq = 0
+  let compareSeq = 0
+  let fleetSeq = 0
+
+  async function diagnosisOf(id: string): Promise<Diagnosis> {
+    const cached = diagnoses.get(id)
+    if (cached) return cached
+    const result = await transport.invoke(INVOKE_CHANNELS.loadHistory, id)
+    if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
+    diagnoses.set(id, result.value)
+    return result.value
+  }
+
+  const keyOf = (lang: ReportLang): PreviewKey => ({ format: state().format, redact: state().redact, lang, source: state().source })
+  const errorOf = (e: unknown) => ({ code: (e as { code?: string }).code ?? 'internal', message: e instanceof Error ? e.message : String(e) })
+
+  const actions: ReportActions = {
+    nativeSave: options.nativeSave ?? false,
+
+    async renderPreview(lang) {
+      const key = keyOf(lang)
+      const seq = ++previewSeq
+      state().previewLoading()
+      try {
+        const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
+        const result = await transport.invoke(INVOKE_CHANNELS.renderReport, { format: key.format, redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
+        if (seq !== previewSeq) return
+        if (result.ok) state().setPreview({ ...key, ...result.value })
+        else state().setPreviewError(result.error)
+      } catch (e) {
+        if (seq === previewSeq) state().setPreviewError(errorOf(e))
+      }
+    },
+
+    async save(lang) {
+      if (state().saving) return
+      state().setSaving(true)
+      state().setSaveNotice(null)
+      try {
+        const key = keyOf(lang)
+        if (options.nativeSave) {
+          const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
+          const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: key.format, redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
+          if (result.ok && result.value.saved) return state().setSaveNotice({ kind: 'saved', path: result.value.path })
+          if (result.ok && result.value.reason === 'cancelled') return
+          // No dialog in this front end (or it failed): fall back to a download of the preview.
+        }
+        if (!previewMatches(state().preview.value, key)) await actions.renderPreview(lang)
+        const preview = state().preview.value
+        if (!previewMatches(preview, key)) {
+          return state().setSaveNotice({ kind: 'failed', message: state().preview.error?.message ?? '' })
+        }
+        const name = reportFileName(key.format, now())
+        options.download(preview!.text, name, `${MIME[key.format]};charset=utf-8`)
+        state().setSaveNotice({ kind: 'downloaded', name })
+      } catch (e) {
+        state().setSaveNotice({ kind: 'failed', message: errorOf(e).message })
+      } finally {
+        state().setSaving(false)
+      }
+    },
+
+    async savePdf(lang) {
+      if (!options.nativeSave || state().saving) return
+      state().setSaving(true)
+      state().setSaveNotice(null)
+      try {
+        const key = keyOf(lang)
+        const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
+        const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: 'pdf', redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
+        if (!result.ok) state().setSaveNotice({ kind: 'failed', message: result.error.message })
+        else if (result.value.saved) state().setSaveNotice({ kind: 'saved', path: result.value.path })
+        else if (result.value.reason !== 'cancelled') state().setSaveNotice({ kind: 'failed', message: result.value.reason ?? '' })
+      } catch (e) {
+        state().setSaveNotice({ kind: 'failed', message: errorOf(e).message })
+      } finally {
+        state().setSaving(false)
+      }
+    },
+
+    async loadHistory() {
+      state().historyLoading()
+      const result = await transport.invoke(INVOKE_CHANNELS.listHistory)
+      if (result.ok) state().setHistory(result.value)
+      else state().setHistoryError(result.error)
+    },
+
+    async openHistory(id) {
+      const seq = ++openSeq
+      state().openLoading(id)
+      try {
+        const d = await diagnosisOf(id)
+        if (seq === openSeq) state().setOpened(id, d)
+      } catch (e) {
+        if (seq === openSeq) state().setOpenedError(id, errorOf(e))
+      }
+    },
+
+    async compareHistory() {
+      const picked = state().picked
+      if (picked.length !== 2) return
+      // History ids start with the run's time, so the smaller one is the older run.
+      const [a, b] = [...picked].sort()
+      const seq = ++compareSeq
+      state().comparisonLoading()
+      const result = await transport.invoke(INVOKE_CHANNELS.compareHistory, a!, b!)
+      if (seq !== compareSeq) return
+      if (result.ok) state().setComparison(result.value)
+      else state().setComparisonError(result.error)
+    },
+
+    async pickFleetFiles(files) {
+      const read: FleetFile[] = await Promise.all(
+        files.map(async (file): Promise<FleetFile> => {
+          if (file.size > FLEET_MAX_BYTES) return { name: file.name, size: file.size, text: null, problem: 'too-large' }
+          try {
+            return { name: file.name, size: file.size, text: await options.readFile(file), problem: null }
+          } catch {
+            return { name: file.name, size: file.size, text: null, problem: 'unreadable' }
+          }
+        }),
+      )
+      state().setFleetFiles(read)
+      await actions.mergeFleet()
+    },
+
+    async mergeFleet() {
+      const sent = state().fleetFiles.filter((f) => f.text !== null)
+      if (sent.length === 0) return
+      const seq = ++fleetSeq
+      if (sent.length > FLEET_MAX_REPORTS) {
+        return state().setFleetError({ code: 'too-many', message: String(FLEET_MAX_REPORTS) })
+      }
+      if (sent.reduce((n, f) => n + f.text!.length, 0) > FLEET_MAX_REQUEST_CHARS) {
+        return state().setFleetError({ code: 'too-large', message: String(Math.round(FLEET_MAX_REQUEST_CHARS / 1024 / 1024)) })
+      }
+      state().fleetLoading()
+      const result = await transport.invoke(
+        INVOKE_CHANNELS.mergeReports,
+        sent.map((f) => f.text!),
+      )
+      if (seq !== fleetSeq) return
+      if (result.ok) state().setFleet(result.value)
+      else state().setFleetError(result.error)
+    },
+  }
+  return actions
+}

@@ -1,0 +1,147 @@
+import { createStore } from 'zustand/vanilla'
+
+import type { IpcError } from '../../../shared/contract'
+import type { Diagnosis } from '../../../shared/diagnosis'
+import type { FleetTable } from '../../../shared/fleet'
+import type { Comparison, HistoryEntry } from '../../../shared/history'
+import type { MaskedValue, ReportFormat, ReportLang } from '../../../shared/report'
+import { type Async, failed, idle, loaded, loading } from '../../stores/async'
+
+/** What a report is about: the latest saved diagnosis (the core's default), or one from the history. */
+export type ReportSource = { kind: 'latest' } | { kind: 'history'; id: string }
+
+export interface PreviewKey {
+  format: ReportFormat
+  redact: boolean
+  lang: ReportLang
+  source: ReportSource
+}
+
+export interface Preview extends PreviewKey {
+  text: string
+  masked: MaskedValue[]
+}
+
+export type SaveNotice = { kind: 'downloaded'; name: string } | { kind: 'saved'; path: string | null } | { kind: 'failed'; message: string }
+
+/** A report file picked for the fleet table, read in the page (never a path). */
+export interface FleetFile {
+  name: string
+  size: number
+  text: string | null
+  /** Why it is not sent: too large, unreadable. */
+  problem: string | null
+}
+
+export interface ReportStoreState {
+  format: ReportFormat
+  redact: boolean
+  source: ReportSource
+  preview: Async<Preview>
+  saving: boolean
+  saveNotice: SaveNotice | null
+  history: Async<HistoryEntry[]>
+  /** The history entry opened for reading. */
+  opened: { id: string } & Async<Diagnosis>
+  /** Ids ticked for comparison, at most two, in the order ticked. */
+  picked: string[]
+  comparison: Async<Comparison>
+  fleetFiles: FleetFile[]
+  fleet: Async<FleetTable>
+
+  /** md/html are redacted by default, json not (a fleet merge names nodes by host name). */
+  setFormat(format: ReportFormat): void
+  setRedact(redact: boolean): void
+  setSource(source: ReportSource): void
+  previewLoading(): void
+  setPreview(preview: Preview): void
+  setPreviewError(error: IpcError): void
+  setSaving(saving: boolean): void
+  setSaveNotice(notice: SaveNotice | null): void
+  historyLoading(): void
+  setHistory(list: HistoryEntry[]): void
+  setHistoryError(error: IpcError): void
+  openLoading(id: string): void
+  setOpened(id: string, diagnosis: Diagnosis): void
+  setOpenedError(id: string, error: IpcError): void
+  closeOpened(): void
+  togglePick(id: string): void
+  comparisonLoading(): void
+  setComparison(c: Comparison): void
+  setComparisonError(error: IpcError): void
+  setFleetFiles(files: FleetFile[]): void
+  fleetLoading(): void
+  setFleet(table: FleetTable): void
+  setFleetError(error: IpcError): void
+}
+
+export const defaultRedact = (format: ReportFormat): boolean => format !== 'json'
+
+export const sameSource = (a: ReportSource, b: ReportSource): boolean => a.kind === b.kind && (a.kind === 'latest' || a.id === (b as { id: string }).id)
+
+/** Whether a preview shows exactly what these options would render. */
+export const previewMatches = (p: Preview | null, k: PreviewKey): boolean =>
+  p !== null && p.format === k.format && p.redact === k.redact && p.lang === k.lang && sameSource(p.source, k.source)
+
+export function createReportStore() {
+  return createStore<ReportStoreState>()((set, get) => ({
+    format: 'md',
+    redact: true,
+    source: { kind: 'latest' },
+    preview: idle(),
+    saving: false,
+    saveNotice: null,
+    history: idle(),
+    opened: { id: '', ...idle() },
+    picked: [],
+    comparison: idle(),
+    fleetFiles: [],
+    fleet: idle(),
+
+    setFormat: (format) => set({ format, redact: defaultRedact(format), saveNotice: null }),
+    setRedact: (redact) => set({ redact, saveNotice: null }),
+    setSource: (source) => set({ source, saveNotice: null }),
+    previewLoading: () => set({ preview: loading(get().preview) }),
+    setPreview: (preview) => set({ preview: loaded(preview) }),
+    setPreviewError: (error) => set({ preview: failed(get().preview, error) }),
+    setSaving: (saving) => set({ saving }),
+    setSaveNotice: (saveNotice) => set({ saveNotice }),
+
+    historyLoading: () => set({ history: loading(get().history) }),
+    setHistory: (list) => {
+      // Ticks and the report source of entries that are gone (pruned) go too.
+      const ids = new Set(list.map((e) => e.id))
+      const source = get().source
+      set({
+        history: loaded(list),
+        picked: get().picked.filter((id) => ids.has(id)),
+        ...(source.kind === 'history' && !ids.has(source.id) ? { source: { kind: 'latest' } as const } : {}),
+      })
+    },
+    setHistoryError: (error) => set({ history: failed(get().history, error) }),
+    openLoading: (id) => set({ opened: { id, value: get().opened.id === id ? get().opened.value : null, error: null, loading: true } }),
+    setOpened: (id, diagnosis) => {
+      if (get().opened.id === id) set({ opened: { id, ...loaded(diagnosis) } })
+    },
+    setOpenedError: (id, error) => {
+      if (get().opened.id === id) set({ opened: { id, ...failed(get().opened, error) } })
+    },
+    closeOpened: () => set({ opened: { id: '', ...idle() } }),
+    togglePick: (id) => {
+      const picked = get().picked
+      if (picked.includes(id)) return set({ picked: picked.filter((p) => p !== id) })
+      // A third tick replaces the older of the two.
+      set({ picked: [...picked, id].slice(-2) })
+    },
+    comparisonLoading: () => set({ comparison: loading(get().comparison) }),
+    setComparison: (c) => set({ comparison: loaded(c) }),
+    setComparisonError: (error) => set({ comparison: failed(get().comparison, error) }),
+
+    setFleetFiles: (fleetFiles) => set({ fleetFiles, fleet: idle() }),
+    fleetLoading: () => set({ fleet: loading(get().fleet) }),
+    setFleet: (table) => set({ fleet: loaded(table) }),
+    setFleetError: (error) => set({ fleet: failed(get().fleet, error) }),
+  }))
+}
+
+export type ReportStore = ReturnType<typeof createReportStore>
