@@ -69,14 +69,22 @@ test.describe('diagnosis evidence views (replayed H200 run)', () => {
     const runId = 'replay-h200'
     const replay = await startReplay(page, served.url, runId)
     const events = progressEvents(runId, H200)
-    for (const e of events.before) replay.send('diagnosis:progress', e)
-    await expect(page.getByTestId('progress-gpu-visible')).toHaveAttribute('data-state', 'done')
-    await expect(page.getByTestId('progress-sm-utilisation')).toHaveAttribute('data-state', 'running')
-    await expect(page.getByTestId('progress-conv-timing')).toHaveAttribute('data-state', 'pending')
+    // SM% is sampled from the start (the idle baseline), but step 4's chart waits for step 4.
+    replay.send('diagnosis:progress', events.before[0]!)
+    for (const e of events.samples.slice(0, 3)) replay.send('diagnosis:progress', e)
+    await expect(page.getByTestId('run-step')).toHaveAttribute('data-step', 'gpu-visible')
+    await expect(page.getByTestId('run-step')).toHaveText('Step 1 of 5: GPU visible to PyTorch')
+    await expect(page.getByTestId('run-time')).toContainText('elapsed, typically')
+    await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'running')
+    await expect(page.getByTestId('ev-sm-chart-live')).toHaveCount(0)
+    for (const e of events.before.slice(1)) replay.send('diagnosis:progress', e)
+    await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'done')
+    await expect(page.getByTestId('step-status-sm-utilisation')).toHaveAttribute('data-status', 'running')
+    await expect(page.getByTestId('step-status-conv-timing')).toHaveAttribute('data-status', 'pending')
 
     // Step 4 draws SM% live from the progress samples.
     const half = Math.floor(events.samples.length / 2)
-    for (const e of events.samples.slice(0, half)) replay.send('diagnosis:progress', e)
+    for (const e of events.samples.slice(3, half)) replay.send('diagnosis:progress', e)
     await expect(page.getByTestId('ev-sm-chart-live')).toHaveAttribute('data-points', String(half))
     await page.getByTestId('step-card-sm-utilisation').scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'diagnosis-h200-live-en')
@@ -87,6 +95,17 @@ test.describe('diagnosis evidence views (replayed H200 run)', () => {
     for (const id of ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'])
       await expect(page.getByTestId(`step-status-${id}`)).toHaveAttribute('data-status', 'pass')
     await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'idle')
+
+    // The answer first: no problem, every passing step folded to one line that opens on demand.
+    await expect(page.getByTestId('headline')).toHaveAttribute('data-verdict', 'pass')
+    await expect(page.getByTestId('headline-title')).toHaveText('All 5 steps that ran found no problem')
+    await expect(page.getByTestId('ev-torch-cuda')).toHaveCount(0)
+    await expect(page.getByTestId('step-summary-sm-utilisation')).toContainText('SM 100% under load')
+    await saveScreenshot(page, 'diagnosis-h200-folded-en')
+    for (const id of ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing']) {
+      await page.getByTestId(`step-toggle-${id}`).click()
+      await expect(page.getByTestId(`step-card-${id}`)).toHaveAttribute('data-open', 'true')
+    }
 
     // 1: versions and architecture coverage.
     await expect(page.getByTestId('ev-torch-cuda')).toHaveText(/13\.0/)
@@ -134,6 +153,8 @@ test.describe('diagnosis evidence views (replayed H200 run)', () => {
     replay.send('diagnosis:done', { kind: 'done', runId, diagnosis: H200_NO_CUDNN })
     await expect(page.getByTestId('step-status-cudnn-loaded')).toHaveAttribute('data-status', 'fail')
     await expect(page.getByTestId('step-status-conv-timing')).toHaveAttribute('data-status', 'fail')
+    await expect(page.getByTestId('headline')).toHaveAttribute('data-verdict', 'fail')
+    await expect(page.getByTestId('headline-title')).toContainText(findingsEn['cudnn-disabled.title']!)
     const conv = page.getByTestId('step-card-conv-timing')
     await expect(conv.getByTestId('finding-cudnn-not-effective').getByTestId('finding-message')).toHaveText(
       findingsEn['cudnn-not-effective.message']!.replace('{{ratio}}', '1.00'),

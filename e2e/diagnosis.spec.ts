@@ -56,7 +56,6 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     const expected = { 'gpu-visible': 'fail', 'cudnn-loaded': 'skip', 'ldd-linkage': 'skip', 'sm-utilisation': 'skip', 'conv-timing': 'skip' }
     for (const [id, status] of Object.entries(expected)) {
       await expect(page.getByTestId(`step-status-${id}`)).toHaveAttribute('data-status', status)
-      await expect(page.getByTestId(`progress-${id}`)).toHaveAttribute('data-state', status)
     }
 
     // Step 1: the finding, its fix in plain words and its failure-mode id; the version table.
@@ -69,6 +68,30 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.getByTestId('ev-torch-cuda')).toContainText('none (CPU-only build)')
     await expect(page.getByTestId('ev-devices')).toContainText('NVIDIA H200')
     await expect(page.getByTestId('ev-devices')).toContainText('not seen')
+
+    // The answer first: the one problem, its fix with a Copy button on the command, the step to read.
+    const headline = page.getByTestId('headline')
+    await expect(headline).toHaveAttribute('data-verdict', 'fail')
+    await expect(page.getByTestId('headline-title')).toHaveText(`1 problem: ${findingsEn['cpu-only-torch-build.title']}`)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    const command = headline.getByTestId('headline-fix').getByTestId('command').first()
+    await expect(command.getByTestId('command-text')).toContainText('pip install')
+    await command.getByTestId('command-copy').click()
+    await expect(command).toHaveAttribute('data-copy', 'copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await command.getByTestId('command-text').textContent())
+    // Failing steps open, skipped ones fold to one line.
+    await expect(page.getByTestId('step-card-gpu-visible')).toHaveAttribute('data-open', 'true')
+    await expect(page.getByTestId('step-card-conv-timing')).toHaveAttribute('data-open', 'false')
+
+    // One click gives a Markdown report for an issue (masked), another saves the report.
+    await page.getByTestId('copy-markdown').click()
+    await expect(page.getByTestId('copy-markdown-status')).toHaveAttribute('data-kind', 'copied')
+    const markdown = await page.evaluate(() => navigator.clipboard.readText())
+    expect(markdown).toMatch(/^## GPU Doctor report/)
+    expect(markdown).toContain('cpu-only-torch-build')
+    const download = page.waitForEvent('download')
+    await page.getByTestId('save-report').click()
+    expect((await download).suggestedFilename()).toMatch(/^gpu-doctor-report-.*\.md$/)
 
     // Step 3 does not apply to a CPU-only build: it links no CUDA library, so "pass" would say nothing.
     await expect(page.getByTestId('step-summary-ldd-linkage')).toContainText('CPU-only build')
@@ -83,6 +106,9 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.getByTestId('step-status-gpu-visible')).toHaveText('失败')
     await expect(page.getByTestId('step-summary-gpu-visible')).toContainText('无法使用 GPU')
     await expect(page.getByTestId('step-summary-cudnn-loaded')).toHaveText(/^跳过：/)
+    await expect(page.getByTestId('headline-title')).toHaveText(/^发现 1 个问题/)
+    await expect(page.getByTestId('headline-title')).toContainText(findingsZh['cpu-only-torch-build.title']!)
+    await expect(page.getByTestId('copy-markdown')).toHaveText('复制为 Markdown')
     await expect(page.getByTestId('tab-diagnose')).toHaveText('诊断')
     await saveScreenshot(page, 'diagnosis-zh')
 
@@ -105,7 +131,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'idle')
     for (const id of ['gpu-visible', 'cudnn-loaded', 'sm-utilisation', 'conv-timing']) {
       await expect(page.getByTestId(`step-status-${id}`)).toHaveAttribute('data-status', 'idle')
-      await expect(page.getByTestId(`step-card-${id}`)).toContainText('Not run yet.')
+      await expect(page.getByTestId(`step-summary-${id}`)).toHaveCount(0)
     }
 
     // Then step 1 alone: its result joins the one already there.
@@ -124,7 +150,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
 
     await page.getByTestId('run-all').click()
     await expect(page.getByTestId('run-cancel')).toBeVisible()
-    await expect(page.getByTestId('progress-gpu-visible')).toHaveAttribute('data-state', 'running')
+    await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'running')
     await expect.poll(slowPythonsAlive, { timeout: 10_000 }).toBe(true)
     await saveScreenshot(page, 'diagnosis-running-en')
     await page.getByTestId('run-cancel').click()
@@ -139,6 +165,55 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await page.getByTestId('run-all').click()
     await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'fail', { timeout: 60_000 })
     await expect(page.getByTestId('run-notice')).toHaveCount(0)
+    expect(pageProblems).toEqual([])
+  })
+
+  test('the keyboard alone runs it: Tab through "Another Python" keeps Run enabled, and a disabled Run says why', async ({ page, served, pageProblems }) => {
+    await openDiagnose(page, served.url)
+    await pickTorchPython(page)
+    // "Not run" is a plain label, not something that looks like a button.
+    await expect(page.getByTestId('step-status-conv-timing')).toHaveText('Not run')
+    const idle = await page.getByTestId('step-status-conv-timing').evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(idle).toBe('rgba(0, 0, 0, 0)')
+    // Tab from the chosen interpreter into the empty "Another Python" box and on.
+    await page.locator(`[data-path="${TORCH_PYTHON}"] input`).focus()
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('interpreter-path')).toBeFocused()
+    await expect(page.locator(`[data-path="${TORCH_PYTHON}"] input`)).toBeChecked()
+    await expect(page.getByTestId('run-all')).toBeEnabled()
+    await expect(page.getByTestId('run-blocked')).toHaveCount(0)
+    // On to "Run all five" (past "Look again" and no disabled button in between) and start it with Enter.
+    for (let i = 0; i < 5 && !(await page.getByTestId('run-all').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+    await expect(page.getByTestId('run-all')).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('step-status-gpu-visible')).toHaveAttribute('data-status', 'fail', { timeout: 60_000 })
+
+    // "Another Python" chosen with nothing typed: Run is disabled and the page says why.
+    await page.getByTestId('interpreter-other').check()
+    await expect(page.getByTestId('run-all')).toBeDisabled()
+    await expect(page.getByTestId('run-blocked')).toHaveText('Type the path of the Python to use in "Another Python", or pick one from the list.')
+    await expect(page.getByTestId('run-all')).toHaveAttribute('aria-describedby', 'run-blocked-reason')
+    await expect(page.getByTestId('step-run-gpu-visible')).toHaveAttribute('title', /Type the path/)
+    expect(pageProblems).toEqual([])
+  })
+
+  test('a Python path that does not exist is refused before any step, said in both languages, and not saved', async ({ page, served, pageProblems }) => {
+    await openDiagnose(page, served.url)
+    await expect(page.locator(`[data-path="${TORCH_PYTHON}"]`)).toBeVisible({ timeout: 20_000 })
+    await page.getByTestId('interpreter-path').fill('/opt/nowhere/bin/python3')
+    await expect(page.getByTestId('interpreter-other')).toBeChecked()
+    await page.getByTestId('run-all').click()
+    await expect(page.getByTestId('run-notice')).toHaveAttribute('data-kind', 'start-error')
+    await expect(page.getByTestId('run-notice')).toHaveText('Nothing was run: /opt/nowhere/bin/python3 does not exist. Pick a Python from the list or correct the path.')
+    for (const id of STEPS) await expect(page.getByTestId(`step-status-${id}`)).toHaveAttribute('data-status', 'idle')
+    await expect(page.getByTestId('headline')).toHaveCount(0)
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByTestId('run-notice')).toContainText('未运行：/opt/nowhere/bin/python3 不存在')
+    const history = await page.evaluate(async (token) => {
+      const r = await fetch('./api/invoke/history%3Alist', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"args":[]}' })
+      return r.json()
+    }, served.token)
+    expect(history).toEqual({ ok: true, value: [] })
     expect(pageProblems).toEqual([])
   })
 })

@@ -138,7 +138,8 @@ export type InvokeResult<C extends keyof InvokeContract> = z.infer<InvokeContrac
 export type EventContract = typeof eventContract
 export type EventPayload<C extends keyof EventContract> = z.infer<EventContract[C]>
 
-export const IpcErrorSchema = z.object({ code: z.string(), message: z.string() })
+/** `details` carries the values a front end needs to say the error in its own language (by `code`). */
+export const IpcErrorSchema = z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.string()).optional() })
 export type IpcError = z.infer<typeof IpcErrorSchema>
 
 /** Errors travel as data: a thrown error over IPC keeps only its message. */

@@ -39,6 +39,25 @@ describe('gpu-doctor diagnose', () => {
     expect(r.stdout).toMatch(/修复方法/)
   })
 
+  it('refuses a --python that does not exist or is not a program, before any step and without saving', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'gd-badpy-'))
+    const env = { ...fakeSmiEnv('h200-x1'), GPU_DOCTOR_DATA_DIR: data }
+    const missing = await runBuiltCli(['diagnose', '--python', join(data, 'no-such-python')], env)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('there is no such file')
+    expect(missing.stdout).not.toContain('FAIL')
+    const folder = await runBuiltCli(['diagnose', '--python', data], env)
+    expect(folder.code).toBe(2)
+    expect(folder.stderr).toContain('is a folder')
+    const broken = join(data, 'broken-python')
+    writeFileSync(broken, '#!/bin/sh\necho "error while loading shared libraries: libpython3.11.so.1.0" >&2\nexit 127\n', { mode: 0o755 })
+    const runs = await runBuiltCli(['diagnose', '--python', broken, '--lang', 'zh-CN'], env)
+    expect(runs.code).toBe(2)
+    expect(runs.stderr).toContain('无法运行（error while loading shared libraries: libpython3.11.so.1.0）')
+    const history = await runBuiltCli(['report', '--latest'], env)
+    expect(history.stderr).toContain('No saved diagnosis yet')
+  })
+
   it('rejects an unknown step id with exit 2 and the list of valid ids', async () => {
     const r = await runBuiltCli(['diagnose', '--steps', 'gpu-visible,warp-drive'], fakeSmiEnv('h200-x1'))
     expect(r.code).toBe(2)

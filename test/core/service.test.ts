@@ -80,6 +80,21 @@ describe('core service: the one contract behind Electron and serve', () => {
   })
 })
 
+describe('a Python that is not there', () => {
+  it('is refused by diagnosis:start with a code and the values to say why, and no run starts', async () => {
+    core = createCoreService({ env: fakeSmiEnv('h200-x1') })
+    const done: unknown[] = []
+    core.on(EVENT_CHANNELS.diagnosisDone, (d) => done.push(d))
+    const r = await core.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python: '/nonexistent/bin/python3' }])
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'bad-interpreter', message: expect.stringContaining('no such file'), details: { python: '/nonexistent/bin/python3', reason: 'missing', detail: '' } },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(done).toEqual([])
+  })
+})
+
 describe('cancelling a diagnosis through the core', () => {
   it('ends the run with a "cancelled" failure instead of verdicts about the cancel', async () => {
     const { TORCH_PYTHON } = await import('../helpers/pythons')

@@ -1,5 +1,6 @@
 import type { StepId } from '../../shared/diagnosis'
 import { STEP_IDS } from '../../shared/diagnosis'
+import { checkInterpreter } from '../../core/probe/check-interpreter'
 import { defaultPython } from '../../core/use-cases/default-python'
 import { diagnoseAndSave } from '../../core/use-cases/diagnose-and-save'
 import { NoPythonError } from '../../core/use-cases/errors'
@@ -45,6 +46,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
   const python = await defaultPython({ explicit: values.python, inContainer: container !== null, env: ctx.env })
   if (!python) throw new NoPythonError()
+  if (!container) await checkInterpreter(python, ctx.env)
   if (!container) log.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
   const history = values['no-save'] === true ? null : cliHistory(ctx)

@@ -7,10 +7,12 @@ import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
 import { readHostFacts } from '../host/host-facts'
+import { checkInterpreter } from '../probe/check-interpreter'
 import { detectInterpreters } from '../probe/interpreters'
 import { GpuMonitor } from '../nvidia-smi/monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { recommendForRequest } from '../recommend/service'
+import { ipcErrorOf } from './ipc-error'
 import { createReportHandlers } from './report-handlers'
 import type { CoreService } from './types'
 import { compareTargets } from '../use-cases/compare-targets'
@@ -70,6 +72,8 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const lifetime = new AbortController()
 
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
+    // A host Python that is not there is refused before a run starts (a container's is checked inside it).
+    if (!req.container) await checkInterpreter(req.python, options.env)
     const runId = `run-${Date.now()}-${++runCounter}`
     const controller = new AbortController()
     runs.set(runId, controller)
@@ -149,7 +153,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
         const value = await (handler as (...args: unknown[]) => Promise<InvokeResult<C>>)(...(parsed.data as unknown[]))
         return { ok: true, value }
       } catch (error) {
-        return { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }
+        return { ok: false, error: ipcErrorOf(error) }
       }
     },
 

@@ -23,3 +23,24 @@ export class CancelledError extends Error {
     this.name = 'CancelledError'
   }
 }
+
+export type BadInterpreterReason = 'missing' | 'directory' | 'does-not-run'
+
+/** The Python named for a run does not exist or does not run: refused before any step, never saved. */
+export class BadInterpreterError extends Error {
+  readonly code = 'bad-interpreter'
+  constructor(
+    readonly python: string,
+    readonly reason: BadInterpreterReason,
+    readonly detail: string,
+  ) {
+    const why = reason === 'missing' ? 'there is no such file' : reason === 'directory' ? 'it is a folder, not a program' : `it does not run (${detail})`
+    super(`Python ${python} cannot run the diagnosis: ${why}. Pick another interpreter or fix the path.`)
+    this.name = 'BadInterpreterError'
+  }
+
+  /** What a front end needs to say it in its own language. */
+  get details(): Record<string, string> {
+    return { python: this.python, reason: this.reason, detail: this.detail }
+  }
+}

@@ -7,6 +7,7 @@ import { DiagnosePage } from '../features/diagnosis/DiagnosePage'
 import { MonitorBanner } from '../features/live/MonitorBanner'
 import { MonitorPage } from '../features/live/MonitorPage'
 import { ConnectionBanner } from './ConnectionBanner'
+import { DiagnosisExport } from './DiagnosisExport'
 import { Header } from './Header'
 import { type Page, usePage } from './page'
 
@@ -25,7 +26,7 @@ function PageLoading() {
 
 const PAGE_VIEWS: Record<Page, ComponentType> = {
   monitor: MonitorPage,
-  diagnose: DiagnosePage,
+  diagnose: () => <DiagnosePage exportSlot={<DiagnosisExport />} />,
   images: ImagesPage,
   report: ReportPage,
 }

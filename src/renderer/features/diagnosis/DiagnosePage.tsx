@@ -1,20 +1,20 @@
 import './diagnosis.css'
 
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { STEP_IDS } from '../../../shared/constants'
 import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
+import { DiagnosisHeadline } from './DiagnosisHeadline'
 import { InterpreterPicker } from './InterpreterPicker'
 import { RunControls } from './RunControls'
 import { RunNotice } from './RunNotice'
 import { StepCard } from './StepCard'
-import { StepProgress } from './StepProgress'
 
 function LastRun() {
   const { t, i18n } = useTranslation()
   const finishedAt = useDiagnosis((s) => s.finishedAt)
-  const python = useDiagnosis((s) => s.environment?.python ?? null)
+  const python = useDiagnosis((s) => s.resultsPython ?? s.environment?.python ?? null)
   if (!finishedAt) return null
   const time = new Date(finishedAt).toLocaleString(i18n.language)
   return (
@@ -24,8 +24,11 @@ function LastRun() {
   )
 }
 
-/** The guided diagnosis: pick a Python, run the five steps (or one), read each verdict and its fix. */
-export function DiagnosePage() {
+/**
+ * The guided diagnosis: pick a Python, run the five steps (or one); after a run the answer comes
+ * first (verdict, first problem, its fix), then each step. `exportSlot` is the app's export buttons.
+ */
+export function DiagnosePage({ exportSlot }: { exportSlot?: ReactNode }) {
   const { t } = useTranslation()
   const actions = useDiagnosisActions()
   useEffect(() => {
@@ -33,6 +36,7 @@ export function DiagnosePage() {
   }, [actions])
   return (
     <>
+      <DiagnosisHeadline exportSlot={exportSlot} />
       <section className="card diag-setup" data-testid="diagnose">
         <h2>{t('diag.title')}</h2>
         <p className="diag-setup__intro">{t('diag.intro')}</p>
@@ -40,13 +44,14 @@ export function DiagnosePage() {
         <RunControls />
       </section>
       <RunNotice />
-      <StepProgress />
       <LastRun />
-      <div className="steps">
+      <ol className="steps" aria-label={t('diag.steps')}>
         {STEP_IDS.map((id) => (
-          <StepCard key={id} id={id} />
+          <li key={id}>
+            <StepCard id={id} />
+          </li>
         ))}
-      </div>
+      </ol>
     </>
   )
 }

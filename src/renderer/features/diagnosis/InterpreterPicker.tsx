@@ -67,7 +67,6 @@ export function InterpreterPicker() {
               spellCheck={false}
               autoComplete="off"
               onChange={(e) => setOtherPath(e.target.value)}
-              onFocus={() => select(OTHER)}
               data-testid="interpreter-path"
               aria-label={t('diag.python.other')}
             />

@@ -1,24 +1,77 @@
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
-import { chosenPython } from './diagnosis-store'
+import { chosenPython, OTHER } from './diagnosis-store'
+import { clock, runProgress } from './run-progress'
 
-/** "Run all five", Cancel while a run is under way, and what the run is doing now. */
+export const RUN_BLOCKED_ID = 'run-blocked-reason'
+
+/** Why Run is disabled, in words, or null when it is not. */
+export function useRunBlocked(): string | null {
+  const { t } = useTranslation()
+  const running = useDiagnosis((s) => s.run !== null)
+  const loading = useDiagnosis((s) => s.interpreters === null && s.interpretersError === null)
+  const choice = useDiagnosis((s) => (chosenPython(s) !== null ? 'ok' : s.selected === OTHER ? 'type-path' : 'none'))
+  if (running) return t('diag.blocked.running')
+  if (choice === 'ok') return null
+  if (choice === 'type-path') return t('diag.blocked.typePath')
+  return loading ? t('diag.blocked.loading') : t('diag.blocked.pick')
+}
+
+/** Step k of n, its name and stage, the elapsed time and the expected total, ticking each second. */
+function RunStatus() {
+  const { t } = useTranslation()
+  const run = useDiagnosis((s) => s.run)
+  const results = useDiagnosis((s) => s.results)
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  if (!run) return null
+  const p = runProgress(run, results, now)
+  return (
+    <p className="run-controls__status" data-testid="run-status" role="status" aria-live="polite" aria-atomic="false">
+      <span className="spinner" aria-hidden="true" />
+      <span data-testid="run-step" data-step={p.current?.id ?? ''}>
+        {run.phase === 'starting' || !p.current
+          ? t('diag.starting')
+          : t('diag.runningStep', { index: p.current.index, total: p.total, title: t(`step.${p.current.id}.title`, { ns: 'steps' }) })}
+      </span>
+      {run.stage && run.phase !== 'starting' && (
+        <span className="run-controls__stage" data-testid="run-stage" data-stage={run.stage}>
+          {t(`diag.stage.${run.stage}`, { defaultValue: run.message || run.stage })}
+        </span>
+      )}
+      <span className="run-controls__time" data-testid="run-time">
+        {t(p.estimateFrom === 'last-run' ? 'diag.elapsedLastRun' : 'diag.elapsedTypical', { elapsed: clock(p.elapsedMs), estimate: clock(p.estimateMs) })}
+      </span>
+      <span className="muted run-controls__python">{t('diag.runningWith', { python: run.python })}</span>
+    </p>
+  )
+}
+
+/** "Run all five" (with why it is disabled, when it is), Cancel while a run is under way, and its progress. */
 export function RunControls() {
   const { t } = useTranslation()
   const actions = useDiagnosisActions()
   const phase = useDiagnosis((s) => s.run?.phase ?? null)
-  const runPython = useDiagnosis((s) => s.run?.python ?? null)
-  const stage = useDiagnosis((s) => s.run?.stage ?? '')
-  const message = useDiagnosis((s) => s.run?.message ?? '')
-  const canRun = useDiagnosis((s) => chosenPython(s) !== null)
   const disableCudnn = useDiagnosis((s) => s.disableCudnn)
   const setDisableCudnn = useDiagnosis((s) => s.setDisableCudnn)
+  const blocked = useRunBlocked()
   const running = phase !== null
   return (
     <div className="run-controls" data-testid="run-controls" data-phase={phase ?? 'idle'}>
       <div className="run-controls__buttons">
-        <button type="button" className="button button--primary" disabled={running || !canRun} onClick={() => void actions.run()} data-testid="run-all">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={blocked !== null}
+          aria-describedby={blocked && !running ? RUN_BLOCKED_ID : undefined}
+          onClick={() => void actions.run()}
+          data-testid="run-all"
+        >
           {t('diag.runAll')}
         </button>
         {running && (
@@ -31,17 +84,12 @@ export function RunControls() {
           {t('diag.disableCudnn')}
         </label>
       </div>
-      {running && (
-        <p className="run-controls__status" data-testid="run-status" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {phase === 'starting' ? t('diag.starting') : t('diag.runningWith', { python: runPython })}
-          {stage && phase !== 'starting' && (
-            <span className="run-controls__stage" data-testid="run-stage" data-stage={stage}>
-              {t(`diag.stage.${stage}`, { defaultValue: message || stage })}
-            </span>
-          )}
+      {blocked && !running && (
+        <p className="run-controls__blocked" id={RUN_BLOCKED_ID} data-testid="run-blocked" role="status">
+          {blocked}
         </p>
       )}
+      {running && <RunStatus />}
     </div>
   )
 }

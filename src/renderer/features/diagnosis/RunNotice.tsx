@@ -1,23 +1,31 @@
 import { useTranslation } from 'react-i18next'
 
+import { type Notice } from './diagnosis-store'
 import { useDiagnosis } from './diagnosis-context'
 
-/** Why the last run ended without results: cancelled, failed, or never started. */
+function noticeText(notice: Notice, t: ReturnType<typeof useTranslation>['t']): string {
+  switch (notice.kind) {
+    case 'cancelled':
+      return t('diag.notice.cancelled')
+    case 'failed':
+      return t('diag.notice.failed', { message: notice.message })
+    case 'start-error':
+      // The core refused the Python before running anything: say why in the reader's language.
+      if (notice.code === 'bad-interpreter') return t(`diag.notice.badPython.${notice.details.reason ?? 'does-not-run'}`, notice.details)
+      return t('diag.notice.startError', { message: notice.message })
+    case 'lost':
+      return t('diag.notice.lost')
+  }
+}
+
+/** Why the last run ended without results: cancelled, failed, refused, or never answered. */
 export function RunNotice() {
   const { t } = useTranslation()
   const notice = useDiagnosis((s) => s.notice)
   if (!notice) return null
-  const text =
-    notice.kind === 'cancelled'
-      ? t('diag.notice.cancelled')
-      : notice.kind === 'failed'
-        ? t('diag.notice.failed', { message: notice.message })
-        : notice.kind === 'start-error'
-          ? t('diag.notice.startError', { message: notice.message })
-          : t('diag.notice.lost')
   return (
     <p className={`banner ${notice.kind === 'cancelled' ? 'banner--info' : 'banner--error'}`} data-testid="run-notice" data-kind={notice.kind} role="status">
-      {text}
+      {noticeText(notice, t)}
     </p>
   )
 }

@@ -1,30 +1,45 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import type { StepId } from '../../../shared/diagnosis'
-import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
-import { formatNumber } from '../../components/number-format'
-import { chosenPython } from './diagnosis-store'
-import { LiveSmView, EvidenceView } from './EvidenceView'
+import type { StepId, StepResult } from '../../../shared/diagnosis'
 import { FindingList } from '../../components/FindingList'
+import { formatNumber } from '../../components/number-format'
 import { RichText } from '../../components/RichText'
-import { stepNumber } from '../../components/step-status'
-import { stepDisplay } from './status'
 import { StatusBadge } from '../../components/StatusBadge'
 import { stepSummary } from '../../components/finding-texts'
+import { stepNumber } from '../../components/step-status'
+import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
+import { LiveSmView, EvidenceView } from './EvidenceView'
+import { RUN_BLOCKED_ID, useRunBlocked } from './RunControls'
+import { stepDisplay } from './status'
 
-/** One step: what it checks, its verdict and summary, its evidence, and the findings with their fixes. */
+/**
+ * One step: what it checks, its verdict and summary, its evidence, and the findings with their fixes.
+ * A passing or skipped step folds to one line; a failing or warning one opens.
+ */
 export function StepCard({ id }: { id: StepId }) {
   const { t, i18n } = useTranslation()
   const actions = useDiagnosisActions()
   const result = useDiagnosis((s) => s.results[id])
   const run = useDiagnosis((s) => s.run)
-  const canRun = useDiagnosis((s) => s.run === null && chosenPython(s) !== null)
+  const blocked = useRunBlocked()
   const display = stepDisplay(id, run, result?.status)
-  const inRun = run?.stepPhases[id] !== undefined
-  const liveSamples = id === 'sm-utilisation' && inRun && run && run.samples.length > 0 ? run.samples : null
+  const phase = run?.stepPhases[id]
+  // The live SM chart belongs to step 4 while step 4 runs, not while an earlier step does.
+  const liveSamples = id === 'sm-utilisation' && phase === 'running' && run && run.samples.length > 0 ? run.samples : null
+  const folds = result !== undefined && (result.status === 'pass' || result.status === 'skip')
+  // Each new result starts folded or open by its verdict; the reader may flip it.
+  const [flipped, setFlipped] = useState<{ for: StepResult | undefined; open: boolean } | null>(null)
+  const open = flipped !== null && flipped.for === result ? flipped.open : !folds
   const n = stepNumber(id)
+  const bodyId = `step-body-${id}`
   return (
-    <article className={`card step step--${display}${inRun && result ? ' step--stale' : ''}`} data-testid={`step-card-${id}`} id={`step-${id}`}>
+    <article
+      className={`card step step--${display}${phase && result ? ' step--stale' : ''}${open ? '' : ' step--folded'}`}
+      data-testid={`step-card-${id}`}
+      data-open={open}
+      id={`step-${id}`}
+    >
       <header className="step__head">
         <span className="step__number" aria-hidden="true">
           {n}
@@ -34,14 +49,34 @@ export function StepCard({ id }: { id: StepId }) {
             <span className="visually-hidden">{t('diag.stepNumber', { n })} </span>
             {t(`step.${id}.title`, { ns: 'steps' })}
           </h3>
-          <p className="step__what">{t(`step.${id}.what`, { ns: 'steps' })}</p>
+          {open || !result ? (
+            <p className="step__what">{t(`step.${id}.what`, { ns: 'steps' })}</p>
+          ) : (
+            <p className="step__what step__what--summary" data-testid={`step-summary-${id}`}>
+              <RichText text={stepSummary(result, t)} />
+            </p>
+          )}
         </div>
         <div className="step__side">
           <StatusBadge display={display} testId={`step-status-${id}`} />
+          {result && (
+            <button
+              type="button"
+              className="button button--small button--quiet"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setFlipped({ for: result, open: !open })}
+              data-testid={`step-toggle-${id}`}
+            >
+              {open ? t('diag.fold') : t('diag.unfold')}
+            </button>
+          )}
           <button
             type="button"
             className="button button--small"
-            disabled={!canRun}
+            disabled={blocked !== null}
+            title={blocked ?? undefined}
+            aria-describedby={blocked && !run ? RUN_BLOCKED_ID : undefined}
             onClick={() => void actions.run([id])}
             aria-label={t('diag.runStepLabel', { n })}
             data-testid={`step-run-${id}`}
@@ -55,8 +90,8 @@ export function StepCard({ id }: { id: StepId }) {
           <LiveSmView samples={liveSamples} />
         </div>
       )}
-      {result ? (
-        <div className="step__body">
+      {result && open && (
+        <div className="step__body" id={bodyId}>
           <p className="step__summary">
             <span data-testid={`step-summary-${id}`}>
               <RichText text={stepSummary(result, t)} />
@@ -68,12 +103,11 @@ export function StepCard({ id }: { id: StepId }) {
           {!liveSamples && <EvidenceView step={result} />}
           {result.findings.length > 0 && <FindingList findings={result.findings} />}
         </div>
-      ) : (
-        !liveSamples && (
-          <p className="muted step__empty" data-testid={`step-empty-${id}`}>
-            {inRun ? t(`diag.inRun.${run!.stepPhases[id]!}`) : t('diag.notRun')}
-          </p>
-        )
+      )}
+      {!result && !liveSamples && phase && (
+        <p className="muted step__empty" data-testid={`step-empty-${id}`}>
+          {t(`diag.inRun.${phase}`)}
+        </p>
       )}
     </article>
   )

@@ -77,6 +77,40 @@ describe('interpreter choice', () => {
     expect(store.getState().selected).toBe(OTHER)
     expect(chosenPython(store.getState())).toBe('/x/python')
   })
+
+  it('does not choose "another Python" while its box is empty (Tab through it keeps Run enabled)', () => {
+    const store = readyStore()
+    store.getState().setOtherPath('   ')
+    expect(store.getState().selected).toBe('/usr/bin/python3')
+    expect(chosenPython(store.getState())).toBe('/usr/bin/python3')
+  })
+
+  it('never shows results of another Python under a new run, even when that run is cancelled', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStarted('r1')
+    store.getState().done({ kind: 'done', runId: 'r1', diagnosis: diagnosis([result('gpu-visible', 'fail')]) })
+    expect(store.getState()).toMatchObject({ resultsPython: '/usr/bin/python3', results: { 'gpu-visible': { status: 'fail' } } })
+    // The same Python again keeps the results until the new ones come.
+    store.getState().runRequested(['ldd-linkage'])
+    expect(store.getState().results['gpu-visible']).toBeDefined()
+    store.getState().runLost()
+    store.getState().select('/a/python3')
+    store.getState().runRequested()
+    store.getState().runStarted('r2')
+    expect(store.getState().results).toEqual({})
+    store.getState().cancelRequested()
+    store.getState().done({ kind: 'done', runId: 'r2', diagnosis: diagnosis([result('gpu-visible', 'pass')]) })
+    expect(store.getState()).toMatchObject({ results: {}, finishedAt: null, notice: { kind: 'cancelled' } })
+  })
+
+  it('says why a refused Python was refused, with the values to say it in any language', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStartFailed({ code: 'bad-interpreter', message: 'x', details: { python: '/nope', reason: 'missing', detail: '' } })
+    expect(store.getState().notice).toEqual({ kind: 'start-error', message: 'x', code: 'bad-interpreter', details: { python: '/nope', reason: 'missing', detail: '' } })
+    expect(store.getState().results).toEqual({})
+  })
 })
 
 describe('progress', () => {
@@ -84,6 +118,7 @@ describe('progress', () => {
     runId: 'r1',
     steps: ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'],
     python: '/p',
+    startedAt: 0,
     phase: 'running',
     stepPhases: { 'gpu-visible': 'pending', 'cudnn-loaded': 'pending', 'ldd-linkage': 'pending', 'sm-utilisation': 'pending', 'conv-timing': 'pending' },
     samples: [],

@@ -22,6 +22,8 @@ export interface RunState {
   runId: string | null
   steps: StepId[]
   python: string
+  /** Date.now() when Run was pressed, for the elapsed time. */
+  startedAt: number
   phase: 'starting' | 'running' | 'cancelling'
   stepPhases: Partial<Record<StepId, StepPhase>>
   /** SM% samples from progress events while step 4 runs, for the live chart. */
@@ -34,7 +36,7 @@ export interface RunState {
 export type Notice =
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string }
-  | { kind: 'start-error'; message: string }
+  | { kind: 'start-error'; message: string; code: string; details: Record<string, string> }
   /** No diagnosis:done came (the connection dropped, or the core forgot the run). */
   | { kind: 'lost' }
 
@@ -52,6 +54,8 @@ export interface DiagnosisStoreState {
   run: RunState | null
   /** Results by step; a single-step run replaces only its own. */
   results: Partial<Record<StepId, StepResult>>
+  /** The Python the results were measured with: a run with another one starts from no results. */
+  resultsPython: string | null
   environment: Environment | null
   finishedAt: string | null
   notice: Notice | null
@@ -136,7 +140,7 @@ export function createDiagnosisStore() {
       if (event.kind === 'failed') return finish({ notice: { kind: 'failed', message: event.message } })
       const results = { ...get().results }
       for (const step of event.diagnosis.steps) results[step.id] = step
-      finish({ results, environment: event.diagnosis.environment, finishedAt: event.diagnosis.finishedAt, notice: null })
+      finish({ results, resultsPython: run?.python ?? null, environment: event.diagnosis.environment, finishedAt: event.diagnosis.finishedAt, notice: null })
     }
 
     return {
@@ -148,6 +152,7 @@ export function createDiagnosisStore() {
       disableCudnn: false,
       run: null,
       results: {},
+      resultsPython: null,
       environment: null,
       finishedAt: null,
       notice: null,
@@ -161,7 +166,8 @@ export function createDiagnosisStore() {
       },
       setInterpretersError: (interpretersError) => set({ interpretersError, loadingInterpreters: false }),
       select: (selected) => set({ selected }),
-      setOtherPath: (otherPath) => set({ otherPath, selected: OTHER }),
+      // Typing a path chooses it; focusing the empty box (Tab) does not, or Tab would disable Run.
+      setOtherPath: (otherPath) => set(otherPath.trim() === '' ? { otherPath } : { otherPath, selected: OTHER }),
       setDisableCudnn: (disableCudnn) => set({ disableCudnn }),
 
       runRequested: (steps) => {
@@ -170,11 +176,15 @@ export function createDiagnosisStore() {
         if (state.run || python === null) return false
         const ids = STEP_IDS.filter((id) => !steps || steps.includes(id))
         buffered = []
+        // Results of another interpreter never stand under this one, not even after a cancel.
+        const otherPython = state.resultsPython !== null && state.resultsPython !== python
         set({
+          ...(otherPython ? { results: {}, resultsPython: null, environment: null, finishedAt: null } : {}),
           run: {
             runId: null,
             steps: ids,
             python,
+            startedAt: Date.now(),
             phase: 'starting',
             stepPhases: Object.fromEntries(ids.map((id) => [id, 'pending'])),
             samples: [],
@@ -200,7 +210,7 @@ export function createDiagnosisStore() {
 
       runStartFailed: (error) => {
         buffered = []
-        finish({ notice: { kind: 'start-error', message: error.message } })
+        finish({ notice: { kind: 'start-error', message: error.message, code: error.code, details: error.details ?? {} } })
       },
 
       progress: (event) => {

@@ -33,7 +33,8 @@ function SourcePicker() {
   )
 }
 
-function SaveNotice() {
+/** What the last save did: downloaded, saved at a path, or why it failed. */
+export function SaveNotice() {
   const { t } = useTranslation()
   const notice = useReport((s) => s.saveNotice)
   if (!notice) return null

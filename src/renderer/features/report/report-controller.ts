@@ -12,6 +12,12 @@ export interface ReportActions {
   save(lang: ReportLang): Promise<void>
   /** Electron only: the HTML report printed to PDF by main, through its save dialog. */
   savePdf(lang: ReportLang): Promise<void>
+  /** The latest diagnosis as a masked Markdown report, for pasting into an issue. */
+  latestMarkdown(lang: ReportLang): Promise<string>
+  /** Hands a Markdown text over as a file (where the clipboard is denied). */
+  downloadMarkdown(text: string): void
+  /** Saves the latest diagnosis in the chosen format (the Diagnose page's "Save report"). */
+  saveLatest(lang: ReportLang): Promise<void>
   /** Whether this front end has its own save dialog (and so PDF). */
   readonly nativeSave: boolean
   loadHistory(): Promise<void>
@@ -108,6 +114,21 @@ export function createReportController(transport: RendererTransport, store: Repo
       } finally {
         state().setSaving(false)
       }
+    },
+
+    async latestMarkdown(lang) {
+      const result = await transport.invoke(INVOKE_CHANNELS.renderReport, { format: 'md', redact: true, lang })
+      if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
+      return result.value.text
+    },
+
+    downloadMarkdown(text) {
+      options.download(text, reportFileName('md', now()), `${MIME.md};charset=utf-8`)
+    },
+
+    async saveLatest(lang) {
+      state().setSource({ kind: 'latest' })
+      await actions.save(lang)
     },
 
     async savePdf(lang) {

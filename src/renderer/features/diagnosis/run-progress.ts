@@ -1,0 +1,40 @@
+import type { StepId, StepResult } from '../../../shared/diagnosis'
+import type { RunState } from './diagnosis-store'
+
+/** Typical step times on a GPU machine (H100/H200, import of torch included in step 1). */
+const TYPICAL_MS: Record<StepId, number> = {
+  'gpu-visible': 5000,
+  'cudnn-loaded': 1500,
+  'ldd-linkage': 1500,
+  'sm-utilisation': 8000,
+  'conv-timing': 12000,
+}
+
+export interface RunProgress {
+  /** The step under way (1-based among the run's steps), or null before the first one starts. */
+  current: { id: StepId; index: number } | null
+  total: number
+  elapsedMs: number
+  /** The whole run's expected time: the last run's step times where known, else typical ones. */
+  estimateMs: number
+  estimateFrom: 'last-run' | 'typical'
+}
+
+export function runProgress(run: RunState, results: Partial<Record<StepId, StepResult>>, now: number): RunProgress {
+  const runningId = run.steps.find((id) => run.stepPhases[id] === 'running') ?? null
+  const known = run.steps.every((id) => (results[id]?.durationMs ?? 0) > 0)
+  const estimateMs = run.steps.reduce((sum, id) => sum + (known ? (results[id]?.durationMs ?? 0) : TYPICAL_MS[id]), 0)
+  return {
+    current: runningId ? { id: runningId, index: run.steps.indexOf(runningId) + 1 } : null,
+    total: run.steps.length,
+    elapsedMs: Math.max(0, now - run.startedAt),
+    estimateMs,
+    estimateFrom: known ? 'last-run' : 'typical',
+  }
+}
+
+/** 0:07, 1:32: short enough to read at a glance, the same in every language. */
+export function clock(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
