@@ -60,6 +60,9 @@ test.describe('Images page (fake H200)', () => {
     await expect(pick.getByTestId('rec-torch')).toHaveText(/^\d+\.\d+\.\d+$/)
     await expect(pick.getByTestId('rec-reasons')).toContainText('runs natively')
     await expect(pick.getByTestId('mark').first()).toHaveAttribute('data-mark', /^[PSU]$/)
+    // The alternatives fold under the pick until asked for.
+    await expect(page.getByTestId('rec-alt').first()).toBeHidden()
+    await page.getByTestId('rec-result-alternatives').locator('summary').click()
     await expect(page.getByTestId('rec-alt').first()).toBeVisible()
     await expect(page.getByTestId('rec-legend')).toContainText('minor-version compatibility')
     await expect(page.getByTestId('rec-legend')).toContainText('Unverified: at least one fact')
@@ -143,13 +146,20 @@ test.describe('Images page with the Docker engine down', () => {
     await expect(page.getByTestId('engine-problem')).toHaveAttribute('data-code', 'engine-not-running')
     await expect(page.getByTestId('engine-problem-message')).toContainText('/nonexistent/gpu-doctor-e2e/docker.sock')
     await expect(page.getByTestId('engine-problem-fix')).toContainText('systemctl start docker')
-    await expect(page.getByTestId('engine-retry')).toContainText('trying again')
+    // The retry countdown ticks down between the core's tries.
+    const retry = page.getByTestId('engine-retry')
+    await expect(retry).toContainText(/Next try in \d+ s|Trying again now/)
+    const first = Number(await retry.getAttribute('data-seconds'))
+    if (first >= 2) await expect.poll(async () => Number(await retry.getAttribute('data-seconds')), { timeout: 5_000 }).toBeLessThan(first)
     await expect(page.getByTestId('local-images-no-engine')).toBeVisible()
     await expect(page.getByTestId('rec-pick').getByTestId('pull-button')).toBeDisabled()
     await saveScreenshot(page, 'images-engine-down-en')
 
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(page.getByTestId('engine-problem-message')).toHaveText('Docker 引擎没有运行。')
+    await expect(page.getByTestId('engine-retry')).toContainText(/秒后重试|正在重试/)
+    // The details hold the engine's own error, not the English explanation again.
+    await expect(page.getByTestId('engine-problem').locator('pre')).not.toContainText('systemctl start docker')
     await expect(page.getByTestId('engine-state')).toHaveText('不可用')
     await saveScreenshot(page, 'images-engine-down-zh')
     await page.getByTestId('engine-check').click()
@@ -175,6 +185,7 @@ const ENGINE_UP: EngineState = {
     cgroupVersion: '2',
     cgroupDriver: 'systemd',
     rootless: false,
+    gpuSetup: null,
   },
 }
 
@@ -191,7 +202,12 @@ const LOCAL_IMAGES: LocalImage[] = [
       nvidiaPytorch: null,
       requireCuda: 'cuda>=12.8 brand=tesla,driver>=470,driver<471',
     },
-    driverFit: { verdict: 'ok', requirement: 'cuda>=12.8', reason: 'Driver 580.159.04 supports CUDA 13.0 ≥ 12.8.' },
+    driverFit: {
+      verdict: 'ok',
+      requirement: 'cuda>=12.8 brand=tesla,driver>=470,driver<471',
+      reason: 'driver 580.159.04 supports CUDA 13.0: cuda>=12.8 holds.',
+      message: { key: 'fit.ok', params: { driver: '580.159.04', cuda: '13.0', holds: 'cuda>=12.8' } },
+    },
   },
   {
     id: 'sha256:9a8b7c6d5e4f30219a8b7c6d5e4f30219a8b7c6d5e4f30219a8b7c6d5e4f3021',
@@ -205,7 +221,12 @@ const LOCAL_IMAGES: LocalImage[] = [
       nvidiaPytorch: { value: '25.11', source: 'env NVIDIA_PYTORCH_VERSION' },
       requireCuda: 'cuda>=13.1',
     },
-    driverFit: { verdict: 'too-old', requirement: 'cuda>=13.1', reason: 'The image needs CUDA 13.1; driver 580.159.04 supports up to 13.0 (minor-version compatibility may run it).' },
+    driverFit: {
+      verdict: 'too-old',
+      requirement: 'cuda>=13.1',
+      reason: 'driver 580.159.04 supports CUDA 13.0; the image needs cuda>=13.1.',
+      message: { key: 'fit.tooOld', params: { driver: '580.159.04', cuda: '13.0', needs: 'cuda>=13.1' } },
+    },
   },
 ]
 
@@ -219,6 +240,7 @@ const COMPARE: CompareResult = {
     { name: 'representative 32x256x56x56 k3 cuDNN off', aMs: 9.8, bMs: 9.9, ratio: 1.01 },
   ],
   notes: [],
+  noteMessages: [],
 }
 
 function progress(pullId: string, ref: string, current: number): PullProgress {
@@ -318,12 +340,10 @@ test.describe('Images page: pull progress, local images and compare (engine answ
     await expect(pick.getByTestId('pull-problem-message')).toHaveText('The engine cannot reach the registry (no network, DNS, a proxy or a firewall).')
     await expect(pick.getByTestId('pull-problem-fix')).toContainText('configure it for the Docker daemon')
 
-    // Compare the first image with the host.
+    // "Compare with host" on the first image runs the comparison at once.
     await rows.nth(0).getByTestId('local-image-compare').click()
     await expect(page.getByTestId('compare-pick-a')).toHaveValue('host')
     await expect(page.getByTestId('compare-pick-b')).toHaveValue('pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime')
-    await page.getByTestId('compare-run').click()
-    await expect(page.getByTestId('compare-running')).toBeVisible()
     const result = page.getByTestId('compare-result')
     await expect(result).toBeVisible()
     await expect(result.getByTestId('compare-b')).toContainText('pytorch/pytorch:2.8.0')
@@ -334,7 +354,86 @@ test.describe('Images page: pull progress, local images and compare (engine answ
     await saveScreenshot(page, 'images-compare-en')
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(pick.getByTestId('pull-problem-message')).toHaveText('引擎无法连接镜像仓库（网络、DNS、代理或防火墙）。')
+    // The driver notes of local images follow the language too.
+    await expect(rows.nth(1).getByTestId('local-image-fit-reason')).toHaveText('驱动 580.159.04 支持 CUDA 13.0；该镜像需要 cuda>=13.1。')
     await saveScreenshot(page, 'images-compare-zh')
+    expect(pageProblems).toEqual([])
+  })
+
+  test('compare shows which side runs and can be cancelled; a side that cannot run says why; no GPU runtime puts the toolkit first', async ({ page, served, pageProblems }) => {
+    const engine = await fakeEngine(page)
+    // This engine has no nvidia runtime and no CDI specs: `--gpus all` would fail.
+    const noGpu: EngineState = {
+      ...ENGINE_UP,
+      info: {
+        ...(ENGINE_UP as Extract<EngineState, { kind: 'up' }>).info,
+        runtimes: ['io.containerd.runc.v2', 'runc'],
+        nvidiaRuntime: false,
+        cdiSpecDirs: [],
+        gpuSetup: { os: 'Ubuntu 24.04.2 LTS', commands: ['sudo apt-get update && sudo apt-get install -y nvidia-container-toolkit', 'sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker'] },
+      },
+    }
+    await page.route(/\/api\/invoke\/docker(%3A|:)get-engine/i, (route) => route.fulfill({ json: { ok: true, value: noGpu } }))
+    let release: ((cancelled: boolean) => void) | null = null
+    let calls = 0
+    await page.route(/\/api\/invoke\/docker(%3A|:)compare$/i, async (route) => {
+      calls++
+      if (calls === 1) {
+        const cancelled = await new Promise<boolean>((r) => (release = r))
+        return route.fulfill({ json: cancelled ? { ok: false, error: { code: 'cancelled', message: 'cancelled' } } : { ok: true, value: COMPARE } })
+      }
+      const target = 'pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime'
+      const reason = 'exec: "python3": executable file not found in $PATH'
+      await route.fulfill({
+        json: {
+          ok: true,
+          value: {
+            ...COMPARE,
+            b: { ...COMPARE.b, ok: false, reason, python: null, torch: null, torchCuda: null, cudnn: null, cudaAvailable: false, gpu: null },
+            timings: COMPARE.timings.map((m) => ({ ...m, bMs: null, ratio: null })),
+            notes: [`B (${target}): ${reason}`],
+            noteMessages: [{ key: 'compare.probeFailed', params: { side: 'B', target, reason } }],
+          },
+        },
+      })
+    })
+    const cancels: number[] = []
+    await page.route(/\/api\/invoke\/docker(%3A|:)compare-cancel/i, async (route) => {
+      cancels.push(1)
+      release?.(true)
+      await route.fulfill({ json: { ok: true, value: { cancelled: 1 } } })
+    })
+    await openImages(page, served.url)
+    await expectH200Pick(page)
+
+    // The toolkit comes before `docker run --gpus all`.
+    const first = page.getByTestId('rec-pick').getByTestId('rec-gpu-first')
+    await expect(first).toBeVisible()
+    await expect(first.getByTestId('rec-gpu-setup-command')).toHaveCount(2)
+    await expect(first.getByTestId('rec-gpu-setup-command').first()).toContainText('nvidia-container-toolkit')
+    await expect(page.getByTestId('rec-pick').getByTestId('copy-run')).toContainText('Then run')
+    await expect(page.getByTestId('engine-gpu-setup')).toBeVisible()
+
+    // Which side runs, for how long, and Cancel stops it.
+    await page.getByTestId('local-image').nth(0).getByTestId('local-image-compare').click()
+    await expect(page.getByTestId('compare-running')).toBeVisible()
+    engine.send('docker:compare-progress', { side: 'a', target: 'host' })
+    await expect(page.getByTestId('compare-running')).toHaveAttribute('data-side', 'a')
+    await expect(page.getByTestId('compare-running')).toContainText('Running the probe in A: this host')
+    await page.getByTestId('compare-cancel').click()
+    await expect.poll(() => cancels.length).toBe(1)
+    await expect(page.getByTestId('compare-cancelled')).toBeVisible()
+    await expect(page.getByTestId('compare-running')).toHaveCount(0)
+
+    // A side that cannot run: the reason, not a column of dashes.
+    await page.getByTestId('compare-run').click()
+    await expect(page.getByTestId('compare-side-failed')).toHaveText(/^B \(pytorch\/pytorch:2\.8\.0-cuda12\.8-cudnn9-runtime\) could not run: exec: "python3"/)
+    await expect(page.getByTestId('compare-timings')).toBeVisible()
+    await expect(page.getByTestId('compare-notes')).toContainText('executable file not found')
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByTestId('compare-side-failed')).toContainText('无法运行')
+    await expect(page.getByTestId('compare-notes')).toContainText('B（pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime）')
+    await expect(page.getByTestId('rec-pick').getByTestId('copy-run')).toContainText('然后运行')
     expect(pageProblems).toEqual([])
   })
 })

@@ -14,6 +14,7 @@ export const INVOKE_CHANNELS = {
   dockerStartPull: 'docker:pull-start',
   dockerCancelPull: 'docker:pull-cancel',
   dockerCompare: 'docker:compare',
+  dockerCancelCompare: 'docker:compare-cancel',
   getRecommendations: 'recommend:get',
   renderReport: 'report:render',
   saveReport: 'report:save',
@@ -31,6 +32,7 @@ export const EVENT_CHANNELS = {
   dockerEngineState: 'docker:engine-state',
   dockerPullProgress: 'docker:pull-progress',
   dockerPullDone: 'docker:pull-done',
+  dockerCompareProgress: 'docker:compare-progress',
 } as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[keyof typeof INVOKE_CHANNELS]

@@ -83,6 +83,11 @@ export const invokeContract = {
     args: z.tuple([z.object({ a: z.string().min(1).max(512), b: z.string().min(1).max(512), python: z.string().min(1).max(4096).optional() })]),
     result: CompareResultSchema,
   },
+  [INVOKE_CHANNELS.dockerCancelCompare]: {
+    /** Stops every comparison under way (its probe containers included). */
+    args: z.tuple([]),
+    result: z.object({ cancelled: z.number().int() }),
+  },
   [INVOKE_CHANNELS.getRecommendations]: {
     /** No GPU facts = this machine; smiText = pasted nvidia-smi output of another one. */
     args: z.tuple([RecommendRequestSchema.optional()]),
@@ -130,6 +135,8 @@ export const eventContract = {
   [EVENT_CHANNELS.dockerEngineState]: EngineStateSchema,
   [EVENT_CHANNELS.dockerPullProgress]: PullProgressSchema,
   [EVENT_CHANNELS.dockerPullDone]: PullDoneSchema,
+  /** Which side of a comparison runs its probe now. */
+  [EVENT_CHANNELS.dockerCompareProgress]: z.object({ side: z.enum(['a', 'b']), target: z.string() }),
 } as const
 
 export type InvokeContract = typeof invokeContract

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { MessageSchema } from './message'
+
 /**
  * A Docker failure explained: a stable code, the failure-mode id of failure-modes.md section B
  * where one fits, what happened, what to do, and the raw text it came from.
@@ -46,6 +48,8 @@ export const EngineInfoSchema = z.object({
   cgroupVersion: z.string().nullable(),
   cgroupDriver: z.string().nullable(),
   rootless: z.boolean(),
+  /** What makes `--gpus` work on this engine (the NVIDIA Container Toolkit for this OS); null when it has a GPU path. */
+  gpuSetup: z.object({ os: z.string(), commands: z.array(z.string()) }).nullable(),
 })
 export type EngineInfo = z.infer<typeof EngineInfoSchema>
 
@@ -69,7 +73,9 @@ const VersionSchema = z.object({ value: z.string(), source: z.string() }).nullab
 export const DriverFitSchema = z.object({
   verdict: z.enum(['ok', 'too-old', 'brand-dependent', 'no-requirement', 'unknown']),
   requirement: z.string().nullable(),
+  /** The English of `message`, for the CLI. */
   reason: z.string(),
+  message: MessageSchema,
 })
 export type DriverFit = z.infer<typeof DriverFitSchema>
 
@@ -139,6 +145,8 @@ export const CompareResultSchema = z.object({
     z.object({ name: z.string(), aMs: z.number().nullable(), bMs: z.number().nullable(), ratio: z.number().nullable() }),
   ),
   notes: z.array(z.string()),
+  /** `notes` as keys and params, for the reader's language. */
+  noteMessages: z.array(MessageSchema),
 })
 export type CompareResult = z.infer<typeof CompareResultSchema>
 

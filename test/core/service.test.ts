@@ -95,6 +95,25 @@ describe('a Python that is not there', () => {
   })
 })
 
+describe('cancelling a comparison through the core', () => {
+  it('says which side runs, and docker:compare-cancel stops it with a "cancelled" error and no probe left', async () => {
+    const { resolve } = await import('node:path')
+    const slow = resolve(import.meta.dirname, '../../e2e/helpers/slow-python')
+    core = createCoreService({ env: { ...fakeSmiEnv('h200-x1'), SLOW_PYTHON_SECONDS: '30' } })
+    const sides: string[] = []
+    core.on(EVENT_CHANNELS.dockerCompareProgress, (p) => sides.push(`${p.side}:${p.target}`))
+    const started = Date.now()
+    const compare = core.invoke(INVOKE_CHANNELS.dockerCompare, [{ a: 'host', b: 'host', python: slow }])
+    await until(() => sides.length === 1)
+    expect(sides).toEqual(['a:host'])
+    const cancel = await core.invoke(INVOKE_CHANNELS.dockerCancelCompare, [])
+    expect(cancel).toEqual({ ok: true, value: { cancelled: 1 } })
+    const r = await compare
+    expect(r).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    expect(Date.now() - started).toBeLessThan(15_000)
+  })
+})
+
 describe('cancelling a diagnosis through the core', () => {
   it('ends the run with a "cancelled" failure instead of verdicts about the cancel', async () => {
     const { TORCH_PYTHON } = await import('../helpers/pythons')

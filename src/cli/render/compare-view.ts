@@ -23,5 +23,5 @@ export function renderCompare(r: CompareResult, t: TFunction): string {
     [t('compare.timing'), 'A (ms)', 'B (ms)', 'B/A'],
     r.timings.map((x) => [x.name, ms(x.aMs), ms(x.bMs), x.ratio === null ? '–' : `${x.ratio.toFixed(2)}×`]),
   )
-  return [versions, '', timings, ...(r.notes.length ? ['', ...r.notes.map((n) => `  ${n}`)] : [])].join('\n')
+  return [versions, '', timings, ...(r.noteMessages.length ? ['', ...r.noteMessages.map((n) => `  ${t(n.key, { ns: 'docker', ...n.params })}`)] : [])].join('\n')
 }

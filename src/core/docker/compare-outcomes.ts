@@ -1,4 +1,5 @@
 import type { CompareResult } from '../../shared/docker'
+import { dockerNote } from '../../shared/i18n/docker-notes'
 import type { ProbeOutcome } from '../probe/run-probe'
 import { formatCudnnVersion } from '../diagnosis/versions'
 
@@ -20,11 +21,14 @@ function side(target: string, outcome: ProbeOutcome): Side {
   }
 }
 
-function convPairs(outcome: ProbeOutcome): { pairs: Record<string, ConvPair>; note: string | null } {
+type Note = ReturnType<typeof dockerNote>
+
+function convPairs(outcome: ProbeOutcome, side: 'A' | 'B', target: string): { pairs: Record<string, ConvPair>; note: Note | null } {
   const conv = outcome.ok ? outcome.report.workloads?.conv : undefined
-  if (!conv) return { pairs: {}, note: outcome.ok ? 'no conv timing' : outcome.reason }
-  if ('skipped' in conv) return { pairs: {}, note: `conv skipped: ${conv.skipped}` }
-  if ('error' in conv) return { pairs: {}, note: `conv failed: ${conv.error}` }
+  const where = { side, target }
+  if (!conv) return { pairs: {}, note: outcome.ok ? dockerNote('compare.noConv', where) : dockerNote('compare.probeFailed', { ...where, reason: outcome.reason }) }
+  if ('skipped' in conv) return { pairs: {}, note: dockerNote('compare.convSkipped', { ...where, reason: conv.skipped }) }
+  if ('error' in conv) return { pairs: {}, note: dockerNote('compare.convFailed', { ...where, reason: conv.error }) }
   return { pairs: { seed: conv.seed, representative: conv.representative }, note: null }
 }
 
@@ -35,8 +39,8 @@ const ratio = (a: number | null, b: number | null) => (a && b ? Math.round((b / 
  * cuDNN on and off and the ratio B/A (above 1: B is slower). Pure.
  */
 export function compareOutcomes(aTarget: string, a: ProbeOutcome, bTarget: string, b: ProbeOutcome): CompareResult {
-  const ca = convPairs(a)
-  const cb = convPairs(b)
+  const ca = convPairs(a, 'A', aTarget)
+  const cb = convPairs(b, 'B', bTarget)
   const timings: CompareResult['timings'] = []
   for (const kind of ['seed', 'representative'] as const) {
     const pa = ca.pairs[kind]
@@ -47,6 +51,6 @@ export function compareOutcomes(aTarget: string, a: ProbeOutcome, bTarget: strin
       timings.push({ name: `${kind} ${pa?.shape ?? pb?.shape ?? ''} cuDNN ${mode}`.replace(/\s+/g, ' '), aMs, bMs, ratio: ratio(aMs, bMs) })
     }
   }
-  const notes = [ca.note && `A (${aTarget}): ${ca.note}`, cb.note && `B (${bTarget}): ${cb.note}`].filter((n): n is string => Boolean(n))
-  return { a: side(aTarget, a), b: side(bTarget, b), timings, notes }
+  const notes = [ca.note, cb.note].filter((n): n is Note => n !== null)
+  return { a: side(aTarget, a), b: side(bTarget, b), timings, notes: notes.map((n) => n.text), noteMessages: notes.map((n) => n.message) }
 }

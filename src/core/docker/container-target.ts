@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises'
-
+import { readOsRelease } from '../host/os-release'
 import type { Finding } from '../../shared/diagnosis'
 import type { DockerProblem } from '../../shared/docker'
 import type { ProbeRunner } from '../probe/run-probe'
@@ -32,10 +31,6 @@ export interface ContainerTargetOptions {
 export type ContainerTarget =
   | { ok: true; runner: ProbeRunner; image: string; connection: Extract<Connection, { ok: true }> }
   | { ok: false; problem: DockerProblem }
-
-async function osRelease(): Promise<string | null> {
-  return readFile('/etc/os-release', 'utf8').catch(() => readFile('/usr/lib/os-release', 'utf8').catch(() => null))
-}
 
 /**
  * Everything before a probe can run in a container, each failure explained: the image name is
@@ -78,7 +73,7 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
     runtime: options.runtime,
     python: options.python,
     probeScript: options.probeScript,
-    osRelease: await osRelease(),
+    osRelease: await readOsRelease(),
     platform: process.platform,
     rootless: connection.info.rootless,
     onLifecycle: options.onLifecycle,

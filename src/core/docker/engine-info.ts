@@ -1,3 +1,5 @@
+import { readOsRelease } from '../host/os-release'
+import { toolkitInstall } from './toolkit-install'
 import type Docker from 'dockerode'
 
 import type { EngineInfo } from '../../shared/docker'
@@ -23,9 +25,19 @@ interface InfoAnswer {
   CDISpecDirs?: string[]
 }
 
-/** Engine facts from `GET /version` and `GET /info`; pure, so it is tested on captured answers. */
-export function engineInfoFrom(endpoint: string, version: VersionAnswer, info: InfoAnswer): EngineInfo {
+/**
+ * Engine facts from `GET /version` and `GET /info`; pure, so it is tested on captured answers.
+ * Without an nvidia runtime or CDI specs, `gpuSetup` holds the toolkit install for `osRelease`.
+ */
+export function engineInfoFrom(
+  endpoint: string,
+  version: VersionAnswer,
+  info: InfoAnswer,
+  host: { osRelease: string | null; platform: NodeJS.Platform } = { osRelease: null, platform: 'linux' },
+): EngineInfo {
   const runtimes = Object.keys(info.Runtimes ?? {}).sort()
+  const rootless = (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o))
+  const gpuPath = runtimes.includes('nvidia') || (info.CDISpecDirs ?? []).length > 0
   return {
     endpoint,
     serverVersion: info.ServerVersion ?? version.Version ?? null,
@@ -37,7 +49,8 @@ export function engineInfoFrom(endpoint: string, version: VersionAnswer, info: I
     cdiSpecDirs: info.CDISpecDirs ?? [],
     cgroupVersion: info.CgroupVersion ?? null,
     cgroupDriver: info.CgroupDriver ?? null,
-    rootless: (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o)),
+    rootless,
+    gpuSetup: gpuPath ? null : toolkitInstall(host.osRelease, host.platform, rootless),
   }
 }
 
@@ -62,5 +75,7 @@ export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs
     api.version({ abortSignal }) as Promise<VersionAnswer>,
     api.info({ abortSignal }) as Promise<InfoAnswer>,
   ])
-  return engineInfoFrom(endpoint, version, info)
+  // A local engine runs on this OS; a remote one gets the generic Linux install.
+  const local = /^(unix|npipe):/.test(endpoint)
+  return engineInfoFrom(endpoint, version, info, { osRelease: local ? await readOsRelease() : null, platform: local ? process.platform : 'linux' })
 }

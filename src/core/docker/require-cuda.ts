@@ -1,4 +1,6 @@
 import type { DriverFit } from '../../shared/docker'
+import { dockerNote, type DockerNoteKey } from '../../shared/i18n/docker-notes'
+import type { MessageParams } from '../../shared/message'
 import { compareVersions } from '../compat/compare-versions'
 
 type Op = '=' | '!=' | '<' | '<=' | '>' | '>='
@@ -73,23 +75,24 @@ const fmt = (cs: Constraint[]) => cs.map((c) => `${c.key}${c.op}${c.value}`).joi
  * compatibility on data-centre GPUs) cannot be settled without the GPU's brand.
  */
 export function judgeRequirement(requirement: string | null, host: HostDriver): DriverFit {
-  if (!requirement) return { verdict: 'no-requirement', requirement: null, reason: 'The image declares no CUDA requirement.' }
+  const fit = (verdict: DriverFit['verdict'], key: DockerNoteKey, params: MessageParams = {}): DriverFit => {
+    const note = dockerNote(key, params)
+    return { verdict, requirement, reason: note.text, message: note.message }
+  }
+  if (!requirement) return fit('no-requirement', 'fit.noRequirement')
   const parsed = parseRequireCuda(requirement)
-  if (!parsed) return { verdict: 'unknown', requirement, reason: `Cannot read NVIDIA_REQUIRE_CUDA="${requirement}".` }
-  if (!host.driverVersion && !host.cudaVersion) return { verdict: 'unknown', requirement, reason: 'The host driver is unknown (nvidia-smi gave no version).' }
+  if (!parsed) return fit('unknown', 'fit.unreadable', { requirement })
+  if (!host.driverVersion && !host.cudaVersion) return fit('unknown', 'fit.driverUnknown')
   const results = parsed.map((alt) => {
     const each = alt.map((c) => holds(c, host))
     return each.includes(false) ? false : each.includes(null) ? null : true
   })
   const main = parsed[0] ? fmt(parsed[0]) : requirement
-  const have = `driver ${host.driverVersion ?? '?'} supports CUDA ${host.cudaVersion ?? '?'}`
-  if (results.includes(true)) {
-    const which = parsed[results.indexOf(true)]!
-    return { verdict: 'ok', requirement, reason: `${have}: ${fmt(which)} holds.` }
-  }
+  const have = { driver: host.driverVersion ?? '?', cuda: host.cudaVersion ?? '?' }
+  if (results.includes(true)) return fit('ok', 'fit.ok', { ...have, holds: fmt(parsed[results.indexOf(true)]!) })
   if (results.includes(null)) {
     const maybe = parsed.filter((_, i) => results[i] === null).map(fmt)
-    return { verdict: 'brand-dependent', requirement, reason: `${have}, below ${main}; it starts only through forward compatibility where ${maybe.join(' or ')} holds (data-centre GPUs).` }
+    return fit('brand-dependent', 'fit.brand', { ...have, needs: main, maybe: maybe.join(' or ') })
   }
-  return { verdict: 'too-old', requirement, reason: `${have}; the image needs ${main}.` }
+  return fit('too-old', 'fit.tooOld', { ...have, needs: main })
 }

@@ -70,6 +70,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const docker = createDockerService(events, { env: options.env, nvidiaSmiPath: options.nvidiaSmiPath })
   // Aborted on dispose: a compare still running then stops its probe instead of outliving the app.
   const lifetime = new AbortController()
+  const compares = new Set<AbortController>()
 
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     // A host Python that is not there is refused before a run starts (a container's is checked inside it).
@@ -120,8 +121,29 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.dockerListImages]: () => docker.listImages(),
     [INVOKE_CHANNELS.dockerStartPull]: (req) => docker.startPull(req.ref),
     [INVOKE_CHANNELS.dockerCancelPull]: (pullId) => docker.cancelPull(pullId),
-    [INVOKE_CHANNELS.dockerCompare]: (req) =>
-      compareTargets({ ...req, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }),
+    [INVOKE_CHANNELS.dockerCompare]: async (req) => {
+      const controller = new AbortController()
+      const stop = () => controller.abort()
+      lifetime.signal.addEventListener('abort', stop)
+      compares.add(controller)
+      try {
+        return await compareTargets({
+          ...req,
+          nvidiaSmiPath: options.nvidiaSmiPath,
+          env: options.env,
+          signal: controller.signal,
+          onRunning: (target) => events.emit(EVENT_CHANNELS.dockerCompareProgress, { side: target === req.a ? 'a' : 'b', target }),
+        })
+      } finally {
+        compares.delete(controller)
+        lifetime.signal.removeEventListener('abort', stop)
+      }
+    },
+    [INVOKE_CHANNELS.dockerCancelCompare]: async () => {
+      const cancelled = compares.size
+      for (const controller of compares) controller.abort()
+      return { cancelled }
+    },
     [INVOKE_CHANNELS.renderReport]: reports.render,
     [INVOKE_CHANNELS.saveReport]: async (req) => {
       if (!options.saveDocument) return { saved: false, path: null, reason: 'no-save-dialog' }

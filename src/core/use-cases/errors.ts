@@ -18,6 +18,7 @@ export class ContainerProblemError extends Error {
 
 /** The run was cancelled by its caller; nothing it produced is shown or saved. */
 export class CancelledError extends Error {
+  readonly code = 'cancelled'
   constructor() {
     super('cancelled')
     this.name = 'CancelledError'

@@ -1,5 +1,6 @@
 import i18next, { type i18n, type Module } from 'i18next'
 
+import { dockerNotesEn, dockerNotesZh } from './docker-notes'
 import { findingsEn, findingsZh } from './findings'
 import { MISSING_VALUE } from './interpolate'
 import { LANGUAGES, type Language } from './languages'
@@ -11,10 +12,10 @@ import { summariesEn, summariesZh } from './summaries'
 /** Flat texts by namespace: `{ namespace: { key: text } }`. */
 export type Namespaces = Record<string, Readonly<Record<string, string>>>
 
-/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons. */
+/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes. */
 export const sharedResources: Record<Language, Namespaces> = {
-  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn },
-  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh },
+  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn },
+  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh },
 }
 
 export interface I18nSetup {

@@ -16,6 +16,7 @@ const info: EngineInfo = {
   cgroupVersion: '2',
   cgroupDriver: 'systemd',
   rootless: false,
+  gpuSetup: null,
 }
 const down: Connection = {
   ok: false,

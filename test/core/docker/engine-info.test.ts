@@ -23,6 +23,15 @@ describe('engineInfoFrom', () => {
     expect(e.runtimes).toContain('runc')
   })
 
+  it('without an nvidia runtime or CDI, says how to set up GPU containers for this OS; with one, nothing', () => {
+    const debian = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\n'
+    const e = engineInfoFrom('unix:///var/run/docker.sock', version, info, { osRelease: debian, platform: 'linux' })
+    expect(e.gpuSetup?.os).toBe('Debian GNU/Linux 12 (bookworm)')
+    expect(e.gpuSetup?.commands.join('\n')).toMatch(/apt-get install -y nvidia-container-toolkit[\s\S]*nvidia-ctk runtime configure --runtime=docker/)
+    const withNvidia = engineInfoFrom('unix:///var/run/docker.sock', version, { ...info, Runtimes: { ...info.Runtimes, nvidia: { path: 'nvidia-container-runtime' } } }, { osRelease: debian, platform: 'linux' })
+    expect(withNvidia.gpuSetup).toBeNull()
+  })
+
   it('sees a registered nvidia runtime, a rootless engine and CDI spec dirs', () => {
     const e = engineInfoFrom('unix:///run/user/1000/docker.sock', version, {
       ...info,

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { clock, useNow } from '../../components/elapsed'
 import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
 import { chosenPython, OTHER } from './diagnosis-store'
-import { clock, runProgress } from './run-progress'
+import { runProgress } from './run-progress'
 
 export const RUN_BLOCKED_ID = 'run-blocked-reason'
 
@@ -24,11 +24,7 @@ function RunStatus() {
   const { t } = useTranslation()
   const run = useDiagnosis((s) => s.run)
   const results = useDiagnosis((s) => s.results)
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [])
+  const now = useNow()
   if (!run) return null
   const p = runProgress(run, results, now)
   return (

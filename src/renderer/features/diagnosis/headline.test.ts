@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { loadDiagnosis } from '../../test-support/diagnosis-fixtures'
 import { headlineOf } from './headline'
-import { clock, runProgress } from './run-progress'
+import { clock } from '../../components/elapsed'
+import { runProgress } from './run-progress'
 import type { RunState } from './diagnosis-store'
 
 describe('headline', () => {

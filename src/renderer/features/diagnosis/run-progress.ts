@@ -32,9 +32,3 @@ export function runProgress(run: RunState, results: Partial<Record<StepId, StepR
     estimateFrom: known ? 'last-run' : 'typical',
   }
 }
-
-/** 0:07, 1:32: short enough to read at a glance, the same in every language. */
-export function clock(ms: number): string {
-  const seconds = Math.round(ms / 1000)
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-}

@@ -4,6 +4,7 @@ import type { CompareResult } from '../../../shared/docker'
 import { useImages, useImagesActions } from './images-context'
 import { DASH, formatNumber } from '../../components/number-format'
 import { HOST } from './images-store'
+import { clock, useNow } from '../../components/elapsed'
 
 /** Ratio b / a of a timing: above 1 B is slower. */
 function ratioTone(ratio: number | null): string {
@@ -26,8 +27,15 @@ function SideBySide({ result }: { result: CompareResult }) {
     [t('img.compare.cudaAvailable'), (s) => (s.cudaAvailable ? t('value.yes') : t('value.no'))],
     ['GPU', (s) => s.gpu ?? DASH],
   ]
+  const failed = [result.a, result.b].filter((s) => !s.ok)
+  const anyTiming = result.timings.some((m) => m.aMs !== null || m.bMs !== null)
   return (
     <div className="compare-result" data-testid="compare-result">
+      {failed.map((s) => (
+        <p key={s.target} className="banner banner--error" data-testid="compare-side-failed">
+          {t('img.compare.sideFailed', { side: s === result.a ? 'A' : 'B', target: side(s), reason: s.reason ?? t('img.compare.failed') })}
+        </p>
+      ))}
       <table className="grid-table compare-table">
         <thead>
           <tr>
@@ -50,7 +58,7 @@ function SideBySide({ result }: { result: CompareResult }) {
           })}
         </tbody>
       </table>
-      {result.timings.length > 0 && (
+      {anyTiming && (
         <table className="grid-table compare-table" data-testid="compare-timings">
           <thead>
             <tr>
@@ -77,14 +85,29 @@ function SideBySide({ result }: { result: CompareResult }) {
         </table>
       )}
       <p className="muted">{t('img.compare.ratioMeans')}</p>
-      {result.notes.length > 0 && (
-        <ul className="compare-notes" lang="en" data-testid="compare-notes">
-          {result.notes.map((n, i) => (
-            <li key={i}>{n}</li>
+      {result.noteMessages.length > 0 && (
+        <ul className="compare-notes" data-testid="compare-notes">
+          {result.noteMessages.map((n, i) => (
+            <li key={i}>{t(n.key, { ns: 'docker', ...n.params })}</li>
           ))}
         </ul>
       )}
     </div>
+  )
+}
+
+/** Which side runs now, and for how long the comparison has run. */
+function CompareRunning() {
+  const { t } = useTranslation()
+  const compare = useImages((s) => s.compare)
+  const now = useNow()
+  const target = compare.runningSide ? (compare.runningSide.target === HOST ? t('img.compare.host') : compare.runningSide.target) : null
+  return (
+    <p className="muted compare__status" data-testid="compare-running" data-side={compare.runningSide?.side ?? ''} role="status">
+      <span className="spinner" aria-hidden="true" />{' '}
+      {target ? t('img.compare.runningSide', { side: compare.runningSide!.side.toUpperCase(), target }) : t('img.compare.running')}{' '}
+      <span className="compare__time">{clock(now - (compare.startedAt ?? now))}</span>
+    </p>
   )
 }
 
@@ -111,7 +134,7 @@ export function ComparePanel() {
   )
   const canRun = !compare.running && compare.a !== '' && compare.b !== '' && compare.a !== compare.b
   return (
-    <div className="compare" data-testid="compare" aria-busy={compare.running}>
+    <div className="compare" id="compare" data-testid="compare" aria-busy={compare.running}>
       <h3>{t('img.compare.title')}</h3>
       <p className="muted section-intro">{t('img.compare.intro')}</p>
       <div className="compare__pickers">
@@ -121,15 +144,22 @@ export function ComparePanel() {
           {t('img.compare.run')}
         </button>
         {compare.running && (
-          <span className="muted" data-testid="compare-running">
-            <span className="spinner" aria-hidden="true" /> {t('img.compare.running')}
-          </span>
+          <button type="button" className="button button--danger" disabled={compare.cancelling} onClick={() => void actions.cancelCompare()} data-testid="compare-cancel">
+            {compare.cancelling ? t('diag.cancelling') : t('diag.cancel')}
+          </button>
         )}
       </div>
-      {compare.error && (
-        <p className="banner banner--error" data-testid="compare-error">
-          {t('img.error', { message: compare.error.message })}
+      {compare.running && <CompareRunning />}
+      {compare.error?.code === 'cancelled' ? (
+        <p className="banner banner--info" data-testid="compare-cancelled" role="status">
+          {t('img.compare.cancelled')}
         </p>
+      ) : (
+        compare.error && (
+          <p className="banner banner--error" data-testid="compare-error">
+            {t('img.error', { message: compare.error.message })}
+          </p>
+        )
       )}
       {compare.result && <SideBySide result={compare.result} />}
     </div>

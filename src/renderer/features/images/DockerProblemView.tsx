@@ -8,14 +8,14 @@ import { coreOr } from '../../components/finding-texts'
 
 /**
  * A Docker failure explained: what happened and what to do. English shows the core's own words
- * (they name the endpoint, the image); other languages the catalog's, with the core's in the details.
+ * (they name the endpoint, the image); other languages the catalog's. Details hold the engine's raw error.
  */
 export function DockerProblemView({ problem, testId = 'docker-problem' }: { problem: DockerProblem; testId?: string }) {
   const { t, i18n } = useTranslation()
-  const english = i18n.language.startsWith('en')
   const message = coreOr(i18n.language, problem.message, () => t(`dockerProblem.${problem.code}`, { defaultValue: problem.message }))
   const fix = coreOr(i18n.language, problem.fix, () => t(`dockerProblem.${problem.code}.fix`, { defaultValue: problem.fix }))
-  const detail = [english ? '' : `${problem.message}\n${problem.fix}`, problem.detail].filter((s) => s.trim() !== '').join('\n\n')
+  // The engine's raw error, as it said it (a log line to search for, not a text to translate).
+  const detail = problem.detail.trim()
   return (
     <div className="docker-problem" data-testid={testId} data-code={problem.code}>
       <p className="docker-problem__message" data-testid={`${testId}-message`}>

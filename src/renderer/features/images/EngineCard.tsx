@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next'
 
 import type { EngineInfo, EngineState } from '../../../shared/docker'
 import { useImages, useImagesActions } from './images-context'
+import { useNow } from '../../components/elapsed'
 import { DASH } from '../../components/number-format'
 import { RichText } from '../../components/RichText'
 import { DockerProblemView } from './DockerProblemView'
+import { GpuSetupSteps } from './GpuSetupSteps'
 
 function yesNo(value: boolean, t: (k: string) => string) {
   return value ? t('value.yes') : t('value.no')
@@ -61,10 +63,13 @@ function UpFacts({ info }: { info: EngineInfo }) {
           </tr>
         </tbody>
       </table>
-      {!info.nvidiaRuntime && info.cdiSpecDirs.length === 0 && (
-        <p className="banner banner--warn engine__hint" data-testid="engine-no-nvidia">
-          <RichText text={t('img.engine.noNvidia')} />
-        </p>
+      {info.gpuSetup && (
+        <div className="banner banner--warn engine__hint" data-testid="engine-no-nvidia">
+          <p>
+            <RichText text={t('img.engine.noNvidia')} />
+          </p>
+          <GpuSetupSteps setup={info.gpuSetup} testId="engine-gpu-setup" />
+        </div>
       )}
       {info.rootless && (
         <p className="banner banner--info engine__hint" data-testid="engine-rootless-hint">
@@ -75,6 +80,20 @@ function UpFacts({ info }: { info: EngineInfo }) {
   )
 }
 
+/** When the core tries the engine again, counting down from the moment this state arrived. */
+function RetryCountdown({ engine }: { engine: Extract<EngineState, { kind: 'down' }> }) {
+  const { t } = useTranslation()
+  // Counted from arrival, not from the core's clock: over an SSH tunnel the two clocks may differ.
+  const arrivedAt = useImages((s) => s.engineReceivedAt)
+  const now = useNow()
+  const seconds = Math.ceil(Math.max(0, arrivedAt + engine.retryInMs - now) / 1000)
+  return (
+    <p className="muted" data-testid="engine-retry" data-seconds={seconds}>
+      {seconds > 0 ? t('img.engine.retryIn', { endpoint: engine.endpoint, seconds }) : t('img.engine.retryNow', { endpoint: engine.endpoint })}
+    </p>
+  )
+}
+
 function StateBody({ engine }: { engine: EngineState }) {
   const { t } = useTranslation()
   if (engine.kind === 'up') return <UpFacts info={engine.info} />
@@ -82,9 +101,7 @@ function StateBody({ engine }: { engine: EngineState }) {
   return (
     <>
       <DockerProblemView problem={engine.problem} testId="engine-problem" />
-      <p className="muted" data-testid="engine-retry">
-        {t('img.engine.retrying', { endpoint: engine.endpoint })}
-      </p>
+      <RetryCountdown engine={engine} />
     </>
   )
 }

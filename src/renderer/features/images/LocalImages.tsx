@@ -17,8 +17,17 @@ function Version({ v }: { v: { value: string; source: string } | null }) {
 
 function Row({ img, now }: { img: LocalImage; now: number }) {
   const { t, i18n } = useTranslation()
-  const setSide = useImages((s) => s.setCompareSide)
   const ref = imageRef(img)
+  const setSide = useImages((s) => s.setCompareSide)
+  const running = useImages((s) => s.compare.running)
+  const actions = useImagesActions()
+  // Picks host against this image and runs the comparison at once, then shows it.
+  const compareWithHost = () => {
+    setSide('a', HOST)
+    setSide('b', ref)
+    void actions.compare()
+    document.getElementById('compare')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }
   return (
     <tr data-testid="local-image" data-ref={ref}>
       <td className="local-images__tags">
@@ -43,10 +52,12 @@ function Row({ img, now }: { img: LocalImage; now: number }) {
       </td>
       <td>
         <DriverFitBadge fit={img.driverFit} />
-        <span className="local-images__reason">{img.driverFit.reason}</span>
+        <span className="local-images__reason" data-testid="local-image-fit-reason">
+          {t(img.driverFit.message.key, { ns: 'docker', ...img.driverFit.message.params })}
+        </span>
       </td>
       <td>
-        <button type="button" className="button button--small" onClick={() => (setSide('a', HOST), setSide('b', ref))} data-testid="local-image-compare">
+        <button type="button" className="button button--small" disabled={running} onClick={compareWithHost} data-testid="local-image-compare">
           {t('img.local.compareHost')}
         </button>
       </td>

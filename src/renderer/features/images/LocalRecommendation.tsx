@@ -16,6 +16,17 @@ export function LocalRecommendation() {
         <button type="button" className="button button--small" disabled={local.loading} onClick={() => void actions.loadRecommendation()} data-testid="rec-refresh">
           {t('img.refresh')}
         </button>
+        <button
+          type="button"
+          className="button button--small button--link"
+          onClick={() => {
+            document.getElementById('other-machine')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+            document.getElementById('smi-paste')?.focus({ preventScroll: true })
+          }}
+          data-testid="goto-other"
+        >
+          {t('img.other.goto')}
+        </button>
       </div>
       <p className="muted section-intro">{t('img.intro')}</p>
       {local.error && (

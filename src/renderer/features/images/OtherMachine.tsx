@@ -12,11 +12,10 @@ function Field({ field, children }: { field: WhatIfField; children: ReactNode })
     <label className={`field${error ? ' field--error' : ''}`}>
       <span className="field__label">{t(`img.other.${field}`)}</span>
       {children}
-      {error && (
-        <span className="field__error" data-testid={`field-error-${field}`}>
-          {t(`img.other.${field}.invalid`)}
-        </span>
-      )}
+      {/* The line is always there, so an error does not push the form down. */}
+      <span className="field__error" data-testid={error ? `field-error-${field}` : undefined} aria-live="polite">
+        {error ? t(`img.other.${field}.invalid`) : ''}
+      </span>
     </label>
   )
 }
@@ -35,14 +34,14 @@ export function OtherMachine() {
     <input
       className="input"
       value={form[field]}
-      placeholder={placeholder}
+      placeholder={t('img.other.example', { value: placeholder })}
       aria-invalid={formError === field}
       onChange={(e) => setForm({ [field]: e.target.value })}
       data-testid={`other-${field}`}
     />
   )
   return (
-    <section className="card" data-testid="rec-other" aria-busy={other.loading}>
+    <section className="card" id="other-machine" data-testid="rec-other" aria-busy={other.loading}>
       <h2>{t('img.other.title')}</h2>
       <p className="muted section-intro">{t('img.other.intro')}</p>
       <form
@@ -60,6 +59,7 @@ export function OtherMachine() {
             spellCheck={false}
             placeholder={t('img.other.smiText.placeholder')}
             onChange={(e) => setForm({ smiText: e.target.value })}
+            id="smi-paste"
             data-testid="smi-paste"
           />
         </Field>

@@ -4,6 +4,8 @@ import type { Recommendation } from '../../../shared/recommend'
 import { CopyLine } from '../../components/CopyLine'
 import { DASH } from '../../components/number-format'
 import { CompatBadge, ConfidenceMark } from './Badges'
+import { GpuSetupSteps } from './GpuSetupSteps'
+import { useImages } from './images-context'
 import { PullControls } from './PullControls'
 import { reasonTexts } from './reason-text'
 import { splitMark } from './what-if'
@@ -11,6 +13,8 @@ import { splitMark } from './what-if'
 /** One image rated against the machine: versions, badge, reasons, the two commands, and a Pull button. */
 export function RecommendationCard({ rec, primary, canPull, present }: { rec: Recommendation; primary: boolean; canPull: boolean; present: boolean }) {
   const { t } = useTranslation()
+  // When the engine cannot start GPU containers, `docker run --gpus all` is not the next step: the toolkit is.
+  const gpuSetup = useImages((s) => (s.engine?.kind === 'up' ? s.engine.info.gpuSetup : null))
   return (
     <article className={`rec${primary ? ' rec--pick' : ''}`} data-testid={primary ? 'rec-pick' : 'rec-alt'} data-image={rec.image} data-compat={rec.compatibility}>
       <header className="rec__head">
@@ -57,9 +61,15 @@ export function RecommendationCard({ rec, primary, canPull, present }: { rec: Re
           )
         })}
       </ul>
+      {gpuSetup && primary && (
+        <div className="banner banner--warn rec__gpu-first" data-testid="rec-gpu-first">
+          <strong>{t('img.gpuSetup.first')}</strong>
+          <GpuSetupSteps setup={gpuSetup} testId="rec-gpu-setup" />
+        </div>
+      )}
       <div className="rec__commands">
         <CopyLine label={t('img.pullLine')} text={rec.pull} testId="copy-pull" />
-        <CopyLine label={t('img.runLine')} text={rec.run} testId="copy-run" />
+        <CopyLine label={gpuSetup ? t('img.runLineAfter') : t('img.runLine')} text={rec.run} testId="copy-run" />
       </div>
       {canPull && <PullControls image={rec.image} explain={primary} />}
     </article>

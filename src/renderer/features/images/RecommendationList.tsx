@@ -47,6 +47,9 @@ export function RecommendationList({ result, canPull, testId }: { result: Recomm
   const { t } = useTranslation()
   const local = useLocalTags()
   const blockers = result.blockers ?? []
+  const isLocal = (image: string) => local.has(image.replace(/^docker\.io\/(library\/)?/, ''))
+  // The pick leads; the alternatives fold, so the page answers first and lists after.
+  const [pick, ...alternatives] = result.recommendations
   return (
     <div className="rec-list" data-testid={testId} data-count={result.recommendations.length}>
       <InputEcho input={result.input} />
@@ -63,9 +66,15 @@ export function RecommendationList({ result, canPull, testId }: { result: Recomm
           {blockers.length === 0 && <p>{t('img.noneFound')}</p>}
         </div>
       )}
-      {result.recommendations.map((rec, i) => (
-        <RecommendationCard key={rec.image} rec={rec} primary={i === 0} canPull={canPull} present={local.has(rec.image.replace(/^docker\.io\/(library\/)?/, ''))} />
-      ))}
+      {pick && <RecommendationCard rec={pick} primary canPull={canPull} present={isLocal(pick.image)} />}
+      {alternatives.length > 0 && (
+        <details className="rec-alts" data-testid={`${testId}-alternatives`}>
+          <summary>{t('img.alternatives', { count: alternatives.length })}</summary>
+          {alternatives.map((rec) => (
+            <RecommendationCard key={rec.image} rec={rec} primary={false} canPull={canPull} present={isLocal(rec.image)} />
+          ))}
+        </details>
+      )}
     </div>
   )
 }

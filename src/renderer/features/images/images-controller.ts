@@ -15,6 +15,8 @@ export interface ImagesActions {
   pull(ref: string): Promise<void>
   cancelPull(ref: string): Promise<void>
   compare(): Promise<void>
+  /** Stops the comparison under way and its probe. */
+  cancelCompare(): Promise<void>
 }
 
 export interface ImagesController extends ImagesActions {
@@ -110,6 +112,12 @@ export function createImagesController(transport: RendererTransport, store: Imag
       if (result.ok) state().compareDone(result.value)
       else state().compareFailed(result.error)
     },
+
+    async cancelCompare() {
+      if (!state().compare.running) return
+      state().compareCancelling()
+      await transport.invoke(INVOKE_CHANNELS.dockerCancelCompare)
+    },
   }
 
   return {
@@ -123,6 +131,7 @@ export function createImagesController(transport: RendererTransport, store: Imag
           if (opened && engine.kind === 'up' && !wasUp) void actions.loadImages()
         }),
         transport.on(EVENT_CHANNELS.dockerPullProgress, (event) => state().pullProgress(event)),
+        transport.on(EVENT_CHANNELS.dockerCompareProgress, (event) => state().compareProgress(event)),
         transport.on(EVENT_CHANNELS.dockerPullDone, (event) => {
           state().pullDone(event)
           // A finished pull is a new local image.

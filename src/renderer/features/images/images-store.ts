@@ -28,6 +28,10 @@ export interface CompareState {
   a: string
   b: string
   running: boolean
+  /** Date.now() when it started, and the side whose probe runs now. */
+  startedAt: number | null
+  runningSide: { side: 'a' | 'b'; target: string } | null
+  cancelling: boolean
   result: CompareResult | null
   error: IpcError | null
 }
@@ -40,6 +44,8 @@ export interface ImagesStoreState {
   form: WhatIfForm
   formError: WhatIfField | null
   engine: EngineState | null
+  /** Date.now() when `engine` arrived: the retry countdown runs on this clock, not the core's. */
+  engineReceivedAt: number
   engineError: IpcError | null
   engineChecking: boolean
   images: Async<LocalImage[]>
@@ -69,6 +75,8 @@ export interface ImagesStoreState {
   dismissPull(ref: string): void
   setCompareSide(side: 'a' | 'b', value: string): void
   compareStarted(): void
+  compareProgress(event: { side: 'a' | 'b'; target: string }): void
+  compareCancelling(): void
   compareDone(result: CompareResult): void
   compareFailed(error: IpcError): void
 }
@@ -104,12 +112,13 @@ export function createImagesStore() {
       form: EMPTY_WHAT_IF,
       formError: null,
       engine: null,
+      engineReceivedAt: 0,
       engineError: null,
       engineChecking: false,
       images: idle(),
       imagesAt: 0,
       pulls: {},
-      compare: { a: HOST, b: '', running: false, result: null, error: null },
+      compare: { a: HOST, b: '', running: false, startedAt: null, runningSide: null, cancelling: false, result: null, error: null },
 
       setLocal: (local) => set({ local }),
       setOther: (next, request) => set({ other: { ...next, request: request === undefined ? get().other.request : request } }),
@@ -118,7 +127,7 @@ export function createImagesStore() {
       clearOther: () => set({ other: { ...idle(), request: null }, form: EMPTY_WHAT_IF, formError: null }),
 
       setEngineChecking: () => set({ engineChecking: true }),
-      setEngine: (engine) => set({ engine, engineError: null, engineChecking: false }),
+      setEngine: (engine) => set({ engine, engineReceivedAt: Date.now(), engineError: null, engineChecking: false }),
       setEngineError: (engineError) => set({ engineError, engineChecking: false }),
 
       imagesLoading: () => set({ images: loading(get().images) }),
@@ -163,9 +172,14 @@ export function createImagesStore() {
       },
 
       setCompareSide: (side, value) => set({ compare: { ...get().compare, [side]: value } }),
-      compareStarted: () => set({ compare: { ...get().compare, running: true, error: null } }),
-      compareDone: (result) => set({ compare: { ...get().compare, running: false, result, error: null } }),
-      compareFailed: (error) => set({ compare: { ...get().compare, running: false, error } }),
+      compareStarted: () =>
+        set({ compare: { ...get().compare, running: true, startedAt: Date.now(), runningSide: null, cancelling: false, result: null, error: null } }),
+      compareProgress: (event) => {
+        if (get().compare.running) set({ compare: { ...get().compare, runningSide: event } })
+      },
+      compareCancelling: () => set({ compare: { ...get().compare, cancelling: true } }),
+      compareDone: (result) => set({ compare: { ...get().compare, running: false, runningSide: null, cancelling: false, result, error: null } }),
+      compareFailed: (error) => set({ compare: { ...get().compare, running: false, runningSide: null, cancelling: false, error } }),
     }
   })
 }
