@@ -99,7 +99,7 @@ export const imagesUiEn = {
   'img.engine.rootless': 'Rootless',
   'img.engine.cgroup': 'cgroup',
   'img.engine.noNvidia':
-    'No nvidia runtime and no CDI specs: docker run --gpus all will fail with "could not select device driver". Install the NVIDIA Container Toolkit, register it with Docker and restart Docker:',
+    'No nvidia runtime and no CDI specs: `--gpus all` will fail with `could not select device driver`. Install the NVIDIA Container Toolkit, register it with Docker and restart Docker:',
   'img.engine.rootlessHint':
     'A rootless engine: the NVIDIA Container Toolkit needs no-cgroups = true in /etc/nvidia-container-runtime/config.toml, and nvidia-ctk runtime configure --runtime=docker --config=$HOME/.config/docker/daemon.json.',
   'img.engine.retryIn': 'Tried {{endpoint}}. Next try in {{seconds}} s; this page updates when the engine answers.',

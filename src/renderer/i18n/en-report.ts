@@ -76,7 +76,7 @@ export const reportUiEn = {
   'rep.field.failingSteps': 'Failing steps',
   'rep.fleet.title': 'Fleet',
   'rep.fleet.intro':
-    'Pick the JSON reports of several machines (gpu-doctor report --format json -o $(hostname).json on each): one table, with what differs between them flagged. The files are read in this page and never uploaded anywhere else.',
+    'Pick the JSON reports of several machines (`gpu-doctor report --format json -o $(hostname).json` on each): one table, with what differs between them flagged. The files are read in this page and never uploaded anywhere else.',
   'rep.fleet.pick': 'Choose JSON reports…',
   'rep.fleet.file.too-large': 'larger than 2 MB, left out',
   'rep.fleet.file.unreadable': 'could not be read, left out',

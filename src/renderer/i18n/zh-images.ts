@@ -100,7 +100,7 @@ export const imagesUiZh: Record<keyof typeof imagesUiEn, string> = {
   'img.engine.rootless': 'Rootless',
   'img.engine.cgroup': 'cgroup',
   'img.engine.noNvidia':
-    '没有 nvidia 运行时，也没有 CDI 规格：docker run --gpus all 会报 "could not select device driver"。请安装 NVIDIA Container Toolkit，把它注册到 Docker 并重启 Docker：',
+    '没有 nvidia 运行时，也没有 CDI 规格：`--gpus all` 会报 `could not select device driver`。请安装 NVIDIA Container Toolkit，把它注册到 Docker 并重启 Docker：',
   'img.engine.rootlessHint':
     'Rootless 引擎：NVIDIA Container Toolkit 需要在 /etc/nvidia-container-runtime/config.toml 中设置 no-cgroups = true，并运行 nvidia-ctk runtime configure --runtime=docker --config=$HOME/.config/docker/daemon.json。',
   'img.engine.retryIn': '已尝试 {{endpoint}}。{{seconds}} 秒后重试；引擎应答后本页会自动更新。',

@@ -78,7 +78,7 @@ export const reportUiZh: Record<keyof typeof reportUiEn, string> = {
   'rep.field.failingSteps': '失败的步骤',
   'rep.fleet.title': '集群',
   'rep.fleet.intro':
-    '选择多台机器的 JSON 报告（在每台机器上运行 gpu-doctor report --format json -o $(hostname).json）：合成一张表，并标出机器之间的差异。文件只在本页面中读取，不会上传到其他地方。',
+    '选择多台机器的 JSON 报告（在每台机器上运行 `gpu-doctor report --format json -o $(hostname).json`）：合成一张表，并标出机器之间的差异。文件只在本页面中读取，不会上传到其他地方。',
   'rep.fleet.pick': '选择 JSON 报告…',
   'rep.fleet.file.too-large': '大于 2 MB，已跳过',
   'rep.fleet.file.unreadable': '无法读取，已跳过',

@@ -16,7 +16,14 @@ function rows(facts: Facts, t: (k: string, o?: Record<string, unknown>) => strin
     ['os', t('host.os'), os],
     ['kernel', t('host.kernel'), facts.kernel ?? DASH],
     ['arch', t('host.arch'), facts.arch],
-    ['cpu', t('host.cpu'), [facts.cpuModel ?? DASH, cores].join(' · ')],
+    [
+      'cpu',
+      t('host.cpu'),
+      <>
+        {/* The CPU's own name, not a text to translate. */}
+        <span translate="no">{facts.cpuModel ?? DASH}</span> · {cores}
+      </>,
+    ],
     ['memory', t('host.memory'), formatBytes(facts.memoryTotalBytes, lang)],
     ['kernel-module', t('host.kernelModule'), facts.kernelModuleDriverVersion ?? t('host.notLoaded')],
     ['environment', t('host.environment'), env || t('host.bareMetal')],

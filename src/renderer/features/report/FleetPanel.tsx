@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
+import { RichText } from '../../components/RichText'
+
 import type { FleetTable } from '../../../shared/fleet'
 import { useReport, useReportActions } from './report-context'
 import { DASH } from '../../components/number-format'
@@ -66,7 +68,9 @@ export function FleetPanel() {
   return (
     <section className="card fleet" data-testid="fleet" aria-busy={fleet.loading}>
       <h2>{t('rep.fleet.title')}</h2>
-      <p className="muted section-intro">{t('rep.fleet.intro')}</p>
+      <p className="muted section-intro">
+        <RichText text={t('rep.fleet.intro')} />
+      </p>
       <label className="fleet__pick">
         <span className="button">{t('rep.fleet.pick')}</span>
         <input
