@@ -412,6 +412,8 @@ test.describe('Images page: pull progress, local images and compare (engine answ
     await expect(first.getByTestId('rec-gpu-setup-command')).toHaveCount(2)
     await expect(first.getByTestId('rec-gpu-setup-command').first()).toContainText('nvidia-container-toolkit')
     await expect(page.getByTestId('rec-pick').getByTestId('copy-run')).toContainText('Then run')
+    await expect(page.getByTestId('engine-gpu-setup')).toBeHidden()
+    await page.getByTestId('engine-no-nvidia').locator('summary').click()
     await expect(page.getByTestId('engine-gpu-setup')).toBeVisible()
 
     // Which side runs, for how long, and Cancel stops it.

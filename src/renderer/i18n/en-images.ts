@@ -46,6 +46,7 @@ export const imagesUiEn = {
   'img.alternatives_other': '{{count}} alternatives',
   'img.other.goto': 'Another machine or what-if ↓',
   'img.other.example': 'e.g. {{value}}',
+  'img.gpuSetup.show': 'Show the setup commands',
   'img.runLineAfter': 'Then run',
   'img.gpuSetup.first': 'This Docker engine cannot start GPU containers yet (no nvidia runtime, no CDI specs): set it up first, then pull and run.',
   'img.gpuSetup.title': 'NVIDIA Container Toolkit for {{os}}:',

@@ -48,6 +48,7 @@ export const imagesUiZh: Record<keyof typeof imagesUiEn, string> = {
   'img.alternatives_other': '{{count}} 个备选',
   'img.other.goto': '其他机器或假设条件 ↓',
   'img.other.example': '例如 {{value}}',
+  'img.gpuSetup.show': '显示设置命令',
   'img.runLineAfter': '然后运行',
   'img.gpuSetup.first': '这个 Docker 引擎还不能启动 GPU 容器（没有 nvidia 运行时，也没有 CDI 规格）：请先完成下面的设置，再拉取并运行。',
   'img.gpuSetup.title': '适用于 {{os}} 的 NVIDIA Container Toolkit：',

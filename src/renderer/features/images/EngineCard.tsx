@@ -68,7 +68,11 @@ function UpFacts({ info }: { info: EngineInfo }) {
           <p>
             <RichText text={t('img.engine.noNvidia')} />
           </p>
-          <GpuSetupSteps setup={info.gpuSetup} testId="engine-gpu-setup" />
+          {/* The pick above shows the same steps; here they fold. */}
+          <details>
+            <summary>{t('img.gpuSetup.show')}</summary>
+            <GpuSetupSteps setup={info.gpuSetup} testId="engine-gpu-setup" />
+          </details>
         </div>
       )}
       {info.rootless && (
