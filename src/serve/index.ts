@@ -10,7 +10,7 @@ import { createEventsSocket } from './events-socket'
 import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'
 import { sendErrorEnvelope, sendText, setSecurityHeaders } from './headers'
 import { handleInvoke } from './invoke-route'
-import { serveStatic } from './static-files'
+import { createStaticFiles } from './static-files'
 
 export interface ServeOptions {
   core: CoreService
@@ -87,6 +87,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const rendererDir = await realpath(opts.rendererDir)
   const allowed = allowedHostnames(host, [...(opts.allowedHosts ?? []), ...wildcardNames(host)])
   const events = createEventsSocket(opts.core)
+  const files = createStaticFiles(rendererDir)
   let port = 0
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -114,7 +115,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     // A valid ?token= on a page load becomes a cookie, so the page's assets load without it.
     if (url.searchParams.has('token')) res.setHeader('Set-Cookie', tokenCookie(port, token))
-    return serveStatic(rendererDir, url.pathname, res, req.method === 'HEAD')
+    return files.serve(req, url.pathname, res)
   }
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {

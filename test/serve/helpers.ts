@@ -16,7 +16,19 @@ export interface Harness {
   close(): Promise<void>
 }
 
-/** A renderer directory with an index, an asset, a secret next to it and a symlink out of it. */
+/** ~20 KB of JavaScript, as a Vite build would name it: compressible and content-hashed. */
+export const HASHED_JS = 'assets/index-CLjd_a-9.js'
+export const HASHED_JS_TEXT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7} // line ${i}\n`).join('')
+/** An image: sent as it is, compressed or not asked. */
+export const HASHED_PNG = 'assets/logo-Bx3kP0qZ.png'
+export const HASHED_PNG_BYTES = Buffer.alloc(4096, 7)
+/** A non-hashed, compressible file next to index.html. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(80)}</svg>`
+
+/**
+ * A renderer directory with an index, small assets, hashed ones as Vite names them, a secret next
+ * to it and a symlink out of it.
+ */
 export async function startHarness(): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'gpu-doctor-serve-'))
   const root = join(dir, 'renderer')
@@ -24,6 +36,9 @@ export async function startHarness(): Promise<Harness> {
   await writeFile(join(root, 'index.html'), '<!doctype html><title>GPU Doctor</title>')
   await writeFile(join(root, 'assets', 'app.js'), 'console.log(1)')
   await writeFile(join(root, 'assets', 'app.css'), 'body{}')
+  await writeFile(join(root, HASHED_JS), HASHED_JS_TEXT)
+  await writeFile(join(root, HASHED_PNG), HASHED_PNG_BYTES)
+  await writeFile(join(root, 'favicon.svg'), FAVICON_SVG)
   await writeFile(join(dir, 'secret.txt'), 'secret')
   await symlink(join(dir, 'secret.txt'), join(root, 'assets', 'link.txt'))
   const core = new FakeCore()
@@ -44,6 +59,8 @@ export interface RawResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: string
+  /** The body as received, before any Content-Encoding is undone. */
+  bytes: Buffer
 }
 
 /** node:http, not fetch: fetch forbids setting Host and normalises paths, which these tests need. */
@@ -58,9 +75,10 @@ export function raw(
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        )
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes })
+        })
       },
     )
     req.on('error', reject)

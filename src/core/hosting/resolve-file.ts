@@ -10,6 +10,8 @@ export interface HostedFile {
   readonly filePath: string
   readonly contentType: string
   readonly size: number
+  /** Last modification, ms since the epoch (with size, what a cache of the file's bytes keys on). */
+  readonly mtimeMs: number
 }
 
 export type HostedFileResult = HostedFile | Refusal
@@ -40,7 +42,7 @@ export async function resolveHostedFile(root: string, urlPath: string): Promise<
   try {
     const info = await stat(real)
     if (!info.isFile()) return refuse(404, 'not a file')
-    return { ok: true, filePath: real, contentType, size: info.size }
+    return { ok: true, filePath: real, contentType, size: info.size, mtimeMs: info.mtimeMs }
   } catch {
     return refuse(404, 'not found')
   }

@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,12 +15,13 @@ describe('resolveHostedFile', () => {
   })
   afterAll(() => fx.close())
 
-  it('serves index.html for the root and for folders, with type and size', async () => {
+  it('serves index.html for the root and for folders, with type, size and mtime', async () => {
     expect(await resolveHostedFile(fx.root, '/')).toEqual({
       ok: true,
       filePath: join(root, 'index.html'),
       contentType: 'text/html; charset=utf-8',
       size: 40,
+      mtimeMs: (await stat(join(root, 'index.html'))).mtimeMs,
     })
     expect(await resolveHostedFile(fx.root, '/sub/')).toMatchObject({ ok: true, filePath: join(root, 'sub', 'index.html') })
   })
