@@ -16,6 +16,7 @@ export const INVOKE_CHANNELS = {
   dockerCompare: 'docker:compare',
   getRecommendations: 'recommend:get',
   renderReport: 'report:render',
+  renderPdf: 'report:pdf',
   saveReport: 'report:save',
   mergeReports: 'report:merge',
   listHistory: 'history:list',
