@@ -15,7 +15,7 @@ import { createGpuStore } from './features/live/gpu-store'
 import { createHostStore } from './features/live/host-store'
 import { LiveProvider } from './features/live/live-context'
 import { createLiveController } from './features/live/live-controller'
-import { downloadText, readFileText } from './features/report/download'
+import { downloadFile, readFileText } from './features/report/download'
 import { ReportProvider } from './features/report/report-context'
 import { createReportController } from './features/report/report-controller'
 import { createReportStore } from './features/report/report-store'
@@ -62,9 +62,10 @@ const images = createImagesController(transport, imagesStore)
 images.start()
 const reportStore = createReportStore()
 const report = createReportController(transport, reportStore, {
-  download: (text, name, mime) => downloadText(document, text, name, mime),
+  download: (data, name, mime) => downloadFile(document, data, name, mime),
   readFile: readFileText,
-  // The Electron preload: report:save opens the app's save dialog; serve answers 'no-save-dialog'.
+  // The Electron preload: report:save opens the app's save dialog (and prints PDF); serve answers
+  // 'no-save-dialog', and its PDF comes from the core's headless Chromium (report:pdf).
   nativeSave: 'gpuDoctor' in window,
 })
 

@@ -17,6 +17,7 @@ export const INVOKE_CHANNELS = {
   dockerCancelCompare: 'docker:compare-cancel',
   getRecommendations: 'recommend:get',
   renderReport: 'report:render',
+  renderPdf: 'report:pdf',
   saveReport: 'report:save',
   mergeReports: 'report:merge',
   listHistory: 'history:list',

@@ -8,7 +8,7 @@ import { HostFactsSchema } from './host'
 import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
 import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema } from './history'
 import { RecommendRequestSchema, RecommendResultSchema } from './recommend'
-import { RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
+import { RenderedPdfSchema, RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
 
 export const InterpreterSchema = z.object({
   path: z.string(),
@@ -97,6 +97,14 @@ export const invokeContract = {
     /** No diagnosis = the latest saved one. The text is for a preview or a save dialog in main. */
     args: z.tuple([z.object({ format: ReportFormatSchema, redact: z.boolean(), lang: ReportLangSchema, diagnosis: DiagnosisSchema.optional() })]),
     result: RenderedReportSchema,
+  },
+  [INVOKE_CHANNELS.renderPdf]: {
+    /**
+     * The HTML report printed to PDF by a headless Chromium on the core's machine, for front ends
+     * with no printer of their own (serve: the browser downloads it). No Chromium: error 'no-chromium'.
+     */
+    args: z.tuple([z.object({ redact: z.boolean(), lang: ReportLangSchema, diagnosis: DiagnosisSchema.optional() })]),
+    result: RenderedPdfSchema,
   },
   [INVOKE_CHANNELS.saveReport]: {
     /** Renders and hands the document to the front end's save dialog (the app's; serve has none). */

@@ -57,3 +57,15 @@ export function visibleDevicesText(value: string | null | undefined): string {
   if (value === null || value === undefined) return '(unset)'
   return value === '' ? '"" (empty)' : value
 }
+
+/**
+ * Which of the probe's two timing methods step 5 used (its English description is in the evidence),
+ * so front ends can say it in their language; null for a text they do not know.
+ */
+export function convMethodOf(method: string | null | undefined): { key: 'blocks'; seconds: string } | { key: 'fixed' } | null {
+  if (!method) return null
+  const blocks = /^at least 5 warm-up calls and 0\.25 s, then blocks of ~50 ms timed with torch\.cuda\.Event for at least ([\d.]+) s per case;/.exec(method)
+  if (blocks) return { key: 'blocks', seconds: blocks[1]! }
+  if (method.startsWith('torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30.')) return { key: 'fixed' }
+  return null
+}

@@ -9,6 +9,11 @@ export const FLEET_FIELDS = ['driverVersion', 'driverCuda', 'torch', 'torchCuda'
 export const FleetFieldSchema = z.enum(FLEET_FIELDS)
 export type FleetField = z.infer<typeof FleetFieldSchema>
 
+/** Why an input was not merged; front ends and reports say it in their language (`detail`: the schema's words). */
+export const FLEET_REJECT_CODES = ['too-large', 'not-json', 'not-report', 'invalid-report', 'invalid-diagnosis'] as const
+export const FleetRejectCodeSchema = z.enum(FLEET_REJECT_CODES)
+export type FleetRejectCode = z.infer<typeof FleetRejectCodeSchema>
+
 /** Reports from several machines in one table, with what differs across nodes flagged. */
 export const FleetTableSchema = z.object({
   nodes: z.array(
@@ -28,7 +33,7 @@ export const FleetTableSchema = z.object({
   ),
   /** Fields whose values differ across nodes, most serious first. */
   differing: z.array(z.string()),
-  /** Inputs that could not be read, by position. */
-  rejected: z.array(z.object({ index: z.number().int(), name: z.string(), reason: z.string() })),
+  /** Inputs that could not be read, by position; `reason` is the English text of `code` (+ `detail`). */
+  rejected: z.array(z.object({ index: z.number().int(), name: z.string(), code: FleetRejectCodeSchema, detail: z.string().nullable(), reason: z.string() })),
 })
 export type FleetTable = z.infer<typeof FleetTableSchema>

@@ -11,6 +11,9 @@ export const HistoryEntrySchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
   steps: z.array(z.object({ id: StepIdSchema, status: StepStatusSchema })),
+  /** The interpreter (or container image) the diagnosis ran with. */
+  python: z.string().nullable(),
+  image: z.string().nullable(),
   torch: z.string().nullable(),
   driverVersion: z.string().nullable(),
   cudnn: z.string().nullable(),

@@ -111,3 +111,7 @@ export type Report = z.infer<typeof ReportSchema>
 /** What `report:render` answers: the document and what redaction masked in it. */
 export const RenderedReportSchema = z.object({ text: z.string(), masked: z.array(MaskedValueSchema) })
 export type RenderedReport = z.infer<typeof RenderedReportSchema>
+
+/** What `report:pdf` answers: the HTML report printed by headless Chromium, as base64 (JSON carries no bytes). */
+export const RenderedPdfSchema = z.object({ base64: z.string(), bytes: z.number().int(), masked: z.array(MaskedValueSchema) })
+export type RenderedPdf = z.infer<typeof RenderedPdfSchema>

@@ -49,7 +49,7 @@ describe('gpu-doctor report on this machine', () => {
   }, 150_000)
 
   it('ran a real diagnosis and reports the five steps', () => {
-    expect(outputs.md).toMatch(/\| 1\. GPU visible to PyTorch \| ❌ FAIL \|/)
+    expect(outputs.md).toMatch(/\| 1\. GPU visible to PyTorch \| \*\*FAIL\*\* \|/)
     expect(outputs.md).toContain('cpu-only-torch-build')
     expect(outputs.html).toContain('5. Conv2d timing, cuDNN on vs off')
     expect(JSON.parse(outputs.json!).diagnosis.steps).toHaveLength(5)
@@ -85,8 +85,8 @@ describe('gpu-doctor report from files', () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toContain(`已写入 ${out}`)
     const md = readFileSync(out, 'utf8')
-    expect(md).toContain('| 2. cuDNN 已加载 | ❌ 失败 |')
-    expect(md).toContain('| 5. Conv2d 计时：cuDNN 开 vs 关 | ❌ 失败 |')
+    expect(md).toContain('| 2. cuDNN 已加载 | **失败** |')
+    expect(md).toContain('| 5. Conv2d 计时：cuDNN 开 vs 关 | **失败** |')
   })
 
   it('compares two diagnoses: what changed and timings as ratios', async () => {
@@ -112,7 +112,7 @@ describe('gpu-doctor report from files', () => {
     const files = readdirSync(dir).sort().map((f) => join(dir, f))
     const md = await runBuiltCli(['report', '--merge', ...files], env(), { timeoutMs: 30_000 })
     expect(md.code, md.stderr).toBe(0)
-    expect(md.stdout).toContain('| ⚠️ cuDNN | 9.19.0 | 9.19.0 | 9.19.0 | 9.14.0 | differs |')
+    expect(md.stdout).toContain('| **cuDNN** | 9.19.0 | 9.19.0 | 9.19.0 | 9.14.0 | **differs** |')
     expect(md.stdout).toContain('Differs across nodes: cuDNN')
     const json = await runBuiltCli(['report', '--merge', '--format', 'json', ...files], env(), { timeoutMs: 30_000 })
     expect(JSON.parse(json.stdout).differing).toEqual(['cudnn'])

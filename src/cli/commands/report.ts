@@ -8,6 +8,7 @@ import { reportDocument } from '../../core/use-cases/report-document'
 import { cliHistory, reportSaved } from '../history'
 import {
   compareDiagnoses,
+  fleetRejectReason,
   diagnosisOf,
   htmlToPdf,
   mergeReports,
@@ -16,6 +17,7 @@ import {
   renderComparisonMarkdown,
   renderFleetHtml,
   renderFleetMarkdown,
+  reportTranslator,
 } from '../../core/report'
 import type { HistoryStore } from '../../core/report/history/history-store'
 import type { Diagnosis } from '../../shared/diagnosis'
@@ -91,7 +93,7 @@ async function mergeCommand(files: string[], format: Format, output: string | un
   if (format === 'pdf') throw new CliError(ctx.t('report.formatFor', { format, mode: '--merge', formats: 'md, html, json' }), EXIT_USAGE)
   const inputs = await Promise.all(files.map(async (file) => ({ name: basename(file).replace(/\.json$/i, ''), text: await readText(file, ctx) })))
   const table = mergeReports(inputs)
-  for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: r.reason })}\n`)
+  for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
   const text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, ctx.lang) : renderFleetMarkdown(table, ctx.lang)
   await emit(text, output, ctx)
   return EXIT_OK

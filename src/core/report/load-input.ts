@@ -2,9 +2,21 @@ import type { Diagnosis } from '../../shared/diagnosis'
 import { DiagnosisSchema } from '../../shared/diagnosis'
 import type { Report } from '../../shared/report'
 import { ReportSchema } from '../../shared/report'
+import type { FleetRejectCode } from '../../shared/fleet'
 import { isObj } from './is-json-object'
 
 export type ReportInput = { kind: 'report'; report: Report } | { kind: 'diagnosis'; diagnosis: Diagnosis }
+
+/** Why a text is not a report or diagnosis: a code front ends translate, and the schema's words where there are any. */
+export class ReportInputError extends Error {
+  constructor(
+    readonly code: Exclude<FleetRejectCode, 'too-large'>,
+    readonly detail: string | null,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 /** Diagnoses saved before steps carried summaryKey/summaryParams read with those left empty. */
 function upgradeDiagnosis(value: unknown): unknown {
@@ -26,20 +38,26 @@ export function parseReportInput(text: string): ReportInput {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new Error('not JSON')
+    throw new ReportInputError('not-json', null, 'not JSON')
   }
-  if (!isObj(value)) throw new Error('not a GPU Doctor report or diagnosis')
+  if (!isObj(value)) throw new ReportInputError('not-report', null, 'not a GPU Doctor report or diagnosis')
   if (value.kind === 'gpu-doctor-report') {
     const parsed = ReportSchema.safeParse({ ...value, diagnosis: upgradeDiagnosis(value.diagnosis) })
-    if (!parsed.success) throw new Error(`not a valid GPU Doctor report (${firstIssue(parsed.error)})`)
+    if (!parsed.success) {
+      const detail = firstIssue(parsed.error)
+      throw new ReportInputError('invalid-report', detail, `not a valid GPU Doctor report (${detail})`)
+    }
     return { kind: 'report', report: parsed.data }
   }
   if ('steps' in value && 'environment' in value) {
     const parsed = DiagnosisSchema.safeParse(upgradeDiagnosis(value))
-    if (!parsed.success) throw new Error(`not a valid GPU Doctor diagnosis (${firstIssue(parsed.error)})`)
+    if (!parsed.success) {
+      const detail = firstIssue(parsed.error)
+      throw new ReportInputError('invalid-diagnosis', detail, `not a valid GPU Doctor diagnosis (${detail})`)
+    }
     return { kind: 'diagnosis', diagnosis: parsed.data }
   }
-  throw new Error('not a GPU Doctor report or diagnosis')
+  throw new ReportInputError('not-report', null, 'not a GPU Doctor report or diagnosis')
 }
 
 /** The diagnosis in a report or diagnosis JSON text (null for a report made without one). */

@@ -145,6 +145,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       return { cancelled }
     },
     [INVOKE_CHANNELS.renderReport]: reports.render,
+    [INVOKE_CHANNELS.renderPdf]: reports.pdf,
     [INVOKE_CHANNELS.saveReport]: async (req) => {
       if (!options.saveDocument) return { saved: false, path: null, reason: 'no-save-dialog' }
       const rendered = await reports.render({ ...req, format: req.format === 'pdf' ? 'html' : req.format })

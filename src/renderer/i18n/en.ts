@@ -225,6 +225,11 @@ const baseUiEn = {
   'ev4.power': 'Power',
   'ev4.clock': 'SM clock',
   'ev4.throttles': 'Clock slowed by',
+  'ev4.throttle.SW power cap': 'SW power cap',
+  'ev4.throttle.HW slowdown': 'HW slowdown',
+  'ev4.throttle.SW thermal slowdown': 'SW thermal slowdown',
+  'ev4.throttle.HW thermal slowdown': 'HW thermal slowdown',
+  'ev4.throttle.HW power brake': 'HW power brake',
   'ev4.noThrottle': 'nothing',
   'ev4.meaning': 'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done; % of peak compares it with the datasheet dense BF16/FP16 figure.',
   'ev4.kernel': 'Load',
@@ -241,6 +246,9 @@ const baseUiEn = {
   'ev5.ofPeak': '{{percent}} of the {{kind}} peak',
   'ev5.peak': 'Peak of {{label}}: {{fp16}} TFLOP/s dense FP16, {{fp32}} TFLOP/s FP32',
   'ev5.noPeak': 'No datasheet peak is known for {{gpu}}.',
+  'ev5.methodText.blocks':
+    'at least 5 warm-up calls and 0.25 s, then blocks of ~50 ms timed with torch.cuda.Event for at least {{seconds}} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
+  'ev5.methodText.fixed': 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
   'ev5.method': 'How it was timed',
   'ev5.chartLabel': 'Milliseconds per Conv2d with cuDNN on and off',
 } as const

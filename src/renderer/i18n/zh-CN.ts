@@ -224,6 +224,11 @@ const baseUiZh = {
   'ev4.power': '功耗',
   'ev4.clock': 'SM 频率',
   'ev4.throttles': '降频原因',
+  'ev4.throttle.SW power cap': '软件功耗上限',
+  'ev4.throttle.HW slowdown': '硬件降速',
+  'ev4.throttle.SW thermal slowdown': '软件温控降速',
+  'ev4.throttle.HW thermal slowdown': '硬件温控降速',
+  'ev4.throttle.HW power brake': '硬件功耗制动',
   'ev4.noThrottle': '无',
   'ev4.meaning': 'SM%（nvidia-smi 的 utilization.gpu / dmon 的 sm）是至少有一个内核在运行的时间占比，而不是内核用了 GPU 的多少：100% 可能只相当于峰值的 1%，也可能是 90%。TFLOP/s 才是实际完成的计算量；“峰值的 %”是与规格表中稠密 BF16/FP16 算力的比较。',
   'ev4.kernel': '负载',
@@ -240,6 +245,9 @@ const baseUiZh = {
   'ev5.ofPeak': '{{kind}} 峰值的 {{percent}}',
   'ev5.peak': '{{label}} 的峰值：稠密 FP16 {{fp16}} TFLOP/s，FP32 {{fp32}} TFLOP/s',
   'ev5.noPeak': '不知道 {{gpu}} 的规格峰值。',
+  'ev5.methodText.blocks':
+    '先预热至少 5 次且不少于 0.25 秒，然后每个用例用 torch.cuda.Event 对约 50 毫秒的批次计时，至少 {{seconds}} 秒；报告批次的中位数，离散度为第 10–90 百分位范围。FLOPs = 2·N·Cout·Hout·Wout·Cin·K²。',
+  'ev5.methodText.fixed': '预热后用 torch.cuda.Event 计时并同步；示例用例：预热 5 次 + 计时 50 次；典型层：5 + 30。FLOPs = 2·N·Cout·Hout·Wout·Cin·K²。',
   'ev5.method': '计时方法',
   'ev5.chartLabel': '每次 Conv2d 的毫秒数：cuDNN 开与关',
 }

@@ -67,15 +67,72 @@ export const summariesZh: Record<SummaryKey, string> = {
   'conv.ok': 'cuDNN 开 vs 关：256→256 3×3 卷积 {{repOn}} 毫秒 vs {{repOff}} 毫秒（{{repRatio}}×）；种子用例 {{seedOn}} vs {{seedOff}} 毫秒（{{seedRatio}}×）',
 }
 
-/** Translates a step summary with any `t` (i18next or not); the reason follows the finding's language. */
+/**
+ * English wordings of summaries that diagnoses saved by earlier versions carry, under the key that
+ * says the same today (they were saved before steps had a summaryKey).
+ */
+const LEGACY_EN: ReadonlyArray<[SummaryKey, string]> = [
+  ['gpuVisible.ok', 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU: {{names}}'],
+  ['gpuVisible.ok', 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPUs: {{names}}'],
+  ['skip.noCuda', 'Skipped: CUDA is not available to PyTorch'],
+  ['skip.noCuda', 'Skipped: PyTorch cannot use CUDA'],
+]
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Each English template as a regular expression with one group per placeholder; most literal text first. */
+const MATCHERS = [...(Object.entries(summariesEn) as Array<[SummaryKey, string]>), ...LEGACY_EN]
+  .map(([key, template]) => {
+    const names: string[] = []
+    const parts = template.split(/\{\{(\w+)\}\}/)
+    const source = parts.map((part, i) => (i % 2 === 1 ? (names.push(part), '(.+?)') : escapeRegExp(part))).join('')
+    const literal = parts.filter((_, i) => i % 2 === 0).join('').length
+    return { key, names, re: new RegExp(`^${source}$`, 's'), literal }
+  })
+  .sort((a, b) => b.literal - a.literal)
+
+interface SummaryFinding {
+  id: string
+  severity?: string
+  message: string
+  params?: MessageParams
+}
+
+/**
+ * The key and params of an English summary saved without them (diagnoses from before summary
+ * keys), found by matching it against the English templates; a `{{reason}}` that is a finding's
+ * message gets that finding's id, so it is translated too. Null when no template matches.
+ */
+export function recoverSummary(summary: string, findings: readonly SummaryFinding[] = []): { key: SummaryKey; params: MessageParams } | null {
+  for (const m of MATCHERS) {
+    const match = m.re.exec(summary)
+    if (!match) continue
+    const params: MessageParams = {}
+    m.names.forEach((name, i) => (params[name] = match[i + 1]!))
+    if (typeof params.reason === 'string') {
+      const finding = findings.find((f) => f.message === params.reason)
+      if (finding) params.findingId = finding.id
+    }
+    return { key: m.key, params }
+  }
+  return null
+}
+
+/**
+ * Translates a step summary with any `t` (i18next or not); the reason follows the finding's
+ * language (with that finding's own params). A summary saved without its key is recognised by its
+ * English text where it can be.
+ */
 export function translateSummary(
-  step: { summary: string; summaryKey?: string | null; summaryParams?: MessageParams },
+  step: { summary: string; summaryKey?: string | null; summaryParams?: MessageParams; findings?: readonly SummaryFinding[] },
   t: (key: string, options: Record<string, unknown>) => string,
 ): string {
-  if (!step.summaryKey) return step.summary
-  const params: Record<string, unknown> = { ...(step.summaryParams ?? {}) }
+  const said = step.summaryKey ? { key: step.summaryKey, params: step.summaryParams ?? {} } : recoverSummary(step.summary, step.findings)
+  if (!said) return step.summary
+  const params: Record<string, unknown> = { ...said.params }
   if (typeof params.findingId === 'string') {
-    params.reason = t(`${params.findingId}.message`, { ns: 'findings', defaultValue: params.reason })
+    const finding = step.findings?.find((f) => f.id === params.findingId)
+    params.reason = t(`${params.findingId}.message`, { ns: 'findings', ...(finding?.params ?? {}), defaultValue: params.reason })
   }
-  return t(step.summaryKey, { ns: 'summaries', ...params, defaultValue: step.summary })
+  return t(said.key, { ns: 'summaries', ...params, defaultValue: step.summary })
 }

@@ -31,7 +31,7 @@ describe('fleet merge', () => {
 
     const md = renderFleetMarkdown(table, 'en')
     expect(md).toContain('| Field | node-a | node-b | node-c |  |')
-    expect(md).toContain('| ⚠️ cuDNN | 9.19.0 | 9.19.0 | 9.14.0 | differs |')
+    expect(md).toContain('| **cuDNN** | 9.19.0 | 9.19.0 | 9.14.0 | **differs** |')
     expect(md).toContain('| NCCL | 2.28.9 | 2.28.9 | 2.28.9 |  |')
     expect(md).toMatch(/Every node of a training cluster needs the same cuDNN/)
     const html = renderFleetHtml(table, 'zh-CN')
@@ -50,12 +50,16 @@ describe('fleet merge', () => {
     expect(table.nodes[1]!.failingSteps).toEqual(['gpu-visible'])
     expect(table.differing).toEqual(['failingSteps', 'step.gpu-visible', 'step.cudnn-loaded', 'step.sm-utilisation', 'step.conv-timing'])
     expect(table.rejected).toEqual([
-      { index: 2, name: 'node-3', reason: 'not a GPU Doctor report or diagnosis' },
-      { index: 3, name: 'garbage.json', reason: 'not JSON' },
+      { index: 2, name: 'node-3', code: 'not-report', detail: null, reason: 'not a GPU Doctor report or diagnosis' },
+      { index: 3, name: 'garbage.json', code: 'not-json', detail: null, reason: 'not JSON' },
     ])
+    // The reasons are codes, so a Chinese table says them in Chinese.
+    const zh = renderFleetMarkdown(table, 'zh-CN')
+    expect(zh).toContain('未合并：node-3（不是 GPU Doctor 报告或诊断）')
+    expect(zh).toContain('未合并：garbage.json（不是 JSON）')
     const md = renderFleetMarkdown(table, 'en')
     expect(md).toContain('Nodes with failing steps: node-2')
-    expect(md).toContain('| ⚠️ 1. GPU visible to PyTorch | PASS | FAIL | differs |')
+    expect(md).toContain('| **1. GPU visible to PyTorch** | PASS | FAIL | **differs** |')
   })
 
   it('keeps two nodes with the same host name apart', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { redactReport } from '../../../src/core/report/rendering/redact'
+import { renderReportHtml } from '../../../src/core/report/rendering/render-html'
 import { renderReportMarkdown } from '../../../src/core/report/rendering/render-markdown'
 import { stepsEn, stepsZh } from '../../../src/shared/i18n/steps'
 import { h200Report } from './fixtures'
@@ -25,15 +26,15 @@ describe('Markdown report', () => {
     const md = renderReportMarkdown(h200Report('diagnose'), 'en')
     const table = summaryTable(md)
     expect([...table.keys()]).toEqual(TITLES.map((t, i) => `${i + 1}. ${t}`))
-    expect([...table.values()]).toEqual(['✅ PASS', '✅ PASS', '✅ PASS', '⚠️ WARN', '✅ PASS'])
+    expect([...table.values()]).toEqual(['**PASS**', '**PASS**', '**PASS**', '**WARN**', '**PASS**'])
     expect(md.indexOf('| Step | Verdict | Summary |')).toBeLessThan(md.indexOf('<details>'))
   })
 
   it('gives each step a collapsible section with its evidence, verdict and the fix of each finding', () => {
     const md = renderReportMarkdown(h200Report('diagnose-disable-cudnn'), 'en')
     for (const [i, title] of TITLES.entries()) expect(md).toContain(`<details><summary>${i + 1}. ${title} — `)
-    expect(md).toContain('<details><summary>2. cuDNN loaded — ❌ FAIL</summary>')
-    expect(md).toContain('<details><summary>5. Conv2d timing, cuDNN on vs off — ❌ FAIL</summary>')
+    expect(md).toContain('<details><summary>2. cuDNN loaded — FAIL</summary>')
+    expect(md).toContain('<details><summary>5. Conv2d timing, cuDNN on vs off — FAIL</summary>')
     expect(md).toMatch(/cudnn-disabled/)
     expect(md).toMatch(/\*\*Fix:\*\* .*torch\.backends\.cudnn\.enabled/)
     // Evidence of step 5: both cases with their on/off milliseconds.
@@ -44,7 +45,7 @@ describe('Markdown report', () => {
 
   it('marks a failing step 1 and the skipped steps after it (CUDA_VISIBLE_DEVICES="")', () => {
     const md = renderReportMarkdown(h200Report('diagnose-cvd-empty'), 'en')
-    expect([...summaryTable(md).values()]).toEqual(['❌ FAIL', '➖ SKIP', '✅ PASS', '➖ SKIP', '➖ SKIP'])
+    expect([...summaryTable(md).values()]).toEqual(['**FAIL**', 'SKIP', '**PASS**', 'SKIP', 'SKIP'])
     expect(md).toContain('| CUDA_VISIBLE_DEVICES | "" (empty) |')
     expect(md).toContain('cuda-visible-devices-misconfigured')
   })
@@ -78,7 +79,40 @@ describe('Markdown report', () => {
       expect(md).toContain(stepsZh[`step.${id}.title`])
       expect(md).not.toContain(stepsEn[`step.${id}.title`])
     }
-    expect(md).toContain('⚠️ 警告')
+    expect(md).toContain('| **警告** |')
     expect(md).toContain('**修复方法：**')
+  })
+})
+
+describe('verdict marks', () => {
+  const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}]/u
+  it('are words in every report, Markdown and HTML, English and Chinese: no emoji font needed', () => {
+    for (const name of ['diagnose', 'diagnose-disable-cudnn', 'diagnose-cvd-empty', 'diagnose-cudnn-shadow'] as const) {
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const report = h200Report(name, { monitor: true })
+        expect(renderReportMarkdown(report, lang), `${name} ${lang} md`).not.toMatch(EMOJI)
+        expect(renderReportHtml(report, lang), `${name} ${lang} html`).not.toMatch(EMOJI)
+      }
+    }
+    // In HTML (and so in the PDF) a verdict is a coloured badge of text.
+    const html = renderReportHtml(h200Report('diagnose-cvd-empty'), 'zh-CN')
+    expect(html).toContain('<span class="verdict fail">失败</span>')
+    expect(html).toContain('<span class="verdict skip">跳过</span>')
+    expect(html).toMatch(/<span class="sev error">错误<\/span>/)
+  })
+})
+
+describe('a Chinese report', () => {
+  it('is Chinese throughout, even of a diagnosis saved before summaries had keys', () => {
+    const md = renderReportMarkdown(h200Report('diagnose-disable-cudnn'), 'zh-CN')
+    const summaries = h200Report('diagnose-disable-cudnn').diagnosis!.steps.map((s) => s.summary)
+    for (const english of summaries) expect(md).not.toContain(english)
+    expect(md).toContain('| 2. cuDNN 已加载 | **失败** | cuDNN 未被使用：`torch.backends.cudnn.enabled` 为 False')
+    expect(md).toContain('负载下 SM 100%（空闲 0%）')
+    expect(md).toContain('软件功耗上限')
+    expect(md).toContain('| 典型层 |')
+    expect(md).toContain('预热后用 torch.cuda.Event 计时')
+    expect(md).toContain('| 原生支持 |')
+    expect(md).not.toMatch(/\(unset\)|\brepresentative\b|SW power cap|\| native \|/)
   })
 })

@@ -11,7 +11,7 @@ import type { CoreService } from '../../../src/core/service/types'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src/shared/channels'
 import type { Comparison, HistoryEntry } from '../../../src/shared/history'
 import type { FleetTable } from '../../../src/shared/fleet'
-import type { RenderedReport, Report } from '../../../src/shared/report'
+import type { RenderedPdf, RenderedReport, Report } from '../../../src/shared/report'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { fixtureText, h200Diagnosis } from './fixtures'
 
@@ -55,7 +55,7 @@ describe('report, history and fleet channels of the core service', () => {
   it('renders the latest saved diagnosis, redacted, with what was masked for the preview', async () => {
     const { core } = await withHistory()
     const r = value<RenderedReport>(await core.invoke(INVOKE_CHANNELS.renderReport, [{ format: 'md', redact: true, lang: 'en' }]))
-    expect(r.text).toContain('<details><summary>2. cuDNN loaded — ❌ FAIL</summary>')
+    expect(r.text).toContain('<details><summary>2. cuDNN loaded — FAIL</summary>')
     expect(r.text).toContain('Latest saved diagnosis')
     expect(r.masked.map((m) => m.kind)).toEqual(expect.arrayContaining(['host', 'uuid']))
     expect(r.masked.find((m) => m.kind === 'host')?.original).toBe(hostname())
@@ -73,6 +73,23 @@ describe('report, history and fleet channels of the core service', () => {
     const bad = await core.invoke(INVOKE_CHANNELS.renderReport, [{ format: 'pdf', redact: true, lang: 'en' }])
     expect(bad.ok).toBe(false)
   })
+
+  it('prints the report to PDF for front ends without a printer, and says when there is no Chromium', async () => {
+    const { core } = await withHistory()
+    const r = value<RenderedPdf>(await core.invoke(INVOKE_CHANNELS.renderPdf, [{ redact: true, lang: 'zh-CN' }]))
+    const bytes = Buffer.from(r.base64, 'base64')
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(bytes.length).toBe(r.bytes)
+    expect(r.masked.map((m) => m.kind)).toContain('host')
+    const dataDir = mkdtempSync(join(tmpdir(), 'gd-core-'))
+    const none = createCoreService({ dataDir, env: { ...fakeSmiEnv('h200-x1'), GPU_DOCTOR_CHROMIUM: '/nonexistent/chromium' } })
+    try {
+      const failed = await none.invoke(INVOKE_CHANNELS.renderPdf, [{ redact: true, lang: 'en', diagnosis: h200Diagnosis('diagnose') }])
+      expect(failed.ok ? 'ok' : failed.error.code).toBe('no-chromium')
+    } finally {
+      await none.dispose()
+    }
+  }, 60_000)
 
   it('merges report texts into a fleet table and refuses more than 50', async () => {
     const { core } = await withHistory()

@@ -4,7 +4,7 @@ import type { FleetField, FleetTable } from '../../../shared/fleet'
 import { FLEET_FIELDS, FLEET_MAX_BYTES } from '../../../shared/fleet'
 import type { ReportFacts } from '../../../shared/report'
 import { reportFacts } from '../facts'
-import { parseReportInput } from '../load-input'
+import { parseReportInput, ReportInputError } from '../load-input'
 
 export interface FleetInput {
   /** The node's name when the caller knows it (the file name of `$(NODE).json`); else the host name. */
@@ -57,7 +57,7 @@ export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
   inputs.forEach((input, index) => {
     const fallback = input.name ?? `node-${index + 1}`
     if (input.text.length > FLEET_MAX_BYTES) {
-      rejected.push({ index, name: fallback, reason: 'larger than 2 MB' })
+      rejected.push({ index, name: fallback, code: 'too-large', detail: null, reason: 'larger than 2 MB' })
       return
     }
     try {
@@ -67,7 +67,9 @@ export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
       const generatedAt = parsed.kind === 'report' ? parsed.report.generatedAt : parsed.diagnosis.finishedAt
       nodes.push({ name: uniqueName(input.name ?? facts.hostname ?? fallback, taken), generatedAt, facts, diagnosis })
     } catch (error) {
-      rejected.push({ index, name: fallback, reason: error instanceof Error ? error.message : String(error) })
+      const message = error instanceof Error ? error.message : String(error)
+      if (error instanceof ReportInputError) rejected.push({ index, name: fallback, code: error.code, detail: error.detail, reason: message })
+      else rejected.push({ index, name: fallback, code: 'not-report', detail: message, reason: message })
     }
   })
   const rows: FleetTable['rows'] = [

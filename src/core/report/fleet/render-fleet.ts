@@ -21,6 +21,11 @@ function cell(field: string, value: string | null, t: TFunction): string {
   return value ?? '—'
 }
 
+/** Why an input was not merged, in the report's language. */
+export function fleetRejectReason(r: FleetTable['rejected'][number], t: TFunction): string {
+  return t(`fleet.reason.${r.code}`, { detail: r.detail ?? '', defaultValue: r.reason })
+}
+
 /** The warnings a fleet table leads with: cuDNN and NCCL splits, failing nodes, unread inputs. */
 export function fleetWarnings(table: FleetTable, t: TFunction): string[] {
   const out: string[] = []
@@ -28,7 +33,7 @@ export function fleetWarnings(table: FleetTable, t: TFunction): string[] {
   if (table.differing.includes('nccl')) out.push(t('fleet.ncclWarning'))
   const failingNodes = table.nodes.filter((n) => n.failingSteps.length > 0).map((n) => n.name)
   if (failingNodes.length) out.push(t('fleet.failing', { nodes: failingNodes.join(', ') }))
-  for (const r of table.rejected) out.push(t('fleet.rejected', { name: r.name, reason: r.reason }))
+  for (const r of table.rejected) out.push(t('fleet.rejected', { name: r.name, reason: fleetRejectReason(r, t) }))
   return out
 }
 
@@ -36,16 +41,16 @@ function headline(table: FleetTable, t: TFunction): string {
   return table.differing.length ? t('fleet.differs', { fields: table.differing.map((f) => fleetFieldLabel(f, t)).join(', ') }) : t('fleet.same')
 }
 
-/** The fleet table as Markdown: one column per node, differing rows marked ⚠️ and bold. */
+/** The fleet table as Markdown: one column per node, differing rows in bold and marked in the last column. */
 export function renderFleetMarkdown(table: FleetTable, lang: ReportLang): string {
   const t = reportTranslator(lang)
   const columns = [t('col.field'), ...table.nodes.map((n) => n.name), '']
   const rows = table.rows.map((r) => {
     const label = fleetFieldLabel(r.field, t)
-    return [r.differs ? `⚠️ ${label}` : label, ...r.values.map((v) => cell(r.field, v, t)), r.differs ? t('fleet.flag') : '']
+    return [r.differs ? { md: `**${mdText(label)}**` } : label, ...r.values.map((v) => cell(r.field, v, t)), r.differs ? { md: `**${mdText(t('fleet.flag'))}**` } : '']
   })
   const out = [`## ${mdText(t('fleet.title', { count: table.nodes.length }))}`, `**${mdText(headline(table, t))}**`]
-  for (const w of fleetWarnings(table, t)) out.push(`> ⚠️ ${mdText(w)}`)
+  for (const w of fleetWarnings(table, t)) out.push(`> ${mdText(w)}`)
   out.push(mdTable(columns, rows))
   return `${out.join('\n\n')}\n`
 }

@@ -18,6 +18,8 @@ function entryOf(id: string, d: Diagnosis): HistoryEntry {
     startedAt: d.startedAt,
     finishedAt: d.finishedAt,
     steps: d.steps.map((s) => ({ id: s.id, status: s.status })),
+    python: f.python,
+    image: f.image,
     torch: f.torch,
     driverVersion: f.driverVersion,
     cudnn: f.cudnn,

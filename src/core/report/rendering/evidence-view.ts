@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 import type { StepResult } from '../../../shared/diagnosis'
 import type { ConvEvidence, CudnnEvidence, GpuVisibleEvidence, LinkageEvidence, SmEvidence } from '../../../shared/evidence'
 import { CUDNN_FLAGS } from '../../../shared/evidence'
-import { groupByOrigin, visibleDevicesText } from '../../../shared/evidence-derive'
+import { convMethodOf, groupByOrigin, visibleDevicesText } from '../../../shared/evidence-derive'
 import { fmtMs, fmtNum, fmtText, yesNo } from './value-format'
 import type { ViewFacts, ViewTable } from './view-types'
 
@@ -25,7 +25,7 @@ function gpuVisible(e: GpuVisibleEvidence, t: TFunction): View {
       [t('ev.torchVersion'), fmtText(e.torchVersion)],
       [t('ev.torchCuda'), fmtText(e.torchCuda)],
       [t('ev.cudaAvailable'), yesNo(e.cudaAvailable ?? null, t)],
-      [t('ev.cudaVisibleDevices'), visibleDevicesText(e.cudaVisibleDevices)],
+      [t('ev.cudaVisibleDevices'), e.cudaVisibleDevices === null || e.cudaVisibleDevices === undefined ? t('ev.unset') : e.cudaVisibleDevices === '' ? t('ev.emptyValue') : visibleDevicesText(e.cudaVisibleDevices)],
       [t('ev.archList'), (e.archList ?? []).join(' ') || '—'],
       [t('ev.driver'), e.driverVersion ? `${e.driverVersion} (CUDA ${fmtText(e.driverCuda)})` : '—'],
       ...(e.warnings ?? []).map((w): [string, string] => [t('ev.warnings'), w]),
@@ -78,7 +78,7 @@ function lddLinkage(e: LinkageEvidence, t: TFunction): View {
   const mapped = e.mappedCudnn ?? []
   return {
     facts: [
-      [t('ev.ldLibraryPath'), (e.ldLibraryPath ?? []).join(':') || '(unset)'],
+      [t('ev.ldLibraryPath'), (e.ldLibraryPath ?? []).join(':') || t('ev.unset')],
       [t('ev.mappedCudnn'), mapped[0] ? `${mapped[0]}${mapped.length > 1 ? ` (+${mapped.length - 1})` : ''}` : '—'],
       [t('ev.inspected'), (e.inspected ?? []).join(', ') || '—'],
     ],
@@ -109,12 +109,19 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
           fmtNum(g.percentOfPeak),
           `${fmtNum(g.powerMeanW)} / ${fmtNum(g.powerLimitW)}`,
           fmtNum(g.smClockMeanMHz),
-          g.throttles.join(', ') || t('label.none'),
+          g.throttles.map((x) => t(`throttle.${x}`, { defaultValue: x })).join(', ') || t('label.none'),
         ]),
       ),
       table(t, t('ev.otherProcesses'), ['PID', t('gpu.col.name'), 'MiB'], (e.otherProcesses ?? []).map((p) => [fmtText(p.pid), p.name, fmtText(p.usedMemoryMiB)])),
     ],
   }
+}
+
+/** The timing method in the report's language when it is one of the probe's two; else the core's words. */
+function methodText(method: string | null | undefined, t: TFunction): string {
+  const known = convMethodOf(method)
+  if (!known) return fmtText(method)
+  return known.key === 'blocks' ? t('ev.method.blocks', { seconds: known.seconds }) : t('ev.method.fixed')
 }
 
 function convTiming(e: ConvEvidence, t: TFunction): View {
@@ -123,14 +130,14 @@ function convTiming(e: ConvEvidence, t: TFunction): View {
     facts: [
       [t('ev.gpu'), fmtText(e.gpu)],
       [t('ev.peakRef'), peak ? `${peak.label}: ${fmtNum(peak.fp16TensorDense, 1)} TFLOP/s FP16/BF16, ${fmtNum(peak.fp32, 1)} FP32` : '—'],
-      [t('ev.method'), fmtText(e.method)],
+      [t('ev.method'), methodText(e.method, t)],
     ],
     tables: [
       table(
         t,
         t('ev.cases'),
         [t('ev.col.case'), t('ev.col.shape'), t('ev.col.onMs'), t('ev.col.offMs'), t('ev.col.speedup'), t('ev.col.tflops'), t('ev.col.percentOfPeak')],
-        (e.cases ?? []).map((c) => [c.label, c.shape, fmtMs(c.onMs), fmtMs(c.offMs), `${fmtNum(c.ratio, 1)}×`, fmtNum(c.onTflops, 1), fmtNum(c.percentOfPeakOn)]),
+        (e.cases ?? []).map((c) => [t(`ev.case.${c.label}`, { defaultValue: c.label }), c.shape, fmtMs(c.onMs), fmtMs(c.offMs), `${fmtNum(c.ratio, 1)}×`, fmtNum(c.onTflops, 1), fmtNum(c.percentOfPeakOn)]),
       ),
     ],
   }

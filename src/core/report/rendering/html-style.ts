@@ -16,8 +16,8 @@ th { background: #f3f4f6; font-weight: 600; }
 table.facts th { width: 32%; }
 code { font: 12px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; background: #f3f4f6; padding: 0 3px; border-radius: 3px; overflow-wrap: anywhere; }
 pre { font: 12px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; background: #f3f4f6; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; }
-.verdict { display: inline-block; white-space: nowrap; min-width: 4.5em; padding: 0 6px; border-radius: 4px; font-weight: 700; font-size: 12px; text-align: center; border: 1px solid currentColor; }
-.verdict.pass { color: var(--pass); } .verdict.warn { color: var(--warn); } .verdict.fail { color: var(--fail); } .verdict.skip { color: var(--skip); }
+.verdict { display: inline-block; white-space: nowrap; min-width: 4.5em; padding: 0 6px; border-radius: 4px; font-weight: 700; font-size: 12px; letter-spacing: 0.03em; text-align: center; border: 1px solid var(--skip); color: var(--skip); background: #f3f4f6; }
+.verdict.pass { color: #fff; background: var(--pass); border-color: var(--pass); } .verdict.warn { color: #fff; background: var(--warn); border-color: var(--warn); } .verdict.fail { color: #fff; background: var(--fail); border-color: var(--fail); }
 .step { border: 1px solid var(--line); border-left: 5px solid var(--skip); border-radius: 6px; padding: 8px 14px 4px; margin: 14px 0; }
 .step.pass { border-left-color: var(--pass); } .step.warn { border-left-color: var(--warn); } .step.fail { border-left-color: var(--fail); }
 .step h3 { margin-top: 4px; display: flex; gap: 10px; align-items: baseline; }
@@ -26,7 +26,8 @@ pre { font: 12px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
 .finding { border-left: 3px solid var(--skip); padding: 2px 10px; margin: 8px 0; }
 .finding.error { border-left-color: var(--fail); } .finding.warning { border-left-color: var(--warn); }
 .finding .fix { margin-top: 2px; }
-.sev { font-size: 11px; font-weight: 700; text-transform: uppercase; color: var(--muted); }
+.sev { display: inline-block; padding: 0 5px; border-radius: 3px; border: 1px solid currentColor; font-size: 11px; font-weight: 700; text-transform: uppercase; color: var(--muted); }
+.sev.error { color: var(--fail); } .sev.warning { color: var(--warn); }
 .chart { display: block; max-width: 680px; margin: 8px 0 12px; }
 .note { color: var(--muted); font-size: 12px; }
 .privacy { padding: 6px 10px; background: #f0fdf4; border: 1px solid #bbf7d0; border-radius: 4px; font-size: 12px; }
@@ -41,7 +42,7 @@ pre { font: 12px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
   .step, .finding, tr, .chart, table.facts { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
   th { background: #f3f4f6 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  .verdict, .step, .privacy, td.flag, .warning-box { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .verdict, .sev, .step, .privacy, td.flag, .warning-box { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   a { color: inherit; text-decoration: none; }
 }
 `

@@ -11,12 +11,17 @@ export function mdText(text: string): string {
     .join('')
 }
 
-/** A table cell: one line, pipes escaped. */
-export function mdCell(text: string): string {
-  return mdText(text).replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>')
+/** Markdown already written (bold verdicts), for a table cell that must not be escaped again. */
+export interface MdRaw {
+  md: string
 }
 
-export function mdTable(columns: string[], rows: string[][]): string {
+/** A table cell: one line, pipes escaped. */
+export function mdCell(text: string | MdRaw): string {
+  return (typeof text === 'string' ? mdText(text) : text.md).replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>')
+}
+
+export function mdTable(columns: string[], rows: Array<Array<string | MdRaw>>): string {
   return [
     `| ${columns.map(mdCell).join(' | ')} |`,
     `|${columns.map(() => '---').join('|')}|`,

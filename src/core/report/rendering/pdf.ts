@@ -8,6 +8,8 @@ const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-s
 
 /** Raised when no headless Chromium is installed; its message says what to install. */
 export class NoChromiumError extends Error {
+  /** Front ends say it in their language by this code (with the same fix). */
+  readonly code = 'no-chromium'
   constructor() {
     super(
       'PDF needs a headless Chromium and none was found (looked for /usr/bin/chromium, then chromium, chromium-browser, google-chrome on PATH). ' +

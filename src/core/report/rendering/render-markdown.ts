@@ -1,15 +1,18 @@
 import type { StepStatus } from '../../../shared/diagnosis'
 import type { Report, ReportLang } from '../../../shared/report'
-import { mdDetails, mdFacts, mdFence, mdTable, mdText, mdViewTable } from './markdown'
+import { type MdRaw, mdDetails, mdFacts, mdFence, mdTable, mdText, mdViewTable } from './markdown'
 import { reportView } from './report-view'
 import type { ViewFinding, ViewStep } from './view-types'
 
-const MARK: Record<StepStatus, string> = { pass: '✅', warn: '⚠️', fail: '❌', skip: '➖' }
-const SEVERITY_MARK = { error: '❌', warning: '⚠️', info: 'ℹ️' } as const
+// Verdicts and severities are words, never emoji: they read the same with or without an emoji
+// font (a PDF or a terminal without one shows empty boxes), and GitHub renders the bold.
+
+/** A verdict for a table cell: bold, except SKIP, which is not news. */
+const verdictMd = (status: StepStatus, verdict: string): MdRaw => ({ md: status === 'skip' ? mdText(verdict) : `**${mdText(verdict)}**` })
 
 function findingMd(f: ViewFinding, fixLabel: string, withEvidence = true): string {
   const where = f.stepTitle ? ` — ${mdText(f.stepTitle)}` : ''
-  const lines = [`- ${SEVERITY_MARK[f.severity]} **${mdText(f.title)}** (\`${f.id}\`, ${mdText(f.severityLabel)})${where}`, `  ${mdText(f.message)}`]
+  const lines = [`- **${mdText(f.severityLabel.toLocaleUpperCase())}** · **${mdText(f.title)}** (\`${f.id}\`)${where}`, `  ${mdText(f.message)}`]
   lines.push(`  **${mdText(fixLabel)}** ${mdText(f.fix)}`)
   if (f.evidence && withEvidence) lines.push('', mdFence(f.evidence).replace(/^/gm, '  '))
   return lines.join('\n')
@@ -23,7 +26,7 @@ function stepMd(s: ViewStep, labels: { what: string; fix: string; evidence: stri
     ...s.tables.map(mdViewTable),
     s.findings.length ? `**${mdText(labels.findings)}**\n\n${s.findings.map((f) => findingMd(f, labels.fix)).join('\n')}` : '',
   ]
-  return mdDetails(`${s.number}. ${s.title} — ${MARK[s.status]} ${s.verdict}`, body.filter(Boolean).join('\n\n'))
+  return mdDetails(`${s.number}. ${s.title} — ${s.verdict}`, body.filter(Boolean).join('\n\n'))
 }
 
 /**
@@ -34,7 +37,7 @@ export function renderReportMarkdown(report: Report, lang: ReportLang): string {
   const v = reportView(report, lang)
   const out: string[] = [`## ${mdText(v.title)}`, `${mdText(v.generated)}  \n${mdText(v.privacy)}`]
   if (v.summary.length) {
-    out.push(mdTable([v.labels.step, v.labels.verdict, v.labels.summary], v.summary.map((s) => [`${s.number}. ${s.title}`, `${MARK[s.status]} ${s.verdict}`, s.summary])))
+    out.push(mdTable([v.labels.step, v.labels.verdict, v.labels.summary], v.summary.map((s) => [`${s.number}. ${s.title}`, verdictMd(s.status, s.verdict), s.summary])))
   } else if (v.noDiagnosis) {
     out.push(mdText(v.noDiagnosis))
   }

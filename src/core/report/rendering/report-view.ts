@@ -113,7 +113,7 @@ function recommendationView(report: Report, t: TFunction): ReportView['recommend
     ? {
         title: null,
         columns: ['image', 'pytorch', 'cuda', 'cudnn', 'compatibility', 'confidence'].map((c) => t(`rec.col.${c}`)),
-        rows: rec.recommendations.slice(0, 5).map((r) => [r.image, fmtText(r.pytorch), r.cuda, fmtText(r.cudnn), r.compatibility, r.confidence]),
+        rows: rec.recommendations.slice(0, 5).map((r) => [r.image, fmtText(r.pytorch), r.cuda, fmtText(r.cudnn), t(`compat.${r.compatibility}`, { defaultValue: r.compatibility }), r.confidence]),
         note: rec.recommendations.length > 5 ? t('label.more', { count: rec.recommendations.length - 5 }) : null,
       }
     : null

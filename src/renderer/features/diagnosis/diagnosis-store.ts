@@ -1,3 +1,4 @@
+import type { LiveSample } from '../../components/evidence/sm-chart'
 import type { StepPhase } from '../../components/step-status'
 import { createStore } from 'zustand/vanilla'
 
@@ -11,11 +12,7 @@ export type DiagnosisDone = EventPayload<'diagnosis:done'>
 
 /** Where a requested step is in the current run; results come with the final diagnosis. */
 
-export interface LiveSample {
-  time: number
-  gpu: number
-  sm: number | null
-}
+export type { LiveSample }
 
 export interface RunState {
   /** null until diagnosis:start answers; events that arrive before are buffered. */

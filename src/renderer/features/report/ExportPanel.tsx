@@ -43,9 +43,11 @@ export function SaveNotice() {
       ? t('rep.export.downloaded', { name: notice.name })
       : notice.kind === 'saved'
         ? t('rep.export.saved', { path: notice.path ?? '' })
-        : t('rep.export.saveFailed', { message: notice.message })
+        : notice.code === 'no-chromium'
+          ? t('rep.export.noChromium')
+          : t('rep.export.saveFailed', { message: notice.message })
   return (
-    <span className={notice.kind === 'failed' ? 'tone-bad' : 'tone-good'} role="status" data-testid="export-notice" data-kind={notice.kind}>
+    <span className={notice.kind === 'failed' ? 'tone-bad' : 'tone-good'} role="status" data-testid="export-notice" data-kind={notice.kind} data-code={notice.kind === 'failed' ? (notice.code ?? '') : ''}>
       {text}
     </span>
   )
@@ -90,6 +92,39 @@ function Masked() {
   )
 }
 
+/**
+ * The report as it will look: HTML (and Markdown, through its HTML twin) rendered in a sandboxed
+ * frame that runs no script and reaches nothing (sandbox="", srcdoc, the page's CSP inherited),
+ * the source folded beneath; JSON as its source.
+ */
+function PreviewView() {
+  const { t } = useTranslation()
+  const preview = useReport((s) => s.preview.value)
+  const source = (
+    <pre className="pre export__text" data-testid="export-preview" data-format={preview?.format ?? ''} data-redact={preview?.redact ?? ''} tabIndex={0}>
+      {preview?.text ?? ''}
+    </pre>
+  )
+  if (!preview?.html) return source
+  return (
+    <>
+      <iframe
+        className="export__frame"
+        sandbox=""
+        srcDoc={preview.html}
+        title={t('rep.export.rendered')}
+        referrerPolicy="no-referrer"
+        data-testid="export-rendered"
+        data-format={preview.format}
+      />
+      <details className="export__source" data-testid="export-source-view">
+        <summary>{t('rep.export.sourceView', { format: t(`rep.format.${preview.format}`) })}</summary>
+        {source}
+      </details>
+    </>
+  )
+}
+
 /** Export: format, redaction, which diagnosis; a preview of the text and what was masked; Save. */
 export function ExportPanel() {
   const { t, i18n } = useTranslation()
@@ -128,11 +163,10 @@ export function ExportPanel() {
         <button type="button" className="button button--primary" disabled={saving || preview.loading} onClick={() => void actions.save(lang)} data-testid="export-save">
           {t('rep.export.save')}
         </button>
-        {actions.nativeSave && (
-          <button type="button" className="button" disabled={saving} onClick={() => void actions.savePdf(lang)} data-testid="export-save-pdf">
-            {t('rep.export.savePdf')}
-          </button>
-        )}
+        <button type="button" className="button" disabled={saving} onClick={() => void actions.savePdf(lang)} data-testid="export-save-pdf">
+          {t('rep.export.savePdf')}
+        </button>
+        {saving && <span className="spinner" aria-hidden="true" />}
         <SaveNotice />
       </div>
       <p className="muted export__redact-note">{redact ? t('rep.export.redactOn') : t('rep.export.redactOff')}</p>
@@ -146,9 +180,7 @@ export function ExportPanel() {
           {t('rep.export.preview')}
           {preview.loading && <span className="spinner" aria-hidden="true" />}
         </h3>
-        <pre className="pre export__text" data-testid="export-preview" data-format={preview.value?.format ?? ''} data-redact={preview.value?.redact ?? ''} tabIndex={0}>
-          {preview.value?.text ?? ''}
-        </pre>
+        <PreviewView />
       </div>
       <Masked />
     </section>

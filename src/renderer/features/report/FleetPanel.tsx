@@ -111,7 +111,9 @@ export function FleetPanel() {
           {table.rejected.length > 0 && (
             <ul className="banner banner--warn fleet__rejected" data-testid="fleet-rejected">
               {table.rejected.map((r) => (
-                <li key={r.index}>{t('rep.fleet.rejected', { name: rejectedFileName(files, r.index), reason: r.reason })}</li>
+                <li key={r.index} data-code={r.code}>
+                  {t('rep.fleet.rejected', { name: rejectedFileName(files, r.index), reason: t(`rep.fleet.reason.${r.code}`, { detail: r.detail ?? '', defaultValue: r.reason }) })}
+                </li>
               ))}
             </ul>
           )}

@@ -4,19 +4,41 @@ import type { HistoryEntry } from '../../../shared/history'
 import { useReport, useReportActions } from './report-context'
 import { DASH } from '../../components/number-format'
 import { STEP_IDS } from '../../../shared/constants'
-import { StatusBadge } from '../../components/StatusBadge'
+import { stepNumber } from '../../components/step-status'
 import { HistoryComparison } from './HistoryComparison'
 import { OpenedDiagnosis } from './OpenedDiagnosis'
 import { formatDateTime } from '../../components/date-format'
 
-function Steps({ entry }: { entry: HistoryEntry }) {
+/** Five small badges, one per step: its number in the verdict's colour, the verdict in words for readers and on hover. */
+export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']; testPrefix: string }) {
+  const { t } = useTranslation()
   return (
     <span className="history__steps">
       {STEP_IDS.map((id) => {
-        const status = entry.steps.find((s) => s.id === id)?.status
-        return <StatusBadge key={id} display={status ?? 'idle'} testId={`history-step-${id}`} />
+        const status = steps.find((s) => s.id === id)?.status
+        const verdict = status ? t(`diag.status.${status}`) : t('rep.history.notRun')
+        const label = t('rep.history.stepBadge', { n: stepNumber(id), step: t(`step.${id}.title`, { ns: 'steps' }), verdict })
+        return (
+          <span key={id} className={`status status--${status ?? 'idle'} history__badge`} title={label} data-testid={`${testPrefix}-${id}`} data-status={status ?? 'idle'}>
+            <span aria-hidden="true">{stepNumber(id)}</span>
+            <span className="visually-hidden">{label}</span>
+          </span>
+        )
       })}
     </span>
+  )
+}
+
+/** The interpreter a run used, or the container image it ran in. */
+export function RunTarget({ entry }: { entry: Pick<HistoryEntry, 'python' | 'image'> }) {
+  const { t } = useTranslation()
+  if (entry.image) return <span data-testid="history-target">{t('rep.history.inImage', { image: entry.image })}</span>
+  return entry.python ? (
+    <code className="history__python" data-testid="history-target">
+      {entry.python}
+    </code>
+  ) : (
+    <span className="muted">{DASH}</span>
   )
 }
 
@@ -28,18 +50,26 @@ function Row({ entry }: { entry: HistoryEntry }) {
   const isSource = useReport((s) => s.source.kind === 'history' && s.source.id === entry.id)
   const setSource = useReport((s) => s.setSource)
   const togglePick = useReport((s) => s.togglePick)
+  const versions = [
+    entry.torch && t('rep.history.torch', { version: entry.torch }),
+    entry.driverVersion && t('rep.history.driver', { version: entry.driverVersion }),
+    entry.cudnn && t('rep.history.cudnn', { version: entry.cudnn }),
+  ].filter(Boolean)
   return (
     <tr data-testid="history-entry" data-id={entry.id} className={opened ? 'row--selected' : ''}>
       <td>
         <input type="checkbox" checked={picked} onChange={() => togglePick(entry.id)} aria-label={t('rep.history.pick')} data-testid="history-pick" />
       </td>
-      <td className="history__time">{formatDateTime(entry.finishedAt, i18n.language)}</td>
-      <td>{entry.gpuModels.join(', ') || DASH}</td>
-      <td>{entry.driverVersion ?? DASH}</td>
-      <td>{entry.torch ?? DASH}</td>
-      <td>{entry.cudnn ?? DASH}</td>
+      <td className="history__time" data-testid="history-time">
+        <time dateTime={entry.finishedAt}>{formatDateTime(entry.finishedAt, i18n.language, true)}</time>
+      </td>
+      <td className="history__run">
+        <RunTarget entry={entry} />
+        {versions.length > 0 && <span className="history__versions muted">{versions.join(' · ')}</span>}
+      </td>
+      <td data-testid="history-gpus">{entry.gpuModels.join(', ') || DASH}</td>
       <td>
-        <Steps entry={entry} />
+        <StepBadges steps={entry.steps} testPrefix="history-step" />
       </td>
       <td className="history__actions">
         <button type="button" className="button button--small" onClick={() => void actions.openHistory(entry.id)} data-testid="history-open">
@@ -90,10 +120,8 @@ export function HistoryPanel() {
                     <span className="visually-hidden">{t('rep.history.pick')}</span>
                   </th>
                   <th>{t('rep.history.when')}</th>
+                  <th>{t('rep.history.python')}</th>
                   <th>{t('rep.field.gpuModels')}</th>
-                  <th>{t('rep.field.driverVersion')}</th>
-                  <th>PyTorch</th>
-                  <th>cuDNN</th>
                   <th>{t('rep.history.steps')}</th>
                   <th />
                 </tr>

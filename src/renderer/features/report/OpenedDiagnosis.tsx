@@ -1,24 +1,29 @@
 import { useTranslation } from 'react-i18next'
 
+import { STEP_IDS } from '../../../shared/constants'
 import { useReport } from './report-context'
-import { FindingList } from '../../components/FindingList'
-import { RichText } from '../../components/RichText'
-import { StatusBadge } from '../../components/StatusBadge'
-import { stepSummary } from '../../components/finding-texts'
-import { fieldLabel } from './labels'
+import { DASH } from '../../components/number-format'
+import { StepCardView } from '../../components/StepCardView'
 import { formatDateTime } from '../../components/date-format'
+import { RunTarget } from './HistoryPanel'
 
-/** A saved diagnosis, read back: each step's verdict, summary and findings. */
+/**
+ * A saved diagnosis, read back as after a live run: the Diagnose page's step cards (read-only,
+ * open), each with its evidence, charts and findings with their fixes.
+ */
 export function OpenedDiagnosis() {
   const { t, i18n } = useTranslation()
   const opened = useReport((s) => s.opened)
   const close = useReport((s) => s.closeOpened)
+  const entry = useReport((s) => s.history.value?.find((e) => e.id === s.opened.id))
   if (!opened.id) return null
   const d = opened.value
+  const env = d?.environment
+  const gpus = entry?.gpuModels.join(', ') || [...new Set((env?.gpus ?? []).map((g) => g.name))].join(', ')
   return (
     <div className="opened" data-testid="history-opened" data-id={opened.id}>
       <div className="section-head">
-        <h3>{d ? t('rep.history.openedTitle', { time: formatDateTime(d.finishedAt, i18n.language) }) : opened.id}</h3>
+        <h3>{d ? t('rep.history.openedTitle', { time: formatDateTime(d.finishedAt, i18n.language, true) }) : opened.id}</h3>
         <button type="button" className="button button--small" onClick={close} data-testid="history-close">
           {t('rep.history.close')}
         </button>
@@ -26,20 +31,22 @@ export function OpenedDiagnosis() {
       {opened.loading && !d && <span className="spinner" aria-hidden="true" />}
       {opened.error && <p className="banner banner--error">{t('rep.error', { message: opened.error.message })}</p>}
       {d && (
-        <ol className="opened__steps">
-          {d.steps.map((step) => (
-            <li key={step.id} className="opened__step" data-testid={`opened-step-${step.id}`}>
-              <div className="opened__head">
-                <strong>{fieldLabel(`step.${step.id}`, t)}</strong>
-                <StatusBadge display={step.status} />
-              </div>
-              <p className="opened__summary">
-                <RichText text={stepSummary(step, t)} />
-              </p>
-              {step.findings.length > 0 && <FindingList findings={step.findings} />}
-            </li>
-          ))}
-        </ol>
+        <>
+          <p className="opened__facts muted" data-testid="opened-facts">
+            <RunTarget entry={entry ?? { python: env?.python ?? null, image: null }} /> · {gpus || DASH}
+            {env?.torch && <> · {t('rep.history.torch', { version: env.torch })}</>}
+          </p>
+          <ol className="steps opened__steps">
+            {STEP_IDS.map((id) => {
+              const step = d.steps.find((s) => s.id === id)
+              return step ? (
+                <li key={id}>
+                  <StepCardView id={id} result={step} display={step.status} openByDefault idPrefix="opened-step" />
+                </li>
+              ) : null
+            })}
+          </ol>
+        </>
       )}
     </div>
   )

@@ -1,9 +1,10 @@
 /**
- * Hands text to the user as a file: a Blob behind an <a download> made here, clicked, removed.
- * No path crosses the contract; the browser (or Electron's download handling) asks where to put it.
+ * Hands a document (text, or a PDF's bytes) to the user as a file: a Blob behind an <a download>
+ * made here, clicked, removed. No path crosses the contract; the browser (or Electron's download
+ * handling) asks where to put it.
  */
-export function downloadText(doc: Document, text: string, name: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }))
+export function downloadFile(doc: Document, data: string | Uint8Array<ArrayBuffer>, name: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type: mime }))
   const a = doc.createElement('a')
   a.href = url
   a.download = name

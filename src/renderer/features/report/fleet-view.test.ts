@@ -9,7 +9,7 @@ const table = (nodes: string[], rejected: number[]): FleetTable => ({
   nodes: nodes.map((name) => ({ name, generatedAt: null, failingSteps: [] })),
   rows: [],
   differing: [],
-  rejected: rejected.map((index) => ({ index, name: `node-${index + 1}`, reason: 'not a report' })),
+  rejected: rejected.map((index) => ({ index, name: `node-${index + 1}`, code: 'not-report', detail: null, reason: 'not a report' })),
 })
 
 describe('fleet table view', () => {

@@ -32,23 +32,37 @@ describe('report controller: export', () => {
     expect(reportFileName('md', AT)).toBe('gpu-doctor-report-2026-11-21-06-07-08.md')
   })
 
-  it('renders the latest saved diagnosis, or a history entry loaded once', async () => {
+  it('renders the latest saved diagnosis, or a history entry loaded once; Markdown with its HTML twin for the rendered preview', async () => {
     const s = setup({})
     await s.actions.renderPreview('en')
-    expect(s.callsOf('report:render')[0]?.args).toEqual([{ format: 'md', redact: true, lang: 'en' }])
+    expect(s.callsOf('report:render').map((c) => c.args)).toEqual([[{ format: 'md', redact: true, lang: 'en' }], [{ format: 'html', redact: true, lang: 'en' }]])
     expect(s.store.getState().preview.value).toMatchObject({ format: 'md', redact: true, lang: 'en', source: { kind: 'latest' } })
+    expect(s.store.getState().preview.value?.text).toContain('"format":"md"')
+    expect(s.store.getState().preview.value?.html).toContain('"format":"html"')
 
     s.store.getState().setSource({ kind: 'history', id: 'h1' })
     await s.actions.renderPreview('zh-CN')
     await s.actions.renderPreview('en')
     expect(s.callsOf('history:load')).toEqual([{ channel: 'history:load', args: ['h1'] }])
-    expect(s.callsOf('report:render')[1]?.args).toEqual([{ format: 'md', redact: true, lang: 'zh-CN', diagnosis: DIAGNOSIS }])
+    expect(s.callsOf('report:render')[2]?.args).toEqual([{ format: 'md', redact: true, lang: 'zh-CN', diagnosis: DIAGNOSIS }])
+  })
+
+  it('previews HTML as itself and JSON as source only', async () => {
+    const s = setup({})
+    s.store.getState().setFormat('html')
+    await s.actions.renderPreview('en')
+    expect(s.callsOf('report:render')).toHaveLength(1)
+    expect(s.store.getState().preview.value?.html).toBe(s.store.getState().preview.value?.text)
+    s.store.getState().setFormat('json')
+    await s.actions.renderPreview('en')
+    expect(s.callsOf('report:render')).toHaveLength(2)
+    expect(s.store.getState().preview.value?.html).toBeNull()
   })
 
   it('keeps only the newest preview when answers cross', async () => {
     const slow = deferred<ReturnType<typeof ok>>()
     let n = 0
-    const s = setup({ 'report:render': () => (++n === 1 ? slow.promise : ok({ text: 'json', masked: [] })) })
+    const s = setup({ 'report:render': (req) => ((req as { format: string }).format === 'md' && ++n === 1 ? slow.promise : ok({ text: 'json', masked: [] })) })
     const first = s.actions.renderPreview('en')
     s.store.getState().setFormat('json')
     await s.actions.renderPreview('en')
@@ -68,13 +82,13 @@ describe('report controller: export', () => {
     const s = setup({})
     await s.actions.renderPreview('en')
     await s.actions.save('en')
-    expect(s.callsOf('report:render')).toHaveLength(1)
+    expect(s.callsOf('report:render')).toHaveLength(2)
     expect(s.download).toHaveBeenCalledWith(s.store.getState().preview.value!.text, 'gpu-doctor-report-2026-11-21-06-07-08.md', 'text/markdown;charset=utf-8')
     expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name: 'gpu-doctor-report-2026-11-21-06-07-08.md' })
 
     s.store.getState().setFormat('json')
     await s.actions.save('en')
-    expect(s.callsOf('report:render')).toHaveLength(2)
+    expect(s.callsOf('report:render')).toHaveLength(3)
     expect(s.download).toHaveBeenLastCalledWith(expect.stringContaining('"format":"json"'), 'gpu-doctor-report-2026-11-21-06-07-08.json', 'application/json;charset=utf-8')
     expect(s.callsOf('report:save')).toHaveLength(0)
   })
@@ -104,6 +118,24 @@ describe('report controller: export', () => {
 
     await s.actions.savePdf('en')
     expect(s.callsOf('report:save').at(-1)?.args).toEqual([{ format: 'pdf', redact: true, lang: 'en' }])
+    expect(s.callsOf('report:pdf')).toHaveLength(0)
+  })
+
+  it('in the browser, downloads the PDF the core printed; no Chromium there is said with its code', async () => {
+    const pdf = '%PDF-1.4 x'
+    const s = setup({ 'report:pdf': ok({ base64: btoa(pdf), bytes: pdf.length, masked: [] }) })
+    s.store.getState().setSource({ kind: 'history', id: 'h1' })
+    await s.actions.savePdf('zh-CN')
+    expect(s.callsOf('report:pdf')[0]?.args).toEqual([{ redact: true, lang: 'zh-CN', diagnosis: DIAGNOSIS }])
+    const [bytes, name, mime] = s.download.mock.calls[0]!
+    expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(pdf)
+    expect([name, mime]).toEqual(['gpu-doctor-report-2026-11-21-06-07-08.pdf', 'application/pdf'])
+    expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name })
+
+    s.answers['report:pdf'] = err('PDF needs a headless Chromium', 'no-chromium')
+    await s.actions.savePdf('en')
+    expect(s.store.getState()).toMatchObject({ saving: false, saveNotice: { kind: 'failed', code: 'no-chromium' } })
+    expect(s.download).toHaveBeenCalledTimes(1)
   })
 })
 

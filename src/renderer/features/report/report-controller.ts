@@ -10,7 +10,10 @@ export interface ReportActions {
   renderPreview(lang: ReportLang): Promise<void>
   /** Saves the document the preview shows: a download in the browser, the app's save dialog in Electron. */
   save(lang: ReportLang): Promise<void>
-  /** Electron only: the HTML report printed to PDF by main, through its save dialog. */
+  /**
+   * The HTML report as PDF: in the app printed by main through its save dialog; elsewhere (serve)
+   * printed by the core's headless Chromium (report:pdf) and downloaded.
+   */
   savePdf(lang: ReportLang): Promise<void>
   /** The latest diagnosis as a masked Markdown report, for pasting into an issue. */
   latestMarkdown(lang: ReportLang): Promise<string>
@@ -18,7 +21,7 @@ export interface ReportActions {
   downloadMarkdown(text: string): void
   /** Saves the latest diagnosis in the chosen format (the Diagnose page's "Save report"). */
   saveLatest(lang: ReportLang): Promise<void>
-  /** Whether this front end has its own save dialog (and so PDF). */
+  /** Whether this front end has its own save dialog (and its own PDF printer). */
   readonly nativeSave: boolean
   loadHistory(): Promise<void>
   openHistory(id: string): Promise<void>
@@ -30,8 +33,8 @@ export interface ReportActions {
 }
 
 export interface ReportControllerOptions {
-  /** Hands a document to the user (a Blob download in the page). */
-  download(text: string, name: string, mime: string): void
+  /** Hands a document to the user (a Blob download in the page): text, or the bytes of a PDF. */
+  download(data: string | Uint8Array<ArrayBuffer>, name: string, mime: string): void
   /** Reads a picked file's text (FileReader in the page). */
   readFile(file: File): Promise<string>
   /** The Electron preload: report:save opens the app's own save dialog (and can print a PDF). */
@@ -41,8 +44,16 @@ export interface ReportControllerOptions {
 
 const MIME: Record<ReportFormat, string> = { md: 'text/markdown', html: 'text/html', json: 'application/json' }
 
+/** A PDF's bytes from the base64 that JSON carries them in. */
+export function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
 /** gpu-doctor-report-2026-11-21-06-37-53.md, in local time like the rest of the page. */
-export function reportFileName(format: ReportFormat, at: Date): string {
+export function reportFileName(format: ReportFormat | 'pdf', at: Date): string {
   const p = (n: number) => String(n).padStart(2, '0')
   const stamp = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}-${p(at.getHours())}-${p(at.getMinutes())}-${p(at.getSeconds())}`
   return `gpu-doctor-report-${stamp}.${format}`
@@ -79,10 +90,13 @@ export function createReportController(transport: RendererTransport, store: Repo
       state().previewLoading()
       try {
         const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
-        const result = await transport.invoke(INVOKE_CHANNELS.renderReport, { format: key.format, redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
+        const request = (format: ReportFormat) => transport.invoke(INVOKE_CHANNELS.renderReport, { format, redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
+        // Markdown is shown rendered: the same report as HTML beside the Markdown that a save writes.
+        const [result, html] = await Promise.all([request(key.format), key.format === 'md' ? request('html') : null])
         if (seq !== previewSeq) return
-        if (result.ok) state().setPreview({ ...key, ...result.value })
-        else state().setPreviewError(result.error)
+        if (!result.ok) return state().setPreviewError(result.error)
+        if (html && !html.ok) return state().setPreviewError(html.error)
+        state().setPreview({ ...key, ...result.value, html: key.format === 'html' ? result.value.text : (html?.value.text ?? null) })
       } catch (e) {
         if (seq === previewSeq) state().setPreviewError(errorOf(e))
       }
@@ -132,16 +146,26 @@ export function createReportController(transport: RendererTransport, store: Repo
     },
 
     async savePdf(lang) {
-      if (!options.nativeSave || state().saving) return
+      if (state().saving) return
       state().setSaving(true)
       state().setSaveNotice(null)
       try {
         const key = keyOf(lang)
         const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
-        const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: 'pdf', redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
-        if (!result.ok) state().setSaveNotice({ kind: 'failed', message: result.error.message })
-        else if (result.value.saved) state().setSaveNotice({ kind: 'saved', path: result.value.path })
-        else if (result.value.reason !== 'cancelled') state().setSaveNotice({ kind: 'failed', message: result.value.reason ?? '' })
+        const request = { redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) }
+        if (options.nativeSave) {
+          const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: 'pdf', ...request })
+          if (!result.ok) state().setSaveNotice({ kind: 'failed', message: result.error.message, code: result.error.code })
+          else if (result.value.saved) state().setSaveNotice({ kind: 'saved', path: result.value.path })
+          else if (result.value.reason !== 'cancelled') state().setSaveNotice({ kind: 'failed', message: result.value.reason ?? '' })
+          return
+        }
+        // No printer in this front end: the core prints it with headless Chromium; the browser downloads it.
+        const result = await transport.invoke(INVOKE_CHANNELS.renderPdf, request)
+        if (!result.ok) return state().setSaveNotice({ kind: 'failed', message: result.error.message, code: result.error.code })
+        const name = reportFileName('pdf', now())
+        options.download(bytesOfBase64(result.value.base64), name, 'application/pdf')
+        state().setSaveNotice({ kind: 'downloaded', name })
       } catch (e) {
         state().setSaveNotice({ kind: 'failed', message: errorOf(e).message })
       } finally {

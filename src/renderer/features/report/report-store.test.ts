@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../shared/history'
 import { createReportStore, defaultRedact, previewMatches, sameSource } from './report-store'
 
-const entry = (id: string): HistoryEntry => ({ id, startedAt: '', finishedAt: '', steps: [], torch: null, driverVersion: null, cudnn: null, gpuModels: [] })
+const entry = (id: string): HistoryEntry => ({ id, startedAt: '', finishedAt: '', steps: [], python: null, image: null, torch: null, driverVersion: null, cudnn: null, gpuModels: [] })
 
 describe('report store', () => {
   it('redacts Markdown and HTML by default, JSON not; a format change resets the choice', () => {
@@ -47,7 +47,7 @@ describe('report store', () => {
 
   it('knows whether a preview shows what the options would render', () => {
     const key = { format: 'md', redact: true, lang: 'en', source: { kind: 'latest' } } as const
-    const p = { ...key, text: 'x', masked: [] }
+    const p = { ...key, text: 'x', html: null, masked: [] }
     expect(previewMatches(p, key)).toBe(true)
     expect(previewMatches(p, { ...key, lang: 'zh-CN' })).toBe(false)
     expect(previewMatches(p, { ...key, source: { kind: 'history', id: 'a' } })).toBe(false)

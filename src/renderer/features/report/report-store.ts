@@ -18,11 +18,15 @@ export interface PreviewKey {
 }
 
 export interface Preview extends PreviewKey {
+  /** The document a save writes (Markdown, HTML or JSON source). */
   text: string
+  /** The same report as HTML, for the rendered preview: the text itself for HTML, a second rendering for Markdown, none for JSON. */
+  html: string | null
   masked: MaskedValue[]
 }
 
-export type SaveNotice = { kind: 'downloaded'; name: string } | { kind: 'saved'; path: string | null } | { kind: 'failed'; message: string }
+/** What the last save did; a failure keeps the core's error code where it has one (no-chromium). */
+export type SaveNotice = { kind: 'downloaded'; name: string } | { kind: 'saved'; path: string | null } | { kind: 'failed'; message: string; code?: string }
 
 /** A report file picked for the fleet table, read in the page (never a path). */
 export interface FleetFile {

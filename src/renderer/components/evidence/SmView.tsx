@@ -1,12 +1,12 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { formatNumber, withUnit } from '../../../components/number-format'
-import type { LiveSample } from '../diagnosis-store'
-import type { SmEvidence, SmGpu } from '../../../../shared/evidence'
-import { liveTimeline, smChartData, SM_THRESHOLD } from '../sm-chart'
-import { SmChart } from '../SmChart'
-import { coreOr } from '../../../components/finding-texts'
+import { formatNumber, withUnit } from '../number-format'
+import type { LiveSample } from './sm-chart'
+import type { SmEvidence, SmGpu } from '../../../shared/evidence'
+import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
+import { SmChart } from './SmChart'
+import { coreOr } from '../finding-texts'
 
 function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
   const { t } = useTranslation()
@@ -48,7 +48,7 @@ function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
         </div>
         <div className="stat">
           <span className="label">{t('ev4.throttles')}</span>
-          <span className={`stat__text${g.throttles.length ? ' tone-warn' : ''}`}>{g.throttles.length ? g.throttles.join(', ') : t('ev4.noThrottle')}</span>
+          <span className={`stat__text${g.throttles.length ? ' tone-warn' : ''}`}>{g.throttles.length ? g.throttles.map((x) => t(`ev4.throttle.${x}`, { defaultValue: x })).join(', ') : t('ev4.noThrottle')}</span>
         </div>
       </div>
       {g.peakSource && <p className="source">{t('ev4.source', { source: g.peakSource })}</p>}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 
-import { coreOr } from '../../../components/finding-texts'
-import { CUDNN_FLAGS } from '../../../../shared/constants'
-import type { CudnnEvidence, CudnnFlag } from '../../../../shared/evidence'
-import { cudnnMajorMatches } from '../../../../shared/evidence-derive'
+import { coreOr } from '../finding-texts'
+import { CUDNN_FLAGS } from '../../../shared/constants'
+import type { CudnnEvidence, CudnnFlag } from '../../../shared/evidence'
+import { cudnnMajorMatches } from '../../../shared/evidence-derive'
 import { KvTable } from './KvTable'
 
 const FLAG_NAMES: Record<CudnnFlag, string> = {

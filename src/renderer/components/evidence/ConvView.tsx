@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 
-import { formatNumber, withUnit } from '../../../components/number-format'
-import { GOOD_RATIO, MIN_WORKING_RATIO } from '../../../../shared/constants'
-import type { ConvCase, ConvEvidence } from '../../../../shared/evidence'
+import { formatNumber, withUnit } from '../number-format'
+import { GOOD_RATIO, MIN_WORKING_RATIO } from '../../../shared/constants'
+import type { ConvCase, ConvEvidence } from '../../../shared/evidence'
+import { convMethodOf } from '../../../shared/evidence-derive'
+import { coreOr } from '../finding-texts'
 
 export function ratioTone(ratio: number | null): 'good' | 'warn' | 'bad' | undefined {
   if (ratio === null) return undefined
@@ -59,6 +61,8 @@ function CaseRow({ c, lang }: { c: ConvCase; lang: string }) {
 export function ConvView({ ev }: { ev: ConvEvidence }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
+  const known = convMethodOf(ev.method)
+  const method = known ? coreOr(lang, ev.method, () => (known.key === 'blocks' ? t('ev5.methodText.blocks', { seconds: known.seconds }) : t('ev5.methodText.fixed'))) : ev.method
   return (
     <div className="evidence evidence--conv">
       <div className="conv-cases" role="group" aria-label={t('ev5.chartLabel')}>
@@ -82,7 +86,7 @@ export function ConvView({ ev }: { ev: ConvEvidence }) {
       {ev.method && (
         <details className="evidence__more">
           <summary>{t('ev5.method')}</summary>
-          <p>{ev.method}</p>
+          <p data-testid="ev-conv-method">{method}</p>
         </details>
       )}
     </div>

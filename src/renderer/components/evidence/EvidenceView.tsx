@@ -1,12 +1,12 @@
 import { useMemo } from 'react'
 
 import type { StepResult } from '../../../shared/diagnosis'
-import type { LiveSample } from './diagnosis-store'
-import { ConvView } from './evidence/ConvView'
-import { CudnnView } from './evidence/CudnnView'
-import { GpuVisibleView } from './evidence/GpuVisibleView'
-import { LinkageView } from './evidence/LinkageView'
-import { SmView } from './evidence/SmView'
+import type { LiveSample } from './sm-chart'
+import { ConvView } from './ConvView'
+import { CudnnView } from './CudnnView'
+import { GpuVisibleView } from './GpuVisibleView'
+import { LinkageView } from './LinkageView'
+import { SmView } from './SmView'
 
 /** The step's own evidence view; nothing for a skipped step with no evidence. */
 export function EvidenceView({ step }: { step: StepResult }) {

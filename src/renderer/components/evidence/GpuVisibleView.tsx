@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-import type { ArchCoverage, GpuVisibleEvidence } from '../../../../shared/evidence'
+import type { ArchCoverage, GpuVisibleEvidence } from '../../../shared/evidence'
 import { KvTable } from './KvTable'
 
 function Coverage({ c }: { c: ArchCoverage | undefined }) {

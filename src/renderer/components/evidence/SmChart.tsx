@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type uPlot from 'uplot'
 
-import { useUplot } from '../../components/chart/use-uplot'
+import { useUplot } from '../chart/use-uplot'
 import { readSmChartColors, smChartOptions, type SmChartData } from './sm-chart'
 
 const HEIGHT = 200

@@ -1,9 +1,15 @@
 import type uPlot from 'uplot'
 
-import type { LiveSample } from './diagnosis-store'
 import { SM_WARN_BELOW } from '../../../shared/constants'
 import type { TimelinePoint } from '../../../shared/evidence'
-import { type AxisColors, cssVariables, readAxisColors } from '../../components/chart/css-variables'
+import { type AxisColors, cssVariables, readAxisColors } from '../chart/css-variables'
+
+/** One SM% sample of one GPU from a diagnosis progress event, while step 4 runs. */
+export interface LiveSample {
+  time: number
+  gpu: number
+  sm: number | null
+}
 
 export interface SmChartData {
   /** Seconds since the first sample. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 
-import type { LinkageEvidence } from '../../../../shared/evidence'
-import { groupByOrigin } from '../../../../shared/evidence-derive'
-import { coreOr } from '../../../components/finding-texts'
+import type { LinkageEvidence } from '../../../shared/evidence'
+import { groupByOrigin } from '../../../shared/evidence-derive'
+import { coreOr } from '../finding-texts'
 
 /** Step 3: torch's CUDA libraries by where the loader found them, the cuDNN really mapped, other copies. */
 export function LinkageView({ ev }: { ev: LinkageEvidence }) {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+
+import { reportTranslator } from '../../../src/core/report/rendering/translator'
+import { recoverSummary, summariesZh, translateSummary } from '../../../src/shared/i18n/summaries'
+import { h200Diagnosis } from '../report/fixtures'
+
+const zh = reportTranslator('zh-CN')
+const t = (key: string, options: Record<string, unknown>) => zh(key, options)
+
+describe('summaries saved without their key (diagnoses from before summary keys)', () => {
+  it('are recognised by their English text, today’s wording or an earlier one', () => {
+    expect(recoverSummary('cuDNN 9.19.0 is loaded and enabled (cuDNN 9 expected for torch 2.11.0+cu130)')).toEqual({
+      key: 'cudnn.ok',
+      params: { version: '9.19.0', expected: '9', torch: '2.11.0+cu130' },
+    })
+    expect(recoverSummary('PyTorch 2.11.0+cu130 (CUDA 13.0) sees 1 GPU: NVIDIA H200 (sm_90)')).toMatchObject({ key: 'gpuVisible.ok', params: { count: '1', names: 'NVIDIA H200 (sm_90)' } })
+    expect(recoverSummary('Skipped: CUDA is not available to PyTorch')?.key).toBe('skip.noCuda')
+    // The most specific template wins over "Skipped: {{reason}}".
+    expect(recoverSummary('Skipped: not requested')?.key).toBe('skip.notRequested')
+    expect(recoverSummary('Something a later version says')).toBeNull()
+  })
+
+  it('are translated, with a reason that is a finding’s message translated as that finding', () => {
+    for (const name of ['diagnose', 'diagnose-disable-cudnn', 'diagnose-cvd-empty', 'diagnose-cudnn-shadow'] as const) {
+      for (const step of h200Diagnosis(name).steps) {
+        expect(step.summaryKey, `${name} ${step.id}`).toBeNull()
+        const said = translateSummary(step, t)
+        expect(said, `${name} ${step.id}: ${said}`).not.toBe(step.summary)
+        // Nothing of the English sentence is left but identifiers, versions and paths.
+        expect(said, `${name} ${step.id}: ${said}`).not.toMatch(/\b(is|are|not|under|sees|cannot|libraries|resolve|mapped|Skipped)\b/)
+      }
+    }
+    const cudnn = h200Diagnosis('diagnose-disable-cudnn').steps.find((s) => s.id === 'cudnn-loaded')!
+    expect(translateSummary(cudnn, t)).toBe('cuDNN 未被使用：`torch.backends.cudnn.enabled` 为 False，卷积不走 cuDNN，会慢很多。')
+    expect(summariesZh['cudnn.fail']).toBe('cuDNN 未被使用：{{reason}}')
+  })
+})
