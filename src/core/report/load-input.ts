@@ -2,6 +2,7 @@ import type { Diagnosis } from '../../shared/diagnosis'
 import { DiagnosisSchema } from '../../shared/diagnosis'
 import type { Report } from '../../shared/report'
 import { ReportSchema } from '../../shared/report'
+import { completeInstallFix, installContextOfEnvironment } from '../rules/install-fixes'
 import { isObj } from './is-json-object'
 
 export type ReportInput = { kind: 'report'; report: Report } | { kind: 'diagnosis'; diagnosis: Diagnosis }
@@ -13,6 +14,18 @@ function upgradeDiagnosis(value: unknown): unknown {
     ...value,
     steps: value.steps.map((s: unknown) => (isObj(s) ? { summaryKey: null, summaryParams: {}, ...s } : s)),
   }
+}
+
+/** Findings saved before their fix took an install command get one for the machine the diagnosis ran on. */
+function completeDiagnosis(d: Diagnosis): Diagnosis {
+  const machine = installContextOfEnvironment(d.environment)
+  return { ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) }
+}
+
+function completeReport(r: Report): Report {
+  const env = r.diagnosis?.environment ?? { python: r.facts.python, driverCuda: r.facts.driverCuda, platform: r.facts.os }
+  const machine = installContextOfEnvironment(env)
+  return { ...r, diagnosis: r.diagnosis ? completeDiagnosis(r.diagnosis) : null, findings: r.findings.map((f) => completeInstallFix(f, machine)) }
 }
 
 function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -32,12 +45,12 @@ export function parseReportInput(text: string): ReportInput {
   if (value.kind === 'gpu-doctor-report') {
     const parsed = ReportSchema.safeParse({ ...value, diagnosis: upgradeDiagnosis(value.diagnosis) })
     if (!parsed.success) throw new Error(`not a valid GPU Doctor report (${firstIssue(parsed.error)})`)
-    return { kind: 'report', report: parsed.data }
+    return { kind: 'report', report: completeReport(parsed.data) }
   }
   if ('steps' in value && 'environment' in value) {
     const parsed = DiagnosisSchema.safeParse(upgradeDiagnosis(value))
     if (!parsed.success) throw new Error(`not a valid GPU Doctor diagnosis (${firstIssue(parsed.error)})`)
-    return { kind: 'diagnosis', diagnosis: parsed.data }
+    return { kind: 'diagnosis', diagnosis: completeDiagnosis(parsed.data) }
   }
   throw new Error('not a GPU Doctor report or diagnosis')
 }
