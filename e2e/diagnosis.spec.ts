@@ -14,6 +14,12 @@ const SLOW_PYTHON = resolve(import.meta.dirname, 'helpers/slow-python')
 const STEPS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
 /** The finding texts as rendered: `code` spans lose their backticks. */
 const plain = (s: string | undefined) => (s ?? '').replace(/`/g, '')
+/**
+ * The fix's command on this machine: Debian's python3 is externally managed (PEP 668), so a venv
+ * first; the fake H200's driver 580 reports CUDA 13.0, so cu130 (not cu128).
+ */
+const INSTALL = `${TORCH_PYTHON} -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130`
+const withInstall = (s: string | undefined) => plain((s ?? '').replace('{{install}}', INSTALL))
 
 async function openDiagnose(page: Page, url: string): Promise<void> {
   await page.goto(url)
@@ -62,7 +68,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     const finding = page.getByTestId('step-card-gpu-visible').getByTestId('finding-cpu-only-torch-build')
     await expect(finding).toHaveAttribute('data-severity', 'error')
     await expect(finding.getByTestId('finding-message')).toHaveText(findingsEn['cpu-only-torch-build.message']!)
-    await expect(finding.getByTestId('finding-fix')).toContainText(plain(findingsEn['cpu-only-torch-build.fix']))
+    await expect(finding.getByTestId('finding-fix')).toContainText(withInstall(findingsEn['cpu-only-torch-build.fix']))
     await expect(finding.getByTestId('finding-id')).toHaveText('cpu-only-torch-build')
     await expect(page.getByTestId('step-summary-gpu-visible')).toContainText('cannot use the GPU')
     await expect(page.getByTestId('ev-torch-cuda')).toContainText('none (CPU-only build)')
@@ -75,7 +81,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.getByTestId('headline-title')).toHaveText(`1 problem: ${findingsEn['cpu-only-torch-build.title']}`)
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     const command = headline.getByTestId('headline-fix').getByTestId('command').first()
-    await expect(command.getByTestId('command-text')).toContainText('pip install')
+    await expect(command.getByTestId('command-text')).toHaveText(INSTALL)
     await command.getByTestId('command-copy').click()
     await expect(command).toHaveAttribute('data-copy', 'copied')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await command.getByTestId('command-text').textContent())
@@ -102,7 +108,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     for (const id of STEPS) await expect(page.getByTestId(`step-title-${id}`)).toContainText(stepsZh[`step.${id}.title`])
     await expect(finding.getByTestId('finding-message')).toHaveText(findingsZh['cpu-only-torch-build.message']!)
-    await expect(finding.getByTestId('finding-fix')).toContainText(plain(findingsZh['cpu-only-torch-build.fix']))
+    await expect(finding.getByTestId('finding-fix')).toContainText(withInstall(findingsZh['cpu-only-torch-build.fix']))
     await expect(page.getByTestId('step-status-gpu-visible')).toHaveText('失败')
     await expect(page.getByTestId('step-summary-gpu-visible')).toContainText('无法使用 GPU')
     await expect(page.getByTestId('step-summary-cudnn-loaded')).toHaveText(/^跳过：/)

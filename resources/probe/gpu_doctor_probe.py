@@ -13,12 +13,13 @@ import platform
 import re
 import subprocess
 import sys
+import sysconfig
 import time
 import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.1.0"
+PROBE_VERSION = "1.2.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -49,6 +50,26 @@ class Probe(object):
         self.doc["errors"].append({"stage": stage, "message": err_text(exc), "trace": traceback.format_exc()[-2000:]})
 
 
+def in_venv():
+    """A venv (sys.prefix != sys.base_prefix) or an old virtualenv (sys.real_prefix): pip's own test."""
+    return sys.prefix != getattr(sys, "base_prefix", sys.prefix) or hasattr(sys, "real_prefix")
+
+
+def externally_managed():
+    """PEP 668: an EXTERNALLY-MANAGED file in the stdlib folder, outside a venv, makes pip refuse to install.
+
+    None when the stdlib folder cannot be read. Debian's and Ubuntu's python3 (since bookworm / 23.04),
+    Homebrew's and Fedora's newer ones carry the marker.
+    """
+    if in_venv():
+        return False
+    try:
+        stdlib = sysconfig.get_path("stdlib")
+        return bool(stdlib) and os.path.isfile(os.path.join(stdlib, "EXTERNALLY-MANAGED"))
+    except Exception:
+        return None
+
+
 def python_facts():
     return {
         "version": platform.python_version(),
@@ -58,6 +79,9 @@ def python_facts():
         "machine": platform.machine(),
         "virtualEnv": os.environ.get("VIRTUAL_ENV") or (sys.prefix if sys.prefix != getattr(sys, "base_prefix", sys.prefix) else None),
         "condaPrefix": os.environ.get("CONDA_PREFIX"),
+        "externallyManaged": externally_managed(),
+        "inVenv": in_venv(),
+        "inConda": os.path.isdir(os.path.join(sys.prefix, "conda-meta")),
     }
 
 

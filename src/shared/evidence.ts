@@ -198,5 +198,12 @@ export const EnvironmentSchema = z.object({
   probeErrors: z.array(text).optional(),
   /** 'host', or the container the probe ran in. */
   probeWhere: text.optional(),
+  /** The probed Python's sys.platform (linux, win32, darwin); `platform` is GPU Doctor's own. */
+  pythonPlatform: maybeText.optional(),
+  /** PEP 668: pip refuses to install into the probed Python (Debian's, Ubuntu's system python3); null: not known. */
+  externallyManaged: z.boolean().nullable().optional(),
+  /** The probed Python runs in a venv / a conda environment. */
+  inVenv: z.boolean().nullable().optional(),
+  inConda: z.boolean().nullable().optional(),
 })
 export type Environment = z.infer<typeof EnvironmentSchema>

@@ -28,6 +28,12 @@ export const ProbeReportSchema = z.object({
       machine: z.string(),
       virtualEnv: nullableString,
       condaPrefix: nullableString,
+      /** Probe 1.2+: PEP 668 — an EXTERNALLY-MANAGED marker in the stdlib folder, outside a venv: pip refuses to install here. */
+      externallyManaged: z.boolean().nullable().optional(),
+      /** Probe 1.2+: sys.prefix differs from sys.base_prefix (a venv or virtualenv). */
+      inVenv: z.boolean().optional(),
+      /** Probe 1.2+: sys.prefix is a conda environment (it has conda-meta/). */
+      inConda: z.boolean().optional(),
     })
     .optional(),
   env: z.record(z.string(), z.string().nullable()).default({}),

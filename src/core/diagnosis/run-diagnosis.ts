@@ -168,5 +168,9 @@ function environmentOf(inputs: DiagnosisInputs, options: DiagnoseOptions, probeM
     disableCudnn: options.disableCudnn ?? false,
     probeSeconds: probeMs / 1000,
     probeErrors: r?.errors.map((e) => `${e.stage}: ${e.message}`) ?? [],
+    pythonPlatform: r?.python?.platform ?? null,
+    externallyManaged: r?.python?.externallyManaged ?? null,
+    inVenv: r?.python?.inVenv ?? null,
+    inConda: r?.python?.inConda ?? null,
   }
 }

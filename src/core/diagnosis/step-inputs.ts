@@ -5,6 +5,10 @@ import { summariesEn } from '../../shared/i18n/summaries'
 import { interpolate } from '../../shared/i18n/interpolate'
 import type { Message, MessageParams } from '../../shared/message'
 import type { ProbeReport } from '../../shared/probe'
+import { driverMaxCuda } from '../compat/driver-max-cuda'
+import { formatCuda } from '../rules/cuda-version'
+import { installPlatformOf } from '../rules/install-fixes'
+import type { InstallContext } from '../rules/install-params'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
@@ -50,4 +54,24 @@ export function torchReport(inputs: DiagnosisInputs): { report: ProbeReport } | 
   if (!inputs.probe.ok) return { skip: summary('skip.probe', { reason: inputs.probe.reason }) }
   if (!inputs.probe.report.torch?.importable) return { skip: summary('skip.noTorch') }
   return { report: inputs.probe.report }
+}
+
+/**
+ * What the fixes' install commands are written for: the probed Python (its path, its OS, whether
+ * PEP 668 marks it externally managed), the driver's highest CUDA and the GPUs nvidia-smi lists.
+ */
+export function installContextOf(inputs: DiagnosisInputs): InstallContext {
+  const r = inputs.probe.ok ? inputs.probe.report : null
+  const host = inputs.host.kind === 'ok' ? inputs.host.status : null
+  const platform = installPlatformOf(r?.python?.platform ?? inputs.platform)
+  const fromTable = driverMaxCuda(host?.driverVersion, platform === 'win32' ? 'windows' : 'linux')
+  const hostCcs = (host?.gpus ?? []).flatMap((g) => (g.computeCapability ? [g.computeCapability] : []))
+  const torchCcs = (r?.cuda?.devices ?? []).map((d) => d.cc)
+  return {
+    python: r?.python?.executable ?? null,
+    platform,
+    externallyManaged: r?.python?.externallyManaged === true,
+    driverCuda: host?.cudaVersion ?? (fromTable ? formatCuda(fromTable) : null),
+    gpus: [...new Set(hostCcs.length > 0 ? hostCcs : torchCcs)],
+  }
 }

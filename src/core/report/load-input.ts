@@ -3,6 +3,7 @@ import { DiagnosisSchema } from '../../shared/diagnosis'
 import type { Report } from '../../shared/report'
 import { ReportSchema } from '../../shared/report'
 import type { FleetRejectCode } from '../../shared/fleet'
+import { completeInstallFix, installContextOfEnvironment } from '../rules/install-fixes'
 import { isObj } from './is-json-object'
 
 export type ReportInput = { kind: 'report'; report: Report } | { kind: 'diagnosis'; diagnosis: Diagnosis }
@@ -27,6 +28,18 @@ function upgradeDiagnosis(value: unknown): unknown {
   }
 }
 
+/** Findings saved before their fix took an install command get one for the machine the diagnosis ran on. */
+function completeDiagnosis(d: Diagnosis): Diagnosis {
+  const machine = installContextOfEnvironment(d.environment)
+  return { ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) }
+}
+
+function completeReport(r: Report): Report {
+  const env = r.diagnosis?.environment ?? { python: r.facts.python, driverCuda: r.facts.driverCuda, platform: r.facts.os }
+  const machine = installContextOfEnvironment(env)
+  return { ...r, diagnosis: r.diagnosis ? completeDiagnosis(r.diagnosis) : null, findings: r.findings.map((f) => completeInstallFix(f, machine)) }
+}
+
 function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
   const issue = error.issues[0]
   return issue ? `${issue.path.map(String).join('.') || '(top)'}: ${issue.message}` : 'invalid'
@@ -47,7 +60,7 @@ export function parseReportInput(text: string): ReportInput {
       const detail = firstIssue(parsed.error)
       throw new ReportInputError('invalid-report', detail, `not a valid GPU Doctor report (${detail})`)
     }
-    return { kind: 'report', report: parsed.data }
+    return { kind: 'report', report: completeReport(parsed.data) }
   }
   if ('steps' in value && 'environment' in value) {
     const parsed = DiagnosisSchema.safeParse(upgradeDiagnosis(value))
@@ -55,7 +68,7 @@ export function parseReportInput(text: string): ReportInput {
       const detail = firstIssue(parsed.error)
       throw new ReportInputError('invalid-diagnosis', detail, `not a valid GPU Doctor diagnosis (${detail})`)
     }
-    return { kind: 'diagnosis', diagnosis: parsed.data }
+    return { kind: 'diagnosis', diagnosis: completeDiagnosis(parsed.data) }
   }
   throw new ReportInputError('not-report', null, 'not a GPU Doctor report or diagnosis')
 }

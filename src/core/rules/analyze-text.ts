@@ -1,10 +1,16 @@
 import type { Finding, Severity } from '../../shared/diagnosis'
+import type { GpuStatus } from '../../shared/gpu'
+import { driverMaxCuda } from '../compat/driver-max-cuda'
+import { resolveGpuName } from '../compat/gpu-names'
 import { parseSmiOutput } from '../nvidia-smi/parse-any'
 import { collectEnvFindings } from './collect-env-rules'
+import { decodeDriverApiVersion, formatCuda, parseCudaVersion } from './cuda-version'
 import { type TextKind, detectTextKind } from './detect-text-kind'
 import { makeFinding } from './finding-catalog'
+import { installPlatformOf, withInstallFixes } from './install-fixes'
+import { type InstallContext, UNKNOWN_MACHINE } from './install-params'
 import { lddFindings } from './ldd-rules'
-import { parseCollectEnv } from './parse-collect-env'
+import { type CollectEnv, parseCollectEnv } from './parse-collect-env'
 import { parseLdd } from './parse-ldd'
 import { smiFindings } from './smi-rules'
 import { TEXT_RULES } from './text-rules'
@@ -55,19 +61,64 @@ function lddSubject(text: string): string {
   return /(?:^|[$#>]\s*)ldd\s+(?:-\S+\s+)*(\S+)/m.exec(text)?.[1] ?? /^(\S+\.so[\w.]*):\s*$/m.exec(text)?.[1] ?? 'ldd'
 }
 
-function structuredFindings(kind: TextKind, text: string): Finding[] {
-  switch (kind) {
+/** What a structured paste was parsed into, for its findings and for the machine it shows. */
+type Parsed = { kind: 'collect_env'; env: CollectEnv } | { kind: 'nvidia-smi'; status: GpuStatus | null } | { kind: 'ldd' | 'log' }
+
+function parse(kind: TextKind, text: string): Parsed {
+  if (kind === 'collect_env') return { kind, env: parseCollectEnv(text) }
+  if (kind === 'nvidia-smi') {
+    const parsed = parseSmiOutput(text)
+    return { kind, status: 'status' in parsed ? parsed.status : null }
+  }
+  return { kind }
+}
+
+function structuredFindings(parsed: Parsed, text: string): Finding[] {
+  switch (parsed.kind) {
     case 'collect_env':
-      return collectEnvFindings(parseCollectEnv(text))
+      return collectEnvFindings(parsed.env)
     case 'ldd':
       return lddFindings(parseLdd(text), lddSubject(text), { failingImport: FAILING_IMPORT.test(text) })
-    case 'nvidia-smi': {
-      const parsed = parseSmiOutput(text)
-      return 'status' in parsed ? smiFindings(parsed.status) : []
-    }
+    case 'nvidia-smi':
+      return parsed.status ? smiFindings(parsed.status) : []
     case 'log':
       return []
   }
+}
+
+// nvidia-smi's banner ("CUDA Version: 13.0") or collect_env's driver line, wherever a paste has them.
+const SMI_CUDA = /\bCUDA Version:\s*(\d+\.\d+)/i
+const DRIVER = /(?:Nvidia driver version|Driver Version):\s*(\d+(?:\.\d+)+)/i
+// PyTorch's "The NVIDIA driver on your system is too old (found version 11000)": the driver API version.
+const DRIVER_API = /driver on your system is too old \(found version (\d+)\)/i
+// A Windows path (C:\…\) or DLL in a log: the install command is for Windows.
+const WINDOWS = /\b[A-Za-z]:\\(?:[^\\\s]+\\)+|\.dll\b|Microsoft Windows/i
+// PyTorch's "… with CUDA capability sm_120 is not compatible": the GPU's compute capability.
+const CAPABILITY = /with CUDA capability sm_(\d+)(\d)\b/gi
+
+/**
+ * The machine a paste shows, as far as it shows it, for the install commands of its fixes: the
+ * driver's highest CUDA (nvidia-smi's banner, else the driver version through the branch table),
+ * Windows or not, the GPUs' compute capabilities. The Python is never known from a paste.
+ */
+function pastedMachine(parsed: Parsed, text: string): InstallContext {
+  const env = parsed.kind === 'collect_env' ? parsed.env : null
+  const status = parsed.kind === 'nvidia-smi' ? parsed.status : null
+  const windows = (status?.gpus.some((g) => g.driverModel !== null) ?? false) || WINDOWS.test(text)
+  const platform = env?.os ? installPlatformOf(env.os) : windows ? 'win32' : 'linux'
+  const banner = parseCudaVersion(status?.cudaVersion ?? SMI_CUDA.exec(text)?.[1])
+  const api = DRIVER_API.exec(text)?.[1]
+  const driver = status?.driverVersion ?? env?.driverVersion ?? DRIVER.exec(text)?.[1] ?? null
+  const fromTable = driverMaxCuda(driver, platform === 'win32' ? 'windows' : platform === 'linux' && env?.os ? 'linux' : undefined)
+  const cuda = banner ?? (api ? decodeDriverApiVersion(Number(api)) : null) ?? fromTable
+  const named = (env?.gpus ?? []).flatMap((n) => {
+    const r = resolveGpuName(n)
+    return r.kind === 'ok' ? [r.cc] : []
+  })
+  const fromSmi = (status?.gpus ?? []).flatMap((g) => (g.computeCapability ? [g.computeCapability] : []))
+  const said = [...text.matchAll(CAPABILITY)].map((m) => `${Number(m[1])}.${m[2]}`)
+  const ccs = [...fromSmi, ...named, ...said]
+  return { ...UNKNOWN_MACHINE, platform, driverCuda: cuda ? formatCuda(cuda) : null, gpus: [...new Set(ccs)] }
 }
 
 // One finding per id: the first (structured rules come first and carry the most parameters)
@@ -94,6 +145,8 @@ function dedupe(findings: Finding[]): Finding[] {
 export function analyzeText(text: string): TextAnalysis {
   const clean = (text ?? '').replace(/\r\n?/g, '\n')
   const kind = detectTextKind(clean)
-  const findings = dedupe([...structuredFindings(kind, clean), ...textRuleFindings(clean)])
+  const parsed = parse(kind, clean)
+  const found = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  const findings = withInstallFixes(found, pastedMachine(parsed, clean))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

@@ -2,6 +2,7 @@ import type { Finding, Severity } from '../../shared/diagnosis'
 import { findingsEn } from '../../shared/i18n/findings'
 import { interpolate } from '../../shared/i18n/interpolate'
 import type { MessageParams } from '../../shared/message'
+import { hasInstallFix, installParams, UNKNOWN_MACHINE } from './install-params'
 
 // The 52 ids of shared/reference/failure-modes.md, in its order (A1…G5).
 const FAILURE_MODE_IDS: readonly string[] = [
@@ -79,7 +80,9 @@ export function catalogIds(): string[] {
 
 /**
  * Builds a Finding with its English message and fix from the 'findings' catalog
- * (src/shared/i18n/findings.ts). An id without texts gets a generic message naming it.
+ * (src/shared/i18n/findings.ts). An id without texts gets a generic message naming it. A fix that
+ * installs PyTorch (`{{install}}`) always gets a command: the caller's, for its machine
+ * (withInstallFixes), else one for a Linux Python and a current driver.
  */
 export function makeFinding(
   id: string,
@@ -89,12 +92,13 @@ export function makeFinding(
 ): Finding {
   const message = findingsEn[`${id}.message`]
   const fix = findingsEn[`${id}.fix`]
+  const all = hasInstallFix(id) && !Object.hasOwn(params, 'install') ? { ...params, ...installParams(id, UNKNOWN_MACHINE, params) } : { ...params }
   return {
     id,
     severity,
-    message: interpolate(message ?? UNKNOWN_MESSAGE, { id, ...params }),
-    fix: interpolate(fix ?? UNKNOWN_FIX, { id, ...params }),
+    message: interpolate(message ?? UNKNOWN_MESSAGE, { id, ...all }),
+    fix: interpolate(fix ?? UNKNOWN_FIX, { id, ...all }),
     evidence,
-    params: { ...params },
+    params: all,
   }
 }

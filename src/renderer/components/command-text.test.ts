@@ -14,13 +14,17 @@ describe('isCommand', () => {
       '$env:CUDA_VISIBLE_DEVICES = "0"',
       'CUDA_VISIBLE_DEVICES=0 python train.py',
       'nvidia-smi -pm 1',
+      '/usr/bin/python3 -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130',
+      '"C:\\Program Files\\Python312\\python.exe" -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu130',
+      "'/opt/my env/bin/python' -m pip install torch",
+      'py -m venv "%USERPROFILE%\\torch-venv" && "%USERPROFILE%\\torch-venv\\Scripts\\python.exe" -m pip install torch',
     ]) {
       expect(isCommand(c), c).toBe(true)
     }
   })
 
   it('leaves flags, paths, identifiers and prose alone', () => {
-    for (const c of ['--gpus all', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9', 'pin_memory=False', 'torch.cuda.is_available()', 'TORCH_CUDA_ARCH_LIST', 'import torch', 'nvidia-smi']) {
+    for (const c of ['--gpus all', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9', 'pin_memory=False', 'torch.cuda.is_available()', 'TORCH_CUDA_ARCH_LIST', 'import torch', 'nvidia-smi', '"C:\\Program Files\\NVIDIA"', '"quoted words" and prose']) {
       expect(isCommand(c), c).toBe(false)
     }
   })

@@ -13,7 +13,9 @@ const PROGRAMS = new Set([
 export function isCommand(code: string): boolean {
   const text = code.trim()
   if (!/\s/.test(text)) return false
-  const first = text.split(/\s+/)[0] ?? ''
+  // A quoted program path ("C:\Program Files\…\python.exe", '/opt/my env/bin/python') is one word.
+  const quoted = /^(["'])([^"']+)\1(?=\s)/.exec(text)
+  const first = quoted?.[2] ?? text.split(/\s+/)[0] ?? ''
   if (PROGRAMS.has(first.toLowerCase())) return true
   if (/^\$env:\w+/i.test(first)) return true
   if (/(?:^|[\\/])python(?:\d(?:\.\d+)?)?(?:\.exe)?$/i.test(first)) return true

@@ -21,6 +21,27 @@ describe('finding texts', () => {
     expect(findingText(f, zh.t).title).toBe(findingsZh['cudnn-not-effective.title'])
   })
 
+  it('show the fix with this machine’s install command in each language', () => {
+    const f = stepOf(cpu, 'gpu-visible').findings[0]!
+    const install = '/usr/bin/python3 -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130'
+    expect(f.params.install).toBe(install)
+    expect(findingText(f, en.t).fix).toBe(findingsEn['cpu-only-torch-build.fix']!.replace('{{install}}', install))
+    expect(findingText(f, zh.t).fix).toBe(findingsZh['cpu-only-torch-build.fix']!.replace('{{install}}', install))
+  })
+
+  it('never show "?" for the command of a finding saved before fixes took one: the core’s saved text instead', () => {
+    const saved: Finding = {
+      id: 'cpu-only-torch-build',
+      severity: 'error',
+      message: 'm',
+      fix: 'Reinstall from the CUDA index that matches your driver, e.g. `pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu128`.',
+      evidence: null,
+      params: { torch: '1.13.0a0' },
+    }
+    expect(findingText(saved, zh.t).fix).toBe(saved.fix)
+    expect(findingText(saved, en.t).fix).not.toContain('?')
+  })
+
   it('fall back to the core’s own text and the id for an unknown finding', () => {
     const unknown = { ...f, id: 'brand-new-check' }
     expect(findingText(unknown, zh.t)).toEqual({ title: 'brand-new-check', message: 'core message', fix: 'core fix' })

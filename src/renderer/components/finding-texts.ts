@@ -1,14 +1,23 @@
 import type { TFunction } from 'i18next'
 
 import type { Finding, StepResult } from '../../shared/diagnosis'
+import { findingsEn } from '../../shared/i18n/findings'
 import { translateSummary } from '../../shared/i18n/summaries'
 
-/** A finding in the reader's language: the catalog text with its params, the core's English as fallback. */
+/** Whether the catalog's fix needs an install command the finding does not carry (one saved by an older version). */
+function lacksInstall(f: Finding): boolean {
+  return (findingsEn[`${f.id}.fix`] ?? '').includes('{{install}}') && !Object.hasOwn(f.params ?? {}, 'install')
+}
+
+/**
+ * A finding in the reader's language: the catalog text with its params, the core's English as
+ * fallback, and as the fix where the catalog's would lack its install command (never a "?").
+ */
 export function findingText(f: Finding, t: TFunction): { title: string; message: string; fix: string } {
   return {
     title: t(`${f.id}.title`, { ns: 'findings', ...f.params, defaultValue: f.id }),
     message: t(`${f.id}.message`, { ns: 'findings', ...f.params, defaultValue: f.message }),
-    fix: t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
+    fix: lacksInstall(f) ? f.fix : t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
   }
 }
 

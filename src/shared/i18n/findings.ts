@@ -20,7 +20,7 @@ export const findingsEn: Record<string, string> = {
   'driver-too-old-for-cuda-runtime.message':
     'The NVIDIA driver is older than the CUDA version PyTorch (or this program) was built with.',
   'driver-too-old-for-cuda-runtime.fix':
-    'Upgrade the driver to a branch that supports that CUDA (CUDA 12.x needs R525+, CUDA 13 needs R580+), or install a PyTorch wheel built for an older CUDA, e.g. `--index-url https://download.pytorch.org/whl/cu118`.',
+    'Upgrade the driver to a branch that supports that CUDA (CUDA 12.x needs R525+, CUDA 13 needs R580+), or install a PyTorch wheel built for a CUDA the driver supports: `{{install}}`.',
 
   'fabric-manager-not-running.title': 'Fabric Manager not running (CUDA error 802)',
   'fabric-manager-not-running.message':
@@ -127,12 +127,12 @@ export const findingsEn: Record<string, string> = {
   'cpu-only-torch-build.title': 'CPU-only PyTorch installed',
   'cpu-only-torch-build.message': 'This PyTorch build has no CUDA support, so it can never use the GPU.',
   'cpu-only-torch-build.fix':
-    'Reinstall from the CUDA index that matches your driver, e.g. `pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu128`, and pin that index in your requirements.',
+    'Install a CUDA build of PyTorch from the index that matches your driver: `{{install}}`. Then run your code with that Python, and pin the index in your requirements.',
 
   'gpu-arch-not-in-wheel.title': 'GPU not supported by this PyTorch build',
   'gpu-arch-not-in-wheel.message': "The installed PyTorch has no kernels for this GPU's compute capability.",
   'gpu-arch-not-in-wheel.fix':
-    'Install a wheel built for the GPU (Blackwell, RTX 50xx: `--index-url https://download.pytorch.org/whl/cu128` or newer); for old GPUs pin an older PyTorch; rebuild extensions with `TORCH_CUDA_ARCH_LIST`.',
+    'Install a PyTorch build with kernels for this GPU: `{{install}}`; for a GPU older than the current wheels support, pin an older PyTorch; rebuild extensions with `TORCH_CUDA_ARCH_LIST`.',
 
   'cuda-visible-devices-misconfigured.title': 'No usable CUDA device selected',
   'cuda-visible-devices-misconfigured.message':
@@ -159,7 +159,7 @@ export const findingsEn: Record<string, string> = {
   'torchvision-torch-mismatch.title': 'torchvision does not match torch',
   'torchvision-torch-mismatch.message': 'torchvision was built for another torch version or CUDA variant than the installed torch.',
   'torchvision-torch-mismatch.fix':
-    'Reinstall them together from one index, e.g. `pip install --force-reinstall torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`.',
+    'Reinstall them together from one index: `{{install}}`.',
 
   'extension-build-cuda-mismatch.title': 'Extension build: CUDA toolkit mismatch',
   'extension-build-cuda-mismatch.message':
@@ -184,7 +184,7 @@ export const findingsEn: Record<string, string> = {
   'bundled-cudnn-not-found.message':
     'A cuDNN, cuBLAS or CUDA runtime library that the PyTorch wheel loads from its nvidia-* pip packages cannot be found.',
   'bundled-cudnn-not-found.fix':
-    'Reinstall torch with its dependencies into one environment: `pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128`; avoid `--no-deps` and split lib/lib64 site-packages.',
+    'Reinstall torch with its dependencies into one environment: `{{install}}`; avoid `--no-deps` and split lib/lib64 site-packages.',
 
   'cudnn-shadowed-by-system-copy.title': "Another cuDNN may shadow PyTorch's",
   'cudnn-shadowed-by-system-copy.message':
@@ -302,7 +302,12 @@ export const findingsEn: Record<string, string> = {
   'torch-not-installed.title': 'PyTorch not installed',
   'torch-not-installed.message': '`import torch` failed in {{python}}: {{error}}',
   'torch-not-installed.fix':
-    'Install PyTorch into that environment, e.g. `{{python}} -m pip install torch --index-url https://download.pytorch.org/whl/cu128`, or run GPU Doctor with the Python that has torch.',
+    'Install PyTorch: `{{install}}`, or run GPU Doctor with the Python that has torch.',
+
+  'driver-too-old-for-pytorch.title': 'Driver too old for any PyTorch build',
+  'driver-too-old-for-pytorch.message':
+    'The driver supports CUDA {{driverCuda}} at most, older than every CUDA build of PyTorch GPU Doctor knows (the oldest needs CUDA {{minCuda}}).',
+  'driver-too-old-for-pytorch.fix': 'Upgrade the NVIDIA driver to a current branch first, then install PyTorch: `{{install}}`.',
 
   'gpu-not-visible-to-torch.title': 'PyTorch sees no GPU',
   'gpu-not-visible-to-torch.message':
@@ -445,7 +450,7 @@ export const findingsZh: Record<string, string> = {
   'driver-too-old-for-cuda-runtime.title': '驱动版本低于 CUDA 要求',
   'driver-too-old-for-cuda-runtime.message': 'NVIDIA 驱动比 PyTorch（或该程序）编译时所用的 CUDA 版本旧。',
   'driver-too-old-for-cuda-runtime.fix':
-    '把驱动升级到支持该 CUDA 的分支（CUDA 12.x 需要 R525+，CUDA 13 需要 R580+），或安装针对较旧 CUDA 编译的 PyTorch，例如 `--index-url https://download.pytorch.org/whl/cu118`。',
+    '把驱动升级到支持该 CUDA 的分支（CUDA 12.x 需要 R525+，CUDA 13 需要 R580+），或安装针对驱动所支持 CUDA 编译的 PyTorch：`{{install}}`。',
 
   'fabric-manager-not-running.title': 'Fabric Manager 未运行（CUDA 错误 802）',
   'fabric-manager-not-running.message':
@@ -542,12 +547,12 @@ export const findingsZh: Record<string, string> = {
   'cpu-only-torch-build.title': '安装的是 CPU 版 PyTorch',
   'cpu-only-torch-build.message': '当前 PyTorch 不含 CUDA 支持，永远无法使用 GPU。',
   'cpu-only-torch-build.fix':
-    '从与驱动匹配的 CUDA 源重新安装，例如 `pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu128`，并在依赖文件中固定该源。',
+    '从与驱动匹配的源安装支持 CUDA 的 PyTorch：`{{install}}`。之后用这个 Python 运行你的代码，并在依赖文件中固定该源。',
 
   'gpu-arch-not-in-wheel.title': '当前 PyTorch 不支持这块 GPU',
   'gpu-arch-not-in-wheel.message': '安装的 PyTorch 没有为这块 GPU 的计算能力（compute capability）编译内核。',
   'gpu-arch-not-in-wheel.fix':
-    '安装为该 GPU 构建的版本（Blackwell、RTX 50 系列：`--index-url https://download.pytorch.org/whl/cu128` 或更新）；老 GPU 请固定较旧的 PyTorch；自定义扩展用 `TORCH_CUDA_ARCH_LIST` 重新编译。',
+    '安装带有该 GPU 内核的 PyTorch：`{{install}}`；若 GPU 比当前版本支持的更旧，请固定较旧的 PyTorch；自定义扩展用 `TORCH_CUDA_ARCH_LIST` 重新编译。',
 
   'cuda-visible-devices-misconfigured.title': '没有选中可用的 CUDA 设备',
   'cuda-visible-devices-misconfigured.message':
@@ -571,7 +576,7 @@ export const findingsZh: Record<string, string> = {
   'torchvision-torch-mismatch.title': 'torchvision 与 torch 不匹配',
   'torchvision-torch-mismatch.message': 'torchvision 是针对另一个 torch 版本或 CUDA 变体构建的。',
   'torchvision-torch-mismatch.fix':
-    '从同一个源一起重装，例如 `pip install --force-reinstall torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`。',
+    '从同一个源一起重装：`{{install}}`。',
 
   'extension-build-cuda-mismatch.title': '编译扩展时 CUDA 工具包版本不一致',
   'extension-build-cuda-mismatch.message': '用来编译扩展的 CUDA 工具包（nvcc）与 PyTorch 的 CUDA 主版本不同。',
@@ -592,7 +597,7 @@ export const findingsZh: Record<string, string> = {
   'bundled-cudnn-not-found.title': '找不到 PyTorch 自带的 CUDA 库',
   'bundled-cudnn-not-found.message': 'PyTorch 从 nvidia-* pip 包加载的 cuDNN、cuBLAS 或 CUDA 运行时库找不到。',
   'bundled-cudnn-not-found.fix':
-    '把 torch 连同依赖重新装进同一个环境：`pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128`；不要用 `--no-deps`，避免 lib/lib64 两个 site-packages 分开安装。',
+    '把 torch 连同依赖重新装进同一个环境：`{{install}}`；不要用 `--no-deps`，避免 lib/lib64 两个 site-packages 分开安装。',
 
   'cudnn-shadowed-by-system-copy.title': '另一份 cuDNN 可能覆盖了 PyTorch 自带的',
   'cudnn-shadowed-by-system-copy.message':
@@ -692,7 +697,12 @@ export const findingsZh: Record<string, string> = {
   'torch-not-installed.title': '未安装 PyTorch',
   'torch-not-installed.message': '在 {{python}} 中执行 `import torch` 失败：{{error}}',
   'torch-not-installed.fix':
-    '在该环境中安装 PyTorch，例如 `{{python}} -m pip install torch --index-url https://download.pytorch.org/whl/cu128`，或用装有 torch 的 Python 运行 GPU Doctor。',
+    '安装 PyTorch：`{{install}}`，或用装有 torch 的 Python 运行 GPU Doctor。',
+
+  'driver-too-old-for-pytorch.title': '驱动太旧，没有能用的 PyTorch',
+  'driver-too-old-for-pytorch.message':
+    '驱动最高只支持 CUDA {{driverCuda}}，比 GPU Doctor 所知的每个 PyTorch CUDA 版本都旧（最旧的也需要 CUDA {{minCuda}}）。',
+  'driver-too-old-for-pytorch.fix': '先把 NVIDIA 驱动升级到当前分支，再安装 PyTorch：`{{install}}`。',
 
   'gpu-not-visible-to-torch.title': 'PyTorch 看不到 GPU',
   'gpu-not-visible-to-torch.message': 'PyTorch 带有 CUDA 支持，但 `torch.cuda.is_available()` 为 False。主机上的 GPU：{{hostGpus}}。',

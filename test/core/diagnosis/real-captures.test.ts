@@ -10,7 +10,7 @@ import { lddLinkageStep } from '../../../src/core/diagnosis/steps/ldd-linkage'
 import { smUtilisationStep } from '../../../src/core/diagnosis/steps/sm-utilisation'
 import { csvRowsToStatus, parseCsvQuery } from '../../../src/core/nvidia-smi/parse-csv'
 import type { MonitorSample } from '../../../src/shared/gpu'
-import { ProbeReportSchema } from '../../../src/shared/probe'
+import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
 
 // Probe documents captured on a real H200 (torch 2.11.0+cu130, cuDNN 9.19) by scripts/gpu/verify-diagnosis.sh.
 const dir = new URL('../../fixtures/h200-x1/probe/', import.meta.url)
@@ -140,5 +140,59 @@ describe('step 4 on a two-GPU box', () => {
     expect(r.status).toBe('warn')
     expect(r.summary).toMatch(/^Least busy of 2 GPUs: SM 45% under load/)
     expect(ids(r)).toContain('low-sm-utilisation')
+  })
+})
+
+describe('the fix’s install command fits the machine (this H200: driver 580.159.04, CUDA 13.0)', () => {
+  /** The captured H200 probe with a CPU-only torch in place of 2.11.0+cu130, and the Python changed as given. */
+  function cpuTorch(python: Partial<NonNullable<ProbeReport['python']>> = {}, platform: NodeJS.Platform = 'linux'): DiagnosisInputs {
+    const r = probe('probe-ok')
+    const report: ProbeReport = {
+      ...r,
+      python: { ...r.python!, ...python },
+      torch: { ...r.torch!, version: '2.11.0+cpu', cudaBuild: null },
+      cuda: { ...r.cuda!, available: false, deviceCount: 0, devices: [], archList: [] },
+    }
+    return inputs('probe-ok', { probe: { ok: true, report }, platform })
+  }
+  const cpuFix = (i: DiagnosisInputs) => gpuVisibleStep(i).findings.find((f) => f.id === 'cpu-only-torch-build')!
+
+  it('CPU torch in the capture’s venv: that venv’s pip, from cu130 (the driver’s CUDA), not cu128', () => {
+    const f = cpuFix(cpuTorch())
+    expect(f.fix).toContain('`/opt/torch/.venv/bin/python3 -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu130`')
+    expect(f.fix).not.toContain('cu128')
+    expect(f.params.install).toBe('/opt/torch/.venv/bin/python3 -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu130')
+  })
+
+  it('an externally managed system Python (PEP 668): the command makes a venv first', () => {
+    const f = cpuFix(cpuTorch({ executable: '/usr/bin/python3', prefix: '/usr', virtualEnv: null, externallyManaged: true, inVenv: false }))
+    expect(f.params.install).toBe('/usr/bin/python3 -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130')
+    expect(f.fix).toContain(`\`${f.params.install}\``)
+  })
+
+  it('Windows: cmd.exe syntax, the interpreter quoted, a venv under %USERPROFILE%', () => {
+    const exe = 'C:\\Program Files\\Python312\\python.exe'
+    const f = cpuFix(cpuTorch({ executable: exe, platform: 'win32' }, 'win32'))
+    expect(f.params.install).toBe(`"${exe}" -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu130`)
+    const venv = cpuFix(cpuTorch({ executable: exe, platform: 'win32', externallyManaged: true }, 'win32'))
+    expect(venv.params.install).toBe(
+      `"${exe}" -m venv "%USERPROFILE%\\torch-venv" && "%USERPROFILE%\\torch-venv\\Scripts\\python.exe" -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130`,
+    )
+  })
+
+  it('no torch at all: install (not reinstall) for that Python', () => {
+    const r = probe('probe-ok')
+    const i = inputs('probe-ok', { probe: { ok: true, report: { ...r, torch: { importable: false, error: "ModuleNotFoundError: No module named 'torch'" } } } })
+    const f = gpuVisibleStep(i).findings[0]!
+    expect(f.id).toBe('torch-not-installed')
+    expect(f.fix).toBe('Install PyTorch: `/opt/torch/.venv/bin/python3 -m pip install torch --index-url https://download.pytorch.org/whl/cu130`, or run GPU Doctor with the Python that has torch.')
+  })
+
+  it('a driver older than every wheel says so first, and the command is for after the upgrade', () => {
+    const old = csvRowsToStatus(parseCsvQuery(readFileSync(new URL('smi.csv', dir), 'utf8')), { cudaVersion: '10.2' })
+    const r = gpuVisibleStep({ ...cpuTorch(), host: { kind: 'ok', status: { ...old, source: 'live' } } })
+    expect(ids(r)).toEqual(['driver-too-old-for-pytorch', 'cpu-only-torch-build'])
+    expect(r.findings[0]!.message).toContain('CUDA 10.2')
+    expect(r.findings[0]!.fix).toMatch(/^Upgrade the NVIDIA driver/)
   })
 })

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
@@ -26,6 +29,17 @@ describe('the probe with a real PyTorch', () => {
     expect(r.workloads?.conv).toEqual({ skipped: 'CUDA is not available to PyTorch' })
     expect(r.libraries?.ldd.length).toBeGreaterThan(0)
     expect(r.libraries?.ldd[0]?.output).toMatch(/libtorch/)
+    // Debian's python3 carries PEP 668's EXTERNALLY-MANAGED marker: pip refuses to install there.
+    expect(r.python).toMatchObject({ platform: 'linux', externallyManaged: true, inVenv: false, inConda: false })
+  })
+
+  it('a venv made from that Python is not externally managed', async () => {
+    const venv = join(mkdtempSync(join(tmpdir(), 'gd-venv-')), 'venv')
+    execFileSync(TORCH_PYTHON, ['-m', 'venv', '--without-pip', venv])
+    const outcome = await runProbe({ python: join(venv, 'bin', 'python3'), workloads: [] })
+    expect(outcome.ok).toBe(true)
+    if (!outcome.ok) return
+    expect(outcome.report.python).toMatchObject({ externallyManaged: false, inVenv: true })
   })
 })
 
@@ -36,20 +50,30 @@ describe('runDiagnosis', () => {
     const s1 = step(d, 'gpu-visible')
     expect(s1.status).toBe('fail')
     expect(s1.findings.map((f) => f.id)).toContain('cpu-only-torch-build')
-    expect(s1.findings[0]!.fix).toMatch(/pip|index-url|cu1/i)
+    // The fix fits this machine: driver 580 runs CUDA 13.0, so cu130, not cu128; Debian's python3
+    // refuses pip installs (PEP 668), so the command makes a venv first, in one pasteable line.
+    const cpu = s1.findings.find((f) => f.id === 'cpu-only-torch-build')!
+    expect(cpu.params.install).toBe(
+      `${TORCH_PYTHON} -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130`,
+    )
+    expect(cpu.fix).toContain('whl/cu130')
+    expect(cpu.fix).not.toContain('cu128')
+    expect(cpu.fix).toContain(`\`${TORCH_PYTHON} -m venv ~/torch-venv && `)
+    expect(cpu.fix).not.toContain('?')
     expect(step(d, 'cudnn-loaded').status).toBe('skip')
     // A CPU-only build has no CUDA libraries to link: step 3 does not apply, it does not "pass".
     expect(step(d, 'ldd-linkage').status).toBe('skip')
     expect(step(d, 'ldd-linkage').summaryKey).toBe('skip.cpuBuild')
     expect(step(d, 'sm-utilisation').status).toBe('skip')
     expect(step(d, 'conv-timing').status).toBe('skip')
-    expect(d.environment).toMatchObject({ driverVersion: '580.159.04', torchCuda: null })
+    expect(d.environment).toMatchObject({ driverVersion: '580.159.04', driverCuda: '13.0', torchCuda: null, pythonPlatform: 'linux', externallyManaged: true, inVenv: false })
   })
 
   it('says PyTorch is not installed for a Python without torch', async () => {
     const d = await runDiagnosis({ python: pythonWithoutTorch(), env: fakeSmiEnv('h200-x1'), steps: ['gpu-visible', 'cudnn-loaded'] })
     expect(d.steps).toHaveLength(2)
     expect(step(d, 'gpu-visible').findings[0]).toMatchObject({ id: 'torch-not-installed', severity: 'error' })
+    expect(step(d, 'gpu-visible').findings[0]!.fix).toContain(`\`${TORCH_PYTHON} -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch --index-url https://download.pytorch.org/whl/cu130\``)
     expect(step(d, 'cudnn-loaded').status).toBe('skip')
   })
 

@@ -115,7 +115,18 @@ describe('analyzeText on written logs', () => {
   it('recognises a missing bundled cuDNN at import', () => {
     const result = analyzeText(CUDNN_MISSING)
     expect(ids(result.findings)).toEqual(['bundled-cudnn-not-found:error'])
-    expect(result.findings[0]?.params).toEqual({ library: 'libcudnn.so.9' })
+    expect(result.findings[0]?.params).toEqual({ library: 'libcudnn.so.9', install: expect.stringMatching(/^python3 -m pip install --force-reinstall torch --index-url https:\/\/download\.pytorch\.org\/whl\/cu\d+$/) })
+  })
+
+  it('writes the install command for the driver CUDA the paste shows (nvidia-smi banner or driver version)', () => {
+    const error = 'AssertionError: Torch not compiled with CUDA enabled\n'
+    const banner = '| NVIDIA-SMI 550.54.15              Driver Version: 550.54.15      CUDA Version: 12.4     |\n'
+    const [cpu12] = analyzeText(error + banner).findings
+    expect(cpu12?.id).toBe('cpu-only-torch-build')
+    expect(cpu12?.params.install).toBe('python3 -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu124')
+    const [cpu13] = analyzeText(`${error}Nvidia driver version: 580.159.04\n`).findings
+    expect(cpu13?.fix).toContain('whl/cu130')
+    expect(cpu13?.fix).not.toContain('cu128')
   })
 
   it('finds nothing in a clean training log', () => {
@@ -157,8 +168,20 @@ describe('analyzeText on written collect_env and ldd outputs', () => {
       'cudnn-shadowed-by-system-copy:warning',
       'torchvision-torch-mismatch:warning',
     ])
-    expect(result.findings[0]?.params).toEqual({ gpu: 'NVIDIA GeForce RTX 5090', arch: 'sm_120', torchCuda: '12.4', minCuda: '12.8' })
-    expect(result.findings[2]?.params).toEqual({ torch: '2.5.1+cu124 (cu124)', torchvision: '0.20.1+cu121 (cu121)' })
+    // Driver 570 runs CUDA 12.8 at most: the fixes install from cu128 (which has sm_120), not the newest index.
+    expect(result.findings[0]?.params).toEqual({
+      gpu: 'NVIDIA GeForce RTX 5090',
+      arch: 'sm_120',
+      torchCuda: '12.4',
+      minCuda: '12.8',
+      install: 'python3 -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu128',
+    })
+    expect(result.findings[2]?.params).toEqual({
+      torch: '2.5.1+cu124 (cu124)',
+      torchvision: '0.20.1+cu121 (cu121)',
+      install: 'python3 -m pip install --force-reinstall torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128',
+    })
+    expect(result.findings[0]?.fix).toContain('`python3 -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu128`')
   })
 
   it('flags a cuDNN resolved outside the wheel and a missing library, naming the inspected file', () => {

@@ -19,7 +19,8 @@ const COLLECT_ENV: Record<string, string[]> = {
   'collect_env-1.14dev-macos-arm64-no-cuda.txt': [],
   'collect_env-1.3.0a0-windows-gtx1080ti-411.31-mojibake-os-CRLF.txt': [],
   'collect_env-1.4.0+cpu-windows-cpu-only-wheel.txt': ['cpu-only-torch-build:error'],
-  'collect_env-1.6.0-cu102-driver-418.67-too-old-2x-v100-transcribed.txt': ['driver-too-old-for-cuda-runtime:error'],
+  // A 418 driver (CUDA 10.1) runs no PyTorch wheel GPU Doctor knows: that comes first.
+  'collect_env-1.6.0-cu102-driver-418.67-too-old-2x-v100-transcribed.txt': ['driver-too-old-for-pytorch:error', 'driver-too-old-for-cuda-runtime:error'],
   'collect_env-1.7.0-rtx3090+rtx2080ti-455.38-mixed-gpus.txt': ['device-order-mismatch:info'],
   'collect_env-1.9.0a0-4x-v100-sxm2-450.51.06.txt': [],
   'collect_env-2.0.0dev+cpu-centos-no-cuda-with-cpu-section.txt': ['cpu-only-torch-build:error'],
@@ -36,7 +37,7 @@ const FAILING: Record<string, { kind: string; ids: string[] }> = {
   'nvidia-smi-failed-couldnt-communicate-modprobe-fatal.txt': { kind: 'nvidia-smi', ids: ['driver-not-loaded:error'] },
   'nvml-driver-library-version-mismatch-570.124.txt': { kind: 'nvidia-smi', ids: ['nvml-driver-library-mismatch:error'] },
   'sm120-not-compatible-userwarning-windows-rtx5090.txt': { kind: 'log', ids: ['gpu-arch-not-in-wheel:error'] },
-  'torch-cuda-init-driver-too-old-found-11000.txt': { kind: 'log', ids: ['driver-too-old-for-cuda-runtime:error'] },
+  'torch-cuda-init-driver-too-old-found-11000.txt': { kind: 'log', ids: ['driver-too-old-for-pytorch:error', 'driver-too-old-for-cuda-runtime:error'] },
 }
 
 describe('analyzeText on public collect_env reports (fixtures D)', () => {
@@ -53,8 +54,13 @@ describe('analyzeText on public collect_env reports (fixtures D)', () => {
 
   it('names the driver and the CUDA versions when the driver is too old', () => {
     const finding = byId(analyzeText(fixture('D/collect_env-1.6.0-cu102-driver-418.67-too-old-2x-v100-transcribed.txt')).findings, 'driver-too-old-for-cuda-runtime')
-    expect(finding?.params).toEqual({ torchCuda: '10.2', driverCuda: '10.1', driver: '418.67' })
+    expect(finding?.params).toMatchObject({ torchCuda: '10.2', driverCuda: '10.1', driver: '418.67' })
     expect(finding?.evidence).toContain('Nvidia driver version: 418.67')
+    // No wheel runs on CUDA 10.1: upgrade first, then the newest release's default index.
+    const first = analyzeText(fixture('D/collect_env-1.6.0-cu102-driver-418.67-too-old-2x-v100-transcribed.txt')).findings[0]
+    expect(first?.params).toMatchObject({ driverCuda: '10.1', minCuda: '11.7' })
+    expect(first?.fix).toMatch(/^Upgrade the NVIDIA driver/)
+    expect(finding?.params.install).toBe(first?.params.install)
   })
 
   it('lists the cuDNN versions found on disk and shows the lines', () => {
@@ -69,6 +75,13 @@ describe('analyzeText on public collect_env reports (fixtures D)', () => {
   it('reports the torch version of a CPU build and the conda build that was picked', () => {
     const cpu = analyzeText(fixture('D/collect_env-2.0.0dev+cpu-centos-no-cuda-with-cpu-section.txt')).findings[0]
     expect(cpu?.params.torch).toBe('2.0.0.dev20230228+cpu-cxx11-abi')
+    // No driver in the paste and no Python known: a generic Linux command for the newest release's default index.
+    expect(cpu?.params.install).toMatch(/^python3 -m pip install --force-reinstall torch torchvision --index-url https:\/\/download\.pytorch\.org\/whl\/cu\d+$/)
+
+    // "OS: Microsoft Windows 10": the command is for Windows.
+    const windows = analyzeText(fixture('D/collect_env-1.4.0+cpu-windows-cpu-only-wheel.txt')).findings[0]
+    expect(windows?.id).toBe('cpu-only-torch-build')
+    expect(windows?.fix).toMatch(/`py -m pip install --force-reinstall torch torchvision --index-url https:\/\/download\.pytorch\.org\/whl\/cu\d+`/)
 
     const conda = analyzeText(fixture('D/collect_env-1.0.0-cuda90-conda-wrong-build-windows-gtx1050-398.36-transcribed.txt')).findings[0]
     expect(conda?.params).toEqual({ version: '1.0.0', build: 'py3.7_cuda90_cudnn7_1', buildCuda: '9.0' })
@@ -89,15 +102,17 @@ describe('analyzeText on public failure outputs (fixtures E)', () => {
   })
 
   it('pulls the numbers a user needs out of the messages', () => {
-    const old = analyzeText(fixture('E/torch-cuda-init-driver-too-old-found-11000.txt')).findings[0]
-    expect(old?.params).toEqual({ found: 11000, driverCuda: '11.0' })
+    const old = byId(analyzeText(fixture('E/torch-cuda-init-driver-too-old-found-11000.txt')).findings, 'driver-too-old-for-cuda-runtime')
+    expect(old?.params).toMatchObject({ found: 11000, driverCuda: '11.0' })
 
     const arch = analyzeText(fixture('E/sm120-not-compatible-userwarning-windows-rtx5090.txt')).findings[0]
-    expect(arch?.params).toEqual({
+    expect(arch?.params).toMatchObject({
       gpu: 'NVIDIA GeForce RTX 5090',
       arch: 'sm_120',
       supported: 'sm_50 sm_60 sm_61 sm_70 sm_75 sm_80 sm_86 sm_90',
     })
+    // A C:\… path: the paste is from Windows, so is the command; no driver shown: the newest release's index.
+    expect(arch?.params.install).toBe('py -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu130')
     expect(arch?.evidence).toMatch(/^NVIDIA GeForce RTX 5090 with CUDA capability sm_120/)
 
     const nvml = analyzeText(fixture('E/nvml-driver-library-version-mismatch-570.124.txt')).findings[0]

@@ -10,7 +10,8 @@ import { FindingSchema } from '../../../src/shared/diagnosis'
 import { findingsEn, findingsZh } from '../../../src/shared/i18n/findings'
 
 const PRODUCT_IDS: Record<string, string[]> = {
-  'torch-not-installed': ['python', 'error'],
+  'torch-not-installed': ['python', 'error', 'install'],
+  'driver-too-old-for-pytorch': ['driverCuda', 'minCuda', 'install'],
   'gpu-not-visible-to-torch': ['hostGpus'],
   'fewer-devices-than-host': ['torchCount', 'hostCount'],
   'cuda-minor-version-compat': ['torchCuda', 'driverCuda'],
@@ -118,6 +119,21 @@ describe('makeFinding', () => {
     expect(makeFinding('fewer-devices-than-host', 'warning', { torchCount: 1 }).message).toBe(
       'PyTorch sees 1 GPU(s), but nvidia-smi lists ?.',
     )
+  })
+
+  it('fills every install command, so no fix ever shows "?" in its place', () => {
+    const withCommand = catalogIds().filter((id) => findingsEn[`${id}.fix`]?.includes('{{install}}'))
+    expect(withCommand).toEqual(
+      expect.arrayContaining(['cpu-only-torch-build', 'torch-not-installed', 'torchvision-torch-mismatch', 'gpu-arch-not-in-wheel', 'bundled-cudnn-not-found']),
+    )
+    for (const id of withCommand) {
+      const finding = makeFinding(id, 'error')
+      expect(finding.params.install, id).toMatch(/^python3 -m pip install .*--index-url https:\/\/download\.pytorch\.org\/whl\/cu\d+$/)
+      expect(finding.fix, id).toContain(`\`${finding.params.install}\``)
+      expect(findingsZh[`${id}.fix`], id).toContain('`{{install}}`')
+    }
+    // A caller's command wins over the default.
+    expect(makeFinding('cpu-only-torch-build', 'error', { install: 'py -m pip install torch' }).fix).toContain('`py -m pip install torch`')
   })
 
   it('falls back to a generic text naming an unknown id', () => {

@@ -1,7 +1,8 @@
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
+import { withInstallFixes } from '../../rules/install-fixes'
 import type { DiagnosisInputs } from '../step-inputs'
-import { reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { installContextOf, reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 import { expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../versions'
 
 const VERSION_CLASH = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/
@@ -57,5 +58,5 @@ export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResultOf<'cudnn-lo
       : status === 'fail'
       ? summary('cudnn.fail', reasonOf(findings))
       : summary('cudnn.ok', { version: version ?? '?', expected: expected ?? '?', torch: torch.version ?? '?' })
-  return stepResult('cudnn-loaded', status, said, evidence, findings)
+  return stepResult('cudnn-loaded', status, said, evidence, withInstallFixes(findings, installContextOf(inputs), { sayDriverTooOld: false }))
 }

@@ -5,7 +5,8 @@ import { describeProcesses, gib, gpuSharing, HELD_MEMORY_SHARE, isOutOfMemory } 
 import { libcudaOrigin } from '../library-origin'
 import type { ProbeReport } from '../../../shared/probe'
 import type { DiagnosisInputs } from '../step-inputs'
-import { reasonOf, statusFrom, stepResult, summary } from '../step-inputs'
+import { installContextOf, reasonOf, statusFrom, stepResult, summary } from '../step-inputs'
+import { withInstallFixes } from '../../rules/install-fixes'
 import { compareVersions } from '../../compat/compare-versions'
 import { isCpuOnlyBuild } from '../versions'
 
@@ -29,7 +30,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const python = r.python?.executable ?? 'python'
   if (!torch?.importable) {
     findings.push(makeFinding('torch-not-installed', 'error', { python, error: torch?.error ?? r.fatal ?? 'unknown' }, torch?.error ?? null))
-    return stepResult('gpu-visible', 'fail', summary('gpuVisible.noTorch', { python }), { python, hostGpus }, findings)
+    return stepResult('gpu-visible', 'fail', summary('gpuVisible.noTorch', { python }), { python, hostGpus }, withInstallFixes(findings, installContextOf(inputs)))
   }
   const cuda = r.cuda
   const cvd = r.env.CUDA_VISIBLE_DEVICES ?? null
@@ -117,7 +118,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
       findings.push(makeFinding('cuda-minor-version-compat', 'warning', { torchCuda: torch.cudaBuild, driverCuda }))
   }
 
-  const unique = dedupe(findings)
+  const unique = withInstallFixes(dedupe(findings), installContextOf(inputs))
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
   const said =

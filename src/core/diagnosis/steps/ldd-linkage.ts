@@ -1,10 +1,11 @@
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
+import { withInstallFixes } from '../../rules/install-fixes'
 import { parseLdd } from '../../rules/parse-ldd'
 import { classifyLibrary, libcudaOrigin, soVersion } from '../library-origin'
 import { isCpuOnlyBuild } from '../versions'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { installContextOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 const KEY_LIBS = /^lib(cudart|cublas|cublasLt|cudnn|nccl|nvrtc|nvJitLink|cusparse|cufft|curand|cusolver)\b/
 
@@ -113,5 +114,5 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
         : libraries.length === 0
         ? summary('ldd.noCuda')
         : summary('ldd.ok', { count: new Set(libraries.map((l) => l.name)).size, cudnnFile: cudnnFile ?? '—' })
-  return stepResult('ldd-linkage', status, said, evidence, findings)
+  return stepResult('ldd-linkage', status, said, evidence, withInstallFixes(findings, installContextOf(inputs), { sayDriverTooOld: false }))
 }

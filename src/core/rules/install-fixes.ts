@@ -1,0 +1,60 @@
+import type { Finding } from '../../shared/diagnosis'
+import type { InstallPlatform } from '../recommend/install-command'
+import { chooseWheelIndex } from '../recommend/wheel-index'
+import { makeFinding } from './finding-catalog'
+import { hasInstallFix, type InstallContext, installParams } from './install-params'
+
+const TOO_OLD_FOR_ANY = 'driver-too-old-for-pytorch'
+
+/** Node's platform names from sys.platform, process.platform or an OS line: win32, darwin, else linux. */
+export function installPlatformOf(platform: string | null | undefined): InstallPlatform {
+  const p = (platform ?? '').toLowerCase()
+  if (/^(?:win|cygwin|msys)|windows/.test(p)) return 'win32'
+  if (/^darwin|^mac ?os/.test(p)) return 'darwin'
+  return 'linux'
+}
+
+/**
+ * The findings with every install command written for this machine: its Python, its OS, a venv
+ * where the Python is externally managed, the wheel index its driver runs. Unless told otherwise,
+ * a driver older than every PyTorch wheel puts `driver-too-old-for-pytorch` first (no install works before an upgrade).
+ */
+export function withInstallFixes(findings: Finding[], machine: InstallContext, options: { sayDriverTooOld?: boolean } = {}): Finding[] {
+  const out = findings.map((f) =>
+    hasInstallFix(f.id) ? makeFinding(f.id, f.severity, { ...f.params, ...installParams(f.id, machine, f.params) }, f.evidence) : f,
+  )
+  if (options.sayDriverTooOld === false || !machine.driverCuda) return out
+  if (out.some((f) => f.id === TOO_OLD_FOR_ANY) || !out.some((f) => hasInstallFix(f.id))) return out
+  const choice = chooseWheelIndex(machine.driverCuda, { platform: machine.platform })
+  if (choice.ok) return out
+  const params = { driverCuda: choice.driverCuda, minCuda: choice.minCuda, ...installParams(TOO_OLD_FOR_ANY, machine) }
+  // First: no install works until the driver is upgraded.
+  return [makeFinding(TOO_OLD_FOR_ANY, 'error', params, `driver CUDA ${choice.driverCuda}; oldest PyTorch wheel CUDA ${choice.minCuda}`), ...out]
+}
+
+/** The machine a saved diagnosis names in its environment (older saves lack the Python's platform and PEP 668 flag). */
+export function installContextOfEnvironment(env: {
+  python?: string | null
+  pythonPlatform?: string | null
+  platform?: string | null
+  externallyManaged?: boolean | null
+  driverCuda?: string | null
+  gpus?: ReadonlyArray<{ computeCapability: string | null }>
+}): InstallContext {
+  return {
+    python: env.python ?? null,
+    platform: installPlatformOf(env.pythonPlatform ?? env.platform),
+    externallyManaged: env.externallyManaged === true,
+    driverCuda: env.driverCuda ?? null,
+    gpus: [...new Set((env.gpus ?? []).flatMap((g) => (g.computeCapability ? [g.computeCapability] : [])))],
+  }
+}
+
+/**
+ * A finding saved before its fix took an install command gets one, for the machine it was made
+ * on, so no text shows "?" in its place; its saved English message and fix stay as they were.
+ */
+export function completeInstallFix<F extends Finding>(finding: F, machine: InstallContext): F {
+  if (!hasInstallFix(finding.id) || Object.hasOwn(finding.params, 'install')) return finding
+  return { ...finding, params: { ...finding.params, ...installParams(finding.id, machine, finding.params) } }
+}
