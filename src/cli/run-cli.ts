@@ -12,6 +12,7 @@ import { interpretersCommand } from './commands/interpreters'
 import { monitorCommand } from './commands/monitor'
 import { serveCommand } from './commands/serve'
 import { statusCommand } from './commands/status'
+import { healthCommand } from './commands/health'
 import type { CliContext } from './context'
 import { renderHelp } from './help'
 import { createTranslator, pickLanguage } from './i18n'
@@ -20,6 +21,7 @@ type Command = (args: string[], ctx: CliContext) => Promise<number>
 
 const COMMANDS: Record<string, Command> = {
   status: statusCommand,
+  health: healthCommand,
   monitor: monitorCommand,
   serve: serveCommand,
   diagnose: diagnoseCommand,

@@ -76,14 +76,19 @@ function parseMigDevices(gpu: QNode, gpuIndex: number): MigDevice[] {
   return section.children.filter((c) => c.key.toLowerCase() === 'mig device').map((device) => reader.migDevice(device, gpuIndex))
 }
 
+/** The report's tree, its reader and its GPU sections in order, for readers of other facts (health). */
+export function queryTextGpus(text: string): { reader: ReportReader<QNode>; root: QNode; gpus: QNode[] } {
+  const root = buildTree(text)
+  return { reader, root, gpus: root.children.filter((c) => c.value === null && /^GPU\s+[0-9A-Fa-f]+:[0-9A-Fa-f]+:/.test(c.key)) }
+}
+
 /**
  * Parses `nvidia-smi -q` (format 'q', source 'file'). `-q` prints no GPU index: GPUs are numbered
  * in the order printed, which is nvidia-smi's own order (with `-i N` the single GPU becomes 0).
  * 610+ marks `Driver Version` deprecated in place; `KMD Version` wins when present. Never throws.
  */
 export function parseSmiQueryText(text: string): GpuStatus {
-  const root = buildTree(text)
-  const gpuNodes = root.children.filter((c) => c.value === null && /^GPU\s+[0-9A-Fa-f]+:[0-9A-Fa-f]+:/.test(c.key))
+  const { root, gpus: gpuNodes } = queryTextGpus(text)
   const processes: GpuProcess[] = []
   const migDevices: MigDevice[] = []
   const gpus = gpuNodes.map((node, index) => {

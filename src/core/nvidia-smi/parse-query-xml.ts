@@ -70,20 +70,27 @@ function emptyStatus(): GpuStatus {
   return { source: 'file', format: 'xml', driverVersion: null, cudaVersion: null, gpus: [], processes: [], migDevices: [] }
 }
 
+/** The report's root, its reader and its GPU elements in order (null when it is not nvidia-smi XML). */
+export function queryXmlGpus(xml: string): { reader: ReportReader<unknown>; root: XmlNode; gpus: XmlNode[] } | null {
+  let doc: unknown
+  try {
+    doc = makeParser().parse(xml)
+  } catch {
+    return null
+  }
+  const root = node(doc, 'nvidia_smi_log')
+  return root ? { reader, root, gpus: list(root, 'gpu') } : null
+}
+
 /**
  * Parses `nvidia-smi -q -x` (format 'xml', source 'file'), with or without a DOCTYPE. GPUs are
  * numbered in document order, nvidia-smi's own order (`<minor_number>` is not the index).
  * Never throws: text that is not nvidia-smi XML gives a status with no GPUs.
  */
 export function parseSmiQueryXml(xml: string): GpuStatus {
-  let doc: unknown
-  try {
-    doc = makeParser().parse(xml)
-  } catch {
-    return emptyStatus()
-  }
-  const log = node(doc, 'nvidia_smi_log')
-  if (!log) return emptyStatus()
+  const found = queryXmlGpus(xml)
+  if (!found) return emptyStatus()
+  const log = found.root
   const processes: GpuProcess[] = []
   const migDevices: MigDevice[] = []
   const gpus = list(log, 'gpu').map((gpu, index) => {

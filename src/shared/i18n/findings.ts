@@ -433,6 +433,30 @@ export const findingsEn: Record<string, string> = {
     'conda installed pytorch {{version}} as build {{build}}, which is built for CUDA {{buildCuda}}. If you asked conda for another CUDA, it picked this build because none matched.',
   'conda-build-other-cuda.fix':
     'Ask for the variant explicitly (e.g. `conda install pytorch=<version>=*cuda<XY>* -c pytorch`), or install with pip from the matching `--index-url https://download.pytorch.org/whl/cuXYZ`.',
+
+  // ---- Hardware health (gpu-doctor health)
+  'gpu-recovery-action-pending.title': 'The driver asks for a GPU recovery action',
+  'gpu-recovery-action-pending.message': 'nvidia-smi reports "GPU Recovery Action: {{action}}" for {{gpu}}: the GPU needs it before it can be trusted again.',
+  'gpu-recovery-action-pending.fix':
+    'Drain the GPU and do what it asks: `Reset` → `sudo nvidia-smi -r -i <index>` with no process on it; `Reboot` → reboot the node; `Drain P2P` → stop peer-to-peer jobs, then reset. If it comes back, collect `sudo nvidia-bug-report.sh` and open an RMA.',
+
+  'power-limit-below-default.title': 'Power limit below the default',
+  'power-limit-below-default.message': '{{gpu}} is capped at {{limit}} W, below its default of {{default}} W: under load it runs at lower clocks than it can.',
+  'power-limit-below-default.fix':
+    'If nobody capped it on purpose (a power budget, noise), restore the default: `sudo nvidia-smi -pl {{default}}` (per GPU with `-i`), and check the tool or boot script that set it.',
+
+  'application-clocks-locked.title': 'Clocks locked or application clocks lowered',
+  'application-clocks-locked.message': '{{gpu}} runs with locked or lowered application clocks, so it cannot boost to its full speed.',
+  'application-clocks-locked.fix': 'Reset them: `sudo nvidia-smi -rac` and `sudo nvidia-smi -rgc` (per GPU with `-i`), unless the cap is intended.',
+
+  'mig-enabled.title': 'MIG is enabled',
+  'mig-enabled.message': '{{gpu}} is split into MIG instances: a process sees one instance, not the whole GPU.',
+  'mig-enabled.fix': 'Use a MIG instance UUID in `CUDA_VISIBLE_DEVICES`, or turn MIG off for whole-GPU jobs: `sudo nvidia-smi -i <index> -mig 0` (then reset the GPU).',
+
+  'xid-reported.title': 'The driver logged Xid errors',
+  'xid-reported.message': 'The kernel log holds {{count}} NVIDIA Xid event(s) (Xid {{xids}}): the driver saw a GPU or application error.',
+  'xid-reported.fix':
+    'Look each Xid up in NVIDIA\'s Xid catalog (docs.nvidia.com/deploy/xid-errors); application Xids (13, 31, 43) point at a program, others at the GPU or driver. Collect `sudo nvidia-bug-report.sh` if they repeat.',
 }
 
 /** Simplified Chinese finding texts; same keys and `{{param}}` names as findingsEn. */
@@ -812,4 +836,28 @@ export const findingsZh: Record<string, string> = {
     'conda 安装的 pytorch {{version}} 是构建 {{build}}，针对 CUDA {{buildCuda}}。如果你向 conda 要的是别的 CUDA 版本，说明没有匹配的构建，conda 改选了这个。',
   'conda-build-other-cuda.fix':
     '明确指定变体（例如 `conda install pytorch=<version>=*cuda<XY>* -c pytorch`），或用 pip 从匹配的 `--index-url https://download.pytorch.org/whl/cuXYZ` 安装。',
+
+  // ---- 硬件健康（gpu-doctor health）
+  'gpu-recovery-action-pending.title': '驱动要求对 GPU 执行恢复操作',
+  'gpu-recovery-action-pending.message': 'nvidia-smi 显示 {{gpu}} 的“GPU Recovery Action: {{action}}”：执行该操作之前，这块 GPU 不可信。',
+  'gpu-recovery-action-pending.fix':
+    '清空这块 GPU 上的任务并按要求处理：`Reset` → 在没有进程时运行 `sudo nvidia-smi -r -i <index>`；`Reboot` → 重启节点；`Drain P2P` → 停止点对点任务后重置。如果反复出现，收集 `sudo nvidia-bug-report.sh` 并申请返修（RMA）。',
+
+  'power-limit-below-default.title': '功耗上限低于默认值',
+  'power-limit-below-default.message': '{{gpu}} 的功耗上限为 {{limit}} W，低于默认的 {{default}} W：负载下的时钟频率会低于它的能力。',
+  'power-limit-below-default.fix':
+    '如果不是有意限制（功耗预算、噪音），请恢复默认值：`sudo nvidia-smi -pl {{default}}`（用 `-i` 指定 GPU），并检查设置它的工具或开机脚本。',
+
+  'application-clocks-locked.title': '时钟被锁定或应用时钟被调低',
+  'application-clocks-locked.message': '{{gpu}} 的时钟被锁定或应用时钟被调低，无法提升到最高频率。',
+  'application-clocks-locked.fix': '除非是有意为之，请恢复：`sudo nvidia-smi -rac` 和 `sudo nvidia-smi -rgc`（用 `-i` 指定 GPU）。',
+
+  'mig-enabled.title': '已启用 MIG',
+  'mig-enabled.message': '{{gpu}} 被划分为多个 MIG 实例：一个进程只能看到一个实例，而不是整块 GPU。',
+  'mig-enabled.fix': '在 `CUDA_VISIBLE_DEVICES` 中使用 MIG 实例的 UUID；需要整块 GPU 时关闭 MIG：`sudo nvidia-smi -i <index> -mig 0`（然后重置 GPU）。',
+
+  'xid-reported.title': '驱动记录了 Xid 错误',
+  'xid-reported.message': '内核日志中有 {{count}} 个 NVIDIA Xid 事件（Xid {{xids}}）：驱动发现了 GPU 或应用程序错误。',
+  'xid-reported.fix':
+    '在 NVIDIA 的 Xid 目录（docs.nvidia.com/deploy/xid-errors）中逐个查找；应用类 Xid（13、31、43）指向某个程序，其余指向 GPU 或驱动。如果反复出现，收集 `sudo nvidia-bug-report.sh`。',
 }

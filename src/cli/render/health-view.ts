@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next'
+
+import type { HealthResult } from '../../core/health/check-health'
+import { findingText } from './diagnosis-view'
+import { renderTable } from './text-table'
+
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined ? '–' : String(v))
+const onOff = (v: boolean | null, t: TFunction) => (v === null ? '–' : v ? t('health.on') : t('health.off'))
+
+/** One row per GPU (link, memory errors, settings), the kernel log's state, then the findings with fixes. */
+export function renderHealth(h: HealthResult, t: TFunction): string {
+  const rows = h.gpus.map((g) => [
+    String(g.index),
+    g.name,
+    `Gen ${dash(g.pcie.genCurrent)}/${dash(g.pcie.genMax)} x${dash(g.pcie.widthCurrent)}/${dash(g.pcie.widthMax)}`,
+    dash(g.ecc.volatileUncorrectable),
+    g.remappedRows.pending ? t('health.pending') : g.remappedRows.failure ? t('health.failed') : dash(g.remappedRows.uncorrectable),
+    onOff(g.persistenceMode, t),
+    g.power.limitW === null ? '–' : `${g.power.limitW}/${dash(g.power.defaultLimitW)} W`,
+    onOff(g.migEnabled, t),
+    dash(g.utilizationGpu === null ? null : `${g.utilizationGpu} %`),
+  ])
+  const header = ['GPU', t('health.col.name'), 'PCIe', t('health.col.ecc'), t('health.col.remap'), t('health.col.persistence'), t('health.col.power'), 'MIG', t('health.col.util')]
+  const log = h.kernelLog.readable ? t('health.log.read', { source: h.kernelLog.source, count: h.kernelLog.xidCount }) : t('health.log.unreadable', { reason: h.kernelLog.reason })
+  const findings = h.findings.map((f) => {
+    const { message, fix } = findingText(f, t)
+    return [`[${f.severity}] ${f.id}: ${message}`, ...(f.evidence ? [`    ${f.evidence.replace(/\n/g, '\n    ')}`] : []), `    ${t('label.fix')}: ${fix}`].join('\n')
+  })
+  return [
+    renderTable(header, rows),
+    '',
+    log,
+    '',
+    findings.length ? findings.join('\n') : t('health.noFinding', { count: h.gpus.length }),
+  ].join('\n')
+}
