@@ -44,6 +44,13 @@ describe('hardware health on real captures', () => {
     expect(h100.filter((f) => f.endsWith(':error'))).toEqual([])
   })
 
+  it('a real H100 read idle and under a bf16 matmul load: Gen 5 x16 both times, nothing wrong', async () => {
+    const load = readHealthFacts(fixture('h100-x1/smi/q-load.xml'))!.gpus[0]!
+    expect(load).toMatchObject({ name: 'NVIDIA H100 80GB HBM3', utilizationGpu: 100, pcie: { genCurrent: 5, genMax: 5, widthCurrent: 16, widthMax: 16 } })
+    expect(await ids(fixture('h100-x1/smi/q-load.xml'))).toEqual([])
+    expect(await ids(fixture('h100-x1/smi/q-idle.xml'))).toEqual([])
+  })
+
   it('on idle consumer and workstation GPUs a Gen 1 link is power saving (info), and MIG on an A100 is said', async () => {
     expect(await ids(fixture('public/C/xml-rtx-a5000-x2-590.44.01.xml'))).toEqual(['pcie-link-degraded:info', 'pcie-link-degraded:info'])
     expect((await ids(fixture('public/C/xml-a100-sxm4-40gb-mig-510.47.03.xml'))).sort()).toEqual(['mig-enabled:info', 'persistence-mode-off:warning'])
