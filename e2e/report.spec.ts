@@ -136,6 +136,14 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     await expect(page.getByTestId('export-source-view').locator('summary')).toHaveText('源文件（Markdown）')
     await expect(page.getByTestId('tab-report')).toHaveText('报告')
     await saveScreenshot(page, 'report-zh')
+
+    // Copy as Markdown: the chosen report, masked, ready for a GitHub issue.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByTestId('copy-markdown').click()
+    await expect(page.getByTestId('copy-markdown-status')).toHaveAttribute('data-kind', 'copied')
+    const markdown = await page.evaluate(() => navigator.clipboard.readText())
+    expect(markdown).toContain('GPU Doctor 诊断报告')
+    expect(markdown).not.toMatch(HOST)
     expect(pageProblems).toEqual([])
   })
 

@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { CopyMarkdownButton } from './CopyMarkdownButton'
+
 import type { ReportFormat, ReportLang } from '../../../shared/report'
 import { useReport, useReportActions } from './report-context'
 import { formatDateTime } from '../../components/date-format'
@@ -166,6 +168,7 @@ export function ExportPanel() {
         <button type="button" className="button" disabled={saving} onClick={() => void actions.savePdf(lang)} data-testid="export-save-pdf">
           {t('rep.export.savePdf')}
         </button>
+        <CopyMarkdownButton which="chosen" />
         {saving && <span className="spinner" aria-hidden="true" />}
         <SaveNotice />
       </div>

@@ -15,8 +15,8 @@ export interface ReportActions {
    * printed by the core's headless Chromium (report:pdf) and downloaded.
    */
   savePdf(lang: ReportLang): Promise<void>
-  /** The latest diagnosis as a masked Markdown report, for pasting into an issue. */
-  latestMarkdown(lang: ReportLang): Promise<string>
+  /** A Markdown report for pasting into an issue: the latest diagnosis (masked), or the one the Report page has chosen (with its masking choice). */
+  markdown(lang: ReportLang, which: 'latest' | 'chosen'): Promise<string>
   /** Hands a Markdown text over as a file (where the clipboard is denied). */
   downloadMarkdown(text: string): void
   /** Saves the latest diagnosis in the chosen format (the Diagnose page's "Save report"). */
@@ -130,8 +130,11 @@ export function createReportController(transport: RendererTransport, store: Repo
       }
     },
 
-    async latestMarkdown(lang) {
-      const result = await transport.invoke(INVOKE_CHANNELS.renderReport, { format: 'md', redact: true, lang })
+    async markdown(lang, which) {
+      const source = which === 'chosen' ? state().source : ({ kind: 'latest' } as const)
+      const diagnosis = source.kind === 'history' ? await diagnosisOf(source.id) : undefined
+      const redact = which === 'chosen' ? state().redact : true
+      const result = await transport.invoke(INVOKE_CHANNELS.renderReport, { format: 'md', redact, lang, ...(diagnosis ? { diagnosis } : {}) })
       if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
       return result.value.text
     },
