@@ -14,6 +14,7 @@ describe('isCommand', () => {
       '$env:CUDA_VISIBLE_DEVICES = "0"',
       'CUDA_VISIBLE_DEVICES=0 python train.py',
       'nvidia-smi -pm 1',
+      'gpu-doctor report --format json -o $(hostname).json',
       '/usr/bin/python3 -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130',
       '"C:\\Program Files\\Python312\\python.exe" -m pip install --force-reinstall torch torchvision --index-url https://download.pytorch.org/whl/cu130',
       "'/opt/my env/bin/python' -m pip install torch",

@@ -1,6 +1,6 @@
 /** Programs whose command lines appear in fixes; a code span starting with one is a command to copy. */
 const PROGRAMS = new Set([
-  'apt', 'apt-get', 'bash', 'cd', 'conda', 'dkms', 'dmesg', 'dnf', 'docker', 'export', 'git', 'journalctl', 'kubectl', 'ldconfig',
+  'apt', 'apt-get', 'bash', 'cd', 'conda', 'dkms', 'dmesg', 'dnf', 'docker', 'export', 'git', 'gpu-doctor', 'journalctl', 'kubectl', 'ldconfig',
   'ldd', 'lspci', 'mamba', 'micromamba', 'modprobe', 'mokutil', 'nvcc', 'nvidia-ctk', 'nvidia-smi', 'pip', 'pip3', 'podman', 'py',
   'python', 'python3', 'reboot', 'set', 'setx', 'sh', 'source', 'sudo', 'systemctl', 'uv', 'wsl', 'yum', 'zypper', '$env:',
 ])
