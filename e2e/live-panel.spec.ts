@@ -8,6 +8,14 @@ test.describe('live panel (fake H200)', () => {
     await expect(page.getByTestId('driver-version')).toHaveText('580.159.04')
     await expect(page.getByTestId('monitor-state')).toHaveAttribute('data-state', 'running')
     await expect(page.getByTestId('host-facts')).toBeVisible()
+    // Until a diagnosis has run, the live page points to it.
+    await expect(page.getByTestId('run-diagnosis-callout')).toBeVisible()
+    // The charts reach 10 minutes back by default; 1 and 60 are a click away.
+    await expect(page.getByTestId('chart-powerW-0')).toHaveAttribute('data-window-seconds', '600')
+    await page.getByTestId('history-window-60').click()
+    await expect(page.getByTestId('chart-powerW-0')).toHaveAttribute('data-window-seconds', '3600')
+    await page.getByTestId('history-window-1').click()
+    await expect(page.getByTestId('chart-powerW-0')).toHaveAttribute('data-window-seconds', '60')
 
     // Samples arrive and the chart grows.
     await expect.poll(() => sampleCount(page)).toBeGreaterThan(0)
@@ -51,6 +59,10 @@ test.describe('live panel (fake H200)', () => {
     await expect(page.getByText('驱动版本')).toBeVisible()
     await expect.poll(() => sampleCount(page), { timeout: 15_000 }).toBeGreaterThan(2)
     await saveScreenshot(page, 'live-zh')
+    await expect(page.getByTestId('history-window-10')).toHaveText('10 分钟')
+    await page.getByTestId('run-diagnosis-cta').click()
+    await expect(page.getByTestId('page-diagnose')).toBeVisible()
+    await page.getByTestId('tab-monitor').click()
 
     await page.getByTestId('lang-switch').selectOption('en')
     await expect(page.getByText('Utilisation').first()).toBeVisible()

@@ -9,6 +9,7 @@ import { MonitorPage } from '../features/live/MonitorPage'
 import { ConnectionBanner } from './ConnectionBanner'
 import { DiagnosisExport } from './DiagnosisExport'
 import { Header } from './Header'
+import { RunDiagnosisCallout } from './RunDiagnosisCallout'
 import { type Page, usePage } from './page'
 
 // The Images and Report pages load on first visit: their code and styles are their own chunks.
@@ -40,6 +41,7 @@ export function App() {
       <Header page={page} />
       <ConnectionBanner />
       {page === 'monitor' && <MonitorBanner />}
+      {page === 'monitor' && <RunDiagnosisCallout />}
       <main className="app-main" data-testid={`page-${page}`}>
         <Suspense fallback={<PageLoading />}>
           <View />

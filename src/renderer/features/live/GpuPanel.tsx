@@ -2,9 +2,9 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import type { GpuInfo } from '../../../shared/gpu'
-import { HISTORY_LENGTH, type GpuHistory } from './gpu-history'
+import type { GpuHistory } from './gpu-history'
 import { useGpu } from './live-context'
-import { formatNumber, withUnit } from '../../components/number-format'
+import { withUnit } from '../../components/number-format'
 import { GpuIdentity } from './GpuIdentity'
 import { MetricTile } from './MetricTile'
 
@@ -22,8 +22,7 @@ export function GpuPanel({ gpu }: { gpu: GpuInfo }) {
   const i = gpu.index
   const latest = useGpu((s) => s.latest[i])
   const history = useGpu((s) => s.history[i]) ?? EMPTY
-  const intervalMs = useGpu((s) => (s.monitor?.kind === 'running' ? s.monitor.intervalMs : 1000))
-  const windowSeconds = (intervalMs / 1000) * HISTORY_LENGTH
+  const windowSeconds = useGpu((s) => s.windowMinutes) * 60
 
   // Live values win; until the first sample, show what gpu:get-state read.
   const now = latest ?? gpu
@@ -39,7 +38,8 @@ export function GpuPanel({ gpu }: { gpu: GpuInfo }) {
     label: t('metric.chart', { metric: t(`metric.${metric}`), count: history.times.length }),
     testId: `chart-${metric}-${i}`,
   })
-  const plain = (v: number) => formatNumber(v, lang)
+  // Axis labels carry their unit, so a chart reads on its own.
+  const unit = (u: string, digits = 0) => (v: number) => withUnit(v, u, lang, digits)
 
   return (
     <article className="card gpu-panel" data-testid={`gpu-panel-${i}`}>
@@ -55,34 +55,34 @@ export function GpuPanel({ gpu }: { gpu: GpuInfo }) {
           label={t('metric.utilizationGpu')}
           value={withUnit(now.utilizationGpu, '%', lang)}
           valueTestId={`gpu-util-${i}`}
-          chart={chart('utilizationGpu', 100, plain)}
+          chart={chart('utilizationGpu', 100, unit('%'))}
         />
         <MetricTile
           label={t('metric.memoryUsedMiB')}
           value={withUnit(gib(now.memoryUsedMiB), 'GiB', lang, 1)}
           sub={memTotal === null ? undefined : t('metric.of', { value: withUnit(gib(memTotal), 'GiB', lang, 1) })}
           valueTestId={`gpu-mem-${i}`}
-          chart={chart('memoryUsedMiB', gib(memTotal), plain)}
+          chart={chart('memoryUsedMiB', gib(memTotal), unit('GiB'))}
         />
         <MetricTile
           label={t('metric.temperatureC')}
           value={withUnit(now.temperatureC, '°C', lang)}
           valueTestId={`gpu-temp-${i}`}
-          chart={chart('temperatureC', 100, plain)}
+          chart={chart('temperatureC', 100, unit('°C'))}
         />
         <MetricTile
           label={t('metric.powerW')}
           value={withUnit(now.powerW, 'W', lang)}
           sub={powerLimit === null ? undefined : t('metric.of', { value: withUnit(powerLimit, 'W', lang) })}
           valueTestId={`gpu-power-${i}`}
-          chart={chart('powerW', powerLimit, plain)}
+          chart={chart('powerW', powerLimit, unit('W'))}
         />
         <MetricTile
           label={t('metric.smClockMHz')}
           value={withUnit(now.smClockMHz, 'MHz', lang)}
           sub={gpu.smClockMaxMHz === null ? undefined : t('metric.of', { value: withUnit(gpu.smClockMaxMHz, 'MHz', lang) })}
           valueTestId={`gpu-sm-${i}`}
-          chart={chart('smClockMHz', gpu.smClockMaxMHz, plain)}
+          chart={chart('smClockMHz', gpu.smClockMaxMHz, unit('MHz'))}
         />
       </div>
     </article>

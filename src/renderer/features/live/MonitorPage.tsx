@@ -1,3 +1,4 @@
+import '../../components/pages.css'
 import './live.css'
 
 import { useTranslation } from 'react-i18next'
@@ -6,6 +7,7 @@ import { LoadError } from '../../components/LoadError'
 import { ProblemView } from '../../components/ProblemView'
 import { DriverSummary } from './DriverSummary'
 import { GpuGrid } from './GpuGrid'
+import { HISTORY_WINDOWS } from './gpu-history'
 import { HostFacts } from './HostFacts'
 import { useGpu, useLiveActions } from './live-context'
 
@@ -26,10 +28,29 @@ function GpuSection() {
   )
 }
 
+/** How far back the charts reach: 1, 10 or 60 minutes. */
+function HistoryWindowPicker() {
+  const { t } = useTranslation()
+  const minutes = useGpu((s) => s.windowMinutes)
+  const setMinutes = useGpu((s) => s.setWindowMinutes)
+  return (
+    <fieldset className="segmented history-window" data-testid="history-window">
+      <legend>{t('live.window')}</legend>
+      {HISTORY_WINDOWS.map((m) => (
+        <label key={m} className={`segmented__option${m === minutes ? ' segmented__option--on' : ''}`} data-testid={`history-window-${m}`}>
+          <input type="radio" name="history-window" value={m} checked={m === minutes} onChange={() => setMinutes(m)} />
+          {t('live.window.minutes', { count: m })}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
 /** The live view: the driver, each GPU's gauges and the host's facts. */
 export function MonitorPage() {
   return (
     <>
+      <HistoryWindowPicker />
       <GpuSection />
       <HostFacts />
     </>

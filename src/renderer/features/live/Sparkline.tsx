@@ -50,5 +50,5 @@ export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, 
     plot.current?.redraw(false, true)
   }, [plot, t])
 
-  return <div className="sparkline" ref={box} role="img" aria-label={label} data-testid={testId} data-points={times.length} />
+  return <div className="sparkline" ref={box} role="img" aria-label={label} data-testid={testId} data-points={times.length} data-window-seconds={windowSeconds} />
 }

@@ -78,7 +78,13 @@ export function chartOptions(spec: ChartSpec): uPlot.Options {
           return splits.map((s) => spec.formatAgo(Math.round(s - last)))
         },
       },
-      { ...axis, size: 34, space: 18, values: (_u, splits) => splits.map((v) => spec.formatY(v)) },
+      {
+        ...axis,
+        // Wide enough for the longest label with its unit ("1,980 MHz"): ~6 px a character at 10 px.
+        size: (_u, values) => Math.max(34, Math.max(0, ...(values ?? []).map((v) => String(v).length)) * 6 + 10),
+        space: 18,
+        values: (_u, splits) => splits.map((v) => spec.formatY(v)),
+      },
     ],
     series: [{}, { stroke: spec.colors.line, fill: spec.colors.fill, width: 1.5, points: { show: false } }],
   }

@@ -1,7 +1,12 @@
 import type { GpuSample, MonitorSample } from '../../../shared/gpu'
 import { RingBuffer } from './ring-buffer'
 
-export const HISTORY_LENGTH = 120
+/** Samples kept per GPU: an hour at the default 1 s interval, the longest window the panel offers. */
+export const HISTORY_LENGTH = 3600
+
+/** The chart windows the panel offers, in minutes. */
+export const HISTORY_WINDOWS = [1, 10, 60] as const
+export type HistoryWindow = (typeof HISTORY_WINDOWS)[number]
 
 export const METRICS = ['utilizationGpu', 'memoryUsedMiB', 'temperatureC', 'powerW', 'smClockMHz'] as const
 export type Metric = (typeof METRICS)[number]

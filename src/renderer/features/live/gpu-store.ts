@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla'
 
 import type { IpcError } from '../../../shared/contract'
 import type { GpuSample, GpuState, MonitorSample, MonitorState } from '../../../shared/gpu'
-import { GpuHistories, HISTORY_LENGTH, type GpuHistory } from './gpu-history'
+import { GpuHistories, HISTORY_LENGTH, type GpuHistory, type HistoryWindow } from './gpu-history'
 
 export interface GpuStoreState {
   /** null until gpu:get-state answers. */
@@ -15,6 +15,9 @@ export interface GpuStoreState {
   latest: Record<number, GpuSample>
   history: Record<number, GpuHistory>
   sampleCount: number
+  /** How many minutes the charts show. */
+  windowMinutes: HistoryWindow
+  setWindowMinutes(minutes: HistoryWindow): void
   setGpuState(state: GpuState): void
   setLoadError(error: IpcError | null): void
   setMonitor(state: MonitorState): void
@@ -32,6 +35,8 @@ export function createGpuStore(capacity = HISTORY_LENGTH) {
     latest: {},
     history: {},
     sampleCount: 0,
+    windowMinutes: 10,
+    setWindowMinutes: (windowMinutes) => set({ windowMinutes }),
     setGpuState: (gpuState) => set({ gpuState, loadError: null }),
     setLoadError: (loadError) => set({ loadError }),
     setMonitor: (monitor) => set({ monitor, monitorError: null }),
