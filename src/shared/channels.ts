@@ -3,6 +3,7 @@
 export const INVOKE_CHANNELS = {
   getGpuState: 'gpu:get-state',
   getHostFacts: 'host:get-facts',
+  checkHealth: 'health:check',
   startMonitor: 'monitor:start',
   stopMonitor: 'monitor:stop',
   openExternal: 'app:open-external',

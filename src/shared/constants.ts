@@ -26,3 +26,8 @@ export const SM_WARN_BELOW = 70
 export const MIN_WORKING_RATIO = 1.3
 /** Step 5: a speed-up at or above this is cuDNN working as expected. */
 export const GOOD_RATIO = 2
+
+/** Health: below this GPU utilisation a link at a lower PCIe generation is the driver saving power, not a fault. */
+export const PCIE_LOADED_PERCENT = 50
+/** Health: a power limit more than this many watts under the default is a cap someone set. */
+export const POWER_LIMIT_SLACK_W = 1

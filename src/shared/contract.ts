@@ -4,6 +4,7 @@ import { EVENT_CHANNELS, INVOKE_CHANNELS } from './channels'
 import { DiagnosisProgressSchema, DiagnosisSchema, StepIdSchema } from './diagnosis'
 import { GpuStateSchema, MonitorSampleSchema, MonitorStateSchema } from './gpu'
 import { CompareResultSchema, ContainerTargetSchema, EngineStateSchema, LocalImageSchema, PullDoneSchema, PullProgressSchema } from './docker'
+import { HealthResultSchema } from './health'
 import { HostFactsSchema } from './host'
 import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
 import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema } from './history'
@@ -27,6 +28,14 @@ export const invokeContract = {
   [INVOKE_CHANNELS.getHostFacts]: {
     args: z.tuple([]),
     result: HostFactsSchema,
+  },
+  [INVOKE_CHANNELS.checkHealth]: {
+    /**
+     * The hardware preflight of this machine (nvidia-smi -q -x and the kernel log). When nvidia-smi
+     * fails: error 'gpu-problem', the GpuProblem's message, and its fields in `details`.
+     */
+    args: z.tuple([]),
+    result: HealthResultSchema,
   },
   [INVOKE_CHANNELS.startMonitor]: {
     args: z.tuple([z.object({ intervalMs: z.number().int().min(100).max(60_000) })]),

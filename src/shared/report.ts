@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { DiagnosisSchema, FindingSchema, StepIdSchema } from './diagnosis'
 import { GpuStateSchema } from './gpu'
+import { HealthResultSchema } from './health'
 import { HostFactsSchema } from './host'
 import { LANGUAGES } from './i18n/languages'
 import { RecommendResultSchema } from './recommend'
@@ -91,6 +92,11 @@ export const ReportSchema = z
     facts: ReportFactsSchema,
     host: HostFactsSchema.nullable(),
     gpu: GpuStateSchema.nullable(),
+    /**
+     * The hardware preflight (`gpu-doctor health`) read with the GPU facts; null when nvidia-smi
+     * could not be read. Absent in reports made before it existed.
+     */
+    health: HealthResultSchema.nullable().optional(),
     diagnosis: DiagnosisSchema.nullable(),
     /** Where the diagnosis came from: run for this report, a saved file, history, or the app. */
     diagnosisSource: z.enum(['run', 'file', 'history', 'app']).nullable(),

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 import { runBuiltCli } from '../helpers/cli'
+import { fakeHealthEnv } from '../helpers/fake-smi'
 
 const fixture = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.meta.url))
 
@@ -42,5 +43,41 @@ describe('gpu-doctor health', () => {
     const r = await runBuiltCli(['health', '--from-smi', junk], {})
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('junk.txt')
+  })
+
+  it('live on the fake nvidia-smi (-q -x): two H200s, the H100 capture, and the Xid the stand-in kernel log holds', async () => {
+    const x2 = await runBuiltCli(['health', '--json'], fakeHealthEnv('h200-x2'))
+    expect(x2.code, x2.stderr).toBe(0)
+    const two = JSON.parse(x2.stdout) as { source: string; gpus: Array<{ name: string }>; kernelLog: unknown }
+    expect([two.source, two.gpus.map((g) => g.name), two.kernelLog]).toEqual(['live', ['NVIDIA H200', 'NVIDIA H200'], { readable: true, source: 'dmesg --ctime', xidCount: 0 }])
+    const h100 = await runBuiltCli(['health'], fakeHealthEnv('h100-x1'))
+    expect(h100.code, h100.stderr).toBe(0)
+    expect(h100.stdout).toMatch(/NVIDIA H100 80GB HBM3\s+Gen 5\/5 x16\/16/)
+    const xid = await runBuiltCli(['health'], fakeHealthEnv('h200-x1', { FAKE_DMESG_TEXT: 'NVRM: Xid (PCI:0000:00:06): 119, pid=1, Timeout after 6s of waiting for RPC response from GPU0 GSP!' }))
+    expect(xid.code).toBe(1)
+    expect(xid.stdout).toContain('gsp-firmware-timeout')
+  })
+})
+
+describe('hardware health in gpu-doctor report', () => {
+  const report = (fixture: string, args: string[], extra: Record<string, string> = {}) =>
+    runBuiltCli(['report', '--from', fileURLToPath(new URL('../fixtures/reports/diagnose.json', import.meta.url)), ...args], fakeHealthEnv(fixture, { GPU_DOCTOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'gd-data-')), ...extra }), { timeoutMs: 30_000 })
+
+  it('a report of a saved diagnosis carries this machine\'s hardware health: Markdown in Chinese and English, JSON', async () => {
+    const zh = await report('h200-x1', ['--lang', 'zh-CN'])
+    expect(zh.code, zh.stderr).toBe(0)
+    expect(zh.stdout).toContain('<details><summary>硬件健康 — 1 块 GPU 均未发现硬件问题</summary>')
+    expect(zh.stdout).toContain('已读取内核日志（dmesg --ctime）：0 个 Xid 事件。')
+    const en = await report('h200-x2', [])
+    expect(en.stdout).toContain('<details><summary>Hardware health — No hardware problem on 2 GPU(s)</summary>')
+    const json = await report('h200-x1', ['--format', 'json'])
+    expect(JSON.parse(json.stdout).health).toMatchObject({ source: 'live', gpus: [{ name: 'NVIDIA H200', pcie: { genCurrent: 5 } }], findings: [] })
+  })
+
+  it('without a driver the report has no health (the GPU section says why)', async () => {
+    const json = await report('missing-driver', ['--format', 'json'])
+    expect(json.code, json.stderr).toBe(0)
+    const r = JSON.parse(json.stdout) as { health: unknown; gpu: { kind: string } }
+    expect([r.health, r.gpu.kind]).toEqual([null, 'error'])
   })
 })

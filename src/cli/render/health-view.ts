@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 
-import type { HealthResult } from '../../core/health/check-health'
+import type { HealthResult } from '../../shared/health'
 import { findingText } from './diagnosis-view'
 import { renderTable } from './text-table'
 

@@ -1,20 +1,13 @@
-import type { Finding } from '../../shared/diagnosis'
 import type { GpuProblem } from '../../shared/gpu'
+import type { HealthResult } from '../../shared/health'
 import { classifySmiFailure, describeRun, makeProblem } from '../nvidia-smi/classify-failure'
 import { locateNvidiaSmi } from '../nvidia-smi/locate'
 import { runProcess } from '../process/run-process'
-import { type GpuHealthFacts, readHealthFacts } from './health-facts'
+import { readHealthFacts } from './health-facts'
 import { healthFindings, xidFindings } from './health-rules'
 import { type KernelLog, parseXids, readKernelLog } from './kernel-log'
 
-export interface HealthResult {
-  source: 'live' | 'file'
-  driverVersion: string | null
-  gpus: GpuHealthFacts[]
-  /** Whether Xid events could be read, from where, or why not. */
-  kernelLog: { readable: true; source: string; xidCount: number } | { readable: false; reason: string }
-  findings: Finding[]
-}
+export type { HealthResult }
 
 export type HealthOutcome = { ok: true; health: HealthResult } | { ok: false; problem: GpuProblem }
 

@@ -1,26 +1,11 @@
+import type { GpuHealthFacts } from '../../shared/health'
 import { queryTextGpus } from '../nvidia-smi/parse-query-text'
 import { queryXmlGpus } from '../nvidia-smi/parse-query-xml'
 import type { ReportReader } from '../nvidia-smi/query-report'
 import { smiBool, smiNull, smiNumber } from '../nvidia-smi/smi-values'
 import { HEALTH_PATHS, type HealthField } from './health-names'
 
-/** What `nvidia-smi -q` says about one GPU's hardware state; null where this driver does not say. */
-export interface GpuHealthFacts {
-  index: number
-  name: string
-  busId: string | null
-  utilizationGpu: number | null
-  pcie: { genCurrent: number | null; genMax: number | null; widthCurrent: number | null; widthMax: number | null }
-  ecc: { enabled: boolean | null; volatileUncorrectable: number | null; aggregateUncorrectable: number | null }
-  retiredPagesPending: boolean | null
-  remappedRows: { uncorrectable: number | null; pending: boolean | null; failure: boolean | null }
-  recoveryAction: string | null
-  persistenceMode: boolean | null
-  power: { limitW: number | null; defaultLimitW: number | null }
-  appClocks: { graphicsMHz: number | null; defaultGraphicsMHz: number | null; reasonActive: boolean | null }
-  migEnabled: boolean | null
-  fabric: { state: string | null; status: string | null }
-}
+export type { GpuHealthFacts }
 
 const yes = (v: string | null): boolean | null => {
   const s = smiNull(v)?.toLowerCase()

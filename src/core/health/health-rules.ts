@@ -1,10 +1,8 @@
+import { PCIE_LOADED_PERCENT, POWER_LIMIT_SLACK_W } from '../../shared/constants'
 import type { Finding } from '../../shared/diagnosis'
 import { makeFinding } from '../rules/finding-catalog'
 import type { GpuHealthFacts } from './health-facts'
 import type { XidEvent } from './kernel-log'
-
-/** Below this SM load a link at a lower PCIe generation is the driver saving power, not a fault. */
-const LOADED_PERCENT = 50
 
 const gpuName = (g: GpuHealthFacts) => `GPU ${g.index} ${g.name}${g.busId ? ` (${g.busId})` : ''}`
 
@@ -13,7 +11,7 @@ function pcie(g: GpuHealthFacts): Finding[] {
   const genLow = genCurrent !== null && genMax !== null && genCurrent < genMax
   const widthLow = widthCurrent !== null && widthMax !== null && widthCurrent < widthMax
   if (!genLow && !widthLow) return []
-  const loaded = g.utilizationGpu !== null && g.utilizationGpu >= LOADED_PERCENT
+  const loaded = g.utilizationGpu !== null && g.utilizationGpu >= PCIE_LOADED_PERCENT
   const link = `PCIe Gen ${genCurrent ?? '?'} x${widthCurrent ?? '?'}, capable of Gen ${genMax ?? '?'} x${widthMax ?? '?'}`
   const when = g.utilizationGpu === null ? 'load unknown' : `read at ${g.utilizationGpu}% GPU utilisation${loaded ? '' : ' (idle)'}`
   // A lower generation at idle is power saving; a narrower link is never that.
@@ -42,7 +40,7 @@ function settings(g: GpuHealthFacts, platform: NodeJS.Platform): Finding[] {
   const out: Finding[] = []
   if (platform === 'linux' && g.persistenceMode === false) out.push(makeFinding('persistence-mode-off', 'warning', {}, `${gpuName(g)}: Persistence Mode = Disabled`))
   const { limitW, defaultLimitW } = g.power
-  if (limitW !== null && defaultLimitW !== null && limitW < defaultLimitW - 1) {
+  if (limitW !== null && defaultLimitW !== null && limitW < defaultLimitW - POWER_LIMIT_SLACK_W) {
     out.push(makeFinding('power-limit-below-default', 'warning', { gpu: gpuName(g), limit: limitW, default: defaultLimitW }, `${gpuName(g)}: power limit ${limitW} W, default ${defaultLimitW} W`))
   }
   const { graphicsMHz, defaultGraphicsMHz, reasonActive } = g.appClocks

@@ -33,7 +33,9 @@ export async function readKernelLog(env?: NodeJS.ProcessEnv): Promise<KernelLog>
   ] as const) {
     const run = await runProcess(cmd, [...args], { timeoutMs: 5000, env })
     if (run.exitCode === 0) return { readable: true, xids: parseXids(run.stdout), source: `${cmd} ${args.join(' ')}` }
-    reasons.push(`${cmd}: ${run.spawnError?.code === 'ENOENT' ? 'not installed' : run.timedOut ? 'timed out' : (run.stderr.trim().split('\n')[0] ?? `exit ${run.exitCode}`)}`)
+    // dmesg names itself in its errors ("dmesg: read kernel buffer failed: …"): said once.
+    const said = (run.stderr.trim().split('\n')[0] ?? '').replace(new RegExp(`^${cmd}: `), '') || `exit ${run.exitCode}`
+    reasons.push(`${cmd}: ${run.spawnError?.code === 'ENOENT' ? 'not installed' : run.timedOut ? 'timed out' : said}`)
   }
   return { readable: false, reason: reasons.join('; ') }
 }

@@ -1,5 +1,6 @@
 import type { Diagnosis } from '../../shared/diagnosis'
 import type { GpuState, MonitorSample } from '../../shared/gpu'
+import type { HealthResult } from '../../shared/health'
 import type { HostFacts } from '../../shared/host'
 import type { DataTableVersion, Report, ReportFinding } from '../../shared/report'
 import { GPU_DOCTOR_VERSION } from '../../shared/version'
@@ -11,6 +12,8 @@ export interface ReportParts {
   diagnosis: Diagnosis | null
   diagnosisSource: Report['diagnosisSource']
   gpu: GpuState | null
+  /** The hardware preflight of this machine; null or absent when it was not (or could not be) read. */
+  health?: HealthResult | null
   host: HostFacts | null
   dataTables: DataTableVersion[]
   monitorSamples?: readonly MonitorSample[]
@@ -41,6 +44,7 @@ export function buildReport(parts: ReportParts): Report {
     facts: reportFacts(parts.diagnosis, parts.gpu, parts.host),
     host: parts.host,
     gpu: parts.gpu,
+    health: parts.health ?? null,
     diagnosis: parts.diagnosis,
     diagnosisSource: parts.diagnosis ? parts.diagnosisSource : null,
     findings: allFindings(parts.diagnosis),

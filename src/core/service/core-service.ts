@@ -6,6 +6,7 @@ import type { Envelope, EventPayload, InvokeArgs, InvokeResult } from '../../sha
 import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
+import { checkHealth } from '../health/check-health'
 import { readHostFacts } from '../host/host-facts'
 import { checkInterpreter } from '../probe/check-interpreter'
 import { detectInterpreters } from '../probe/interpreters'
@@ -17,6 +18,7 @@ import { createReportHandlers } from './report-handlers'
 import type { CoreService } from './types'
 import { compareTargets } from '../use-cases/compare-targets'
 import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
+import { GpuProblemError } from '../use-cases/errors'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
@@ -107,6 +109,11 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const handlers: Handlers = {
     [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
+    [INVOKE_CHANNELS.checkHealth]: async () => {
+      const outcome = await checkHealth({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal })
+      if (!outcome.ok) throw new GpuProblemError(outcome.problem)
+      return outcome.health
+    },
     [INVOKE_CHANNELS.startMonitor]: startMonitor,
     [INVOKE_CHANNELS.stopMonitor]: stopMonitor,
     [INVOKE_CHANNELS.openExternal]: async (url) => ({ opened: options.openExternal ? await options.openExternal(url) : false }),

@@ -3,6 +3,7 @@ import type { MonitorSample } from '../../shared/gpu'
 import type { Report } from '../../shared/report'
 import { diagnoseAndSave, type DiagnoseAndSaveResult } from './diagnose-and-save'
 import type { HistoryStore } from '../report/history/history-store'
+import { checkHealth } from '../health/check-health'
 import { readHostFacts } from '../host/host-facts'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { buildReport } from '../report/build-report'
@@ -25,10 +26,13 @@ export interface CollectOptions {
   onSaved?: (result: Omit<DiagnoseAndSaveResult, 'diagnosis'>) => void
 }
 
-/** Reads what a report needs from this machine (nvidia-smi, host facts, a diagnosis if none is given). */
+/**
+ * Reads what a report needs from this machine (nvidia-smi, the hardware preflight, host facts, a
+ * diagnosis if none is given). Health that cannot be read is left out: the GPU facts say why.
+ */
 export async function collectReport(options: CollectOptions): Promise<Report> {
   const smi = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal }
-  const [gpu, host] = await Promise.all([readGpuState(smi), readHostFacts()])
+  const [gpu, health, host] = await Promise.all([readGpuState(smi), checkHealth(smi), readHostFacts()])
   let diagnosis = options.diagnosis ?? null
   let source = options.diagnosisSource ?? null
   if (!diagnosis && options.python) {
@@ -49,6 +53,7 @@ export async function collectReport(options: CollectOptions): Promise<Report> {
     diagnosis,
     diagnosisSource: source,
     gpu,
+    health: health.ok ? health.health : null,
     host,
     dataTables: dataTableVersions(),
     monitorSamples: options.monitorSamples,

@@ -1,4 +1,5 @@
 import type { DockerProblem } from '../../shared/docker'
+import type { GpuProblem } from '../../shared/gpu'
 
 /** The host has no Python to run the probe with, and none was named. */
 export class NoPythonError extends Error {
@@ -43,5 +44,20 @@ export class BadInterpreterError extends Error {
   /** What a front end needs to say it in its own language. */
   get details(): Record<string, string> {
     return { python: this.python, reason: this.reason, detail: this.detail }
+  }
+}
+
+/** nvidia-smi could not be read (missing, no driver, timeout…): the explained problem, for a front end to say in its language. */
+export class GpuProblemError extends Error {
+  readonly code = 'gpu-problem'
+  constructor(readonly problem: GpuProblem) {
+    super(problem.message)
+    this.name = 'GpuProblemError'
+  }
+
+  /** The problem's fields (`checked` one per line): the message and fix by `messageKey`, with what was tried. */
+  get details(): Record<string, string> {
+    const p = this.problem
+    return { problemCode: p.code, failureModeId: p.failureModeId ?? '', messageKey: p.messageKey, fix: p.fix, detail: p.detail, checked: p.checked.join('\n') }
   }
 }

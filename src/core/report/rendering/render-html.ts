@@ -39,6 +39,19 @@ function stepHtml(s: ViewStep, v: ReportView, step: StepResult | undefined): str
   ].join('')
 }
 
+/** The hardware preflight: its verdict, one row per GPU, the kernel log's state, the findings. */
+function healthHtml(v: ReportView): string {
+  const h = v.health
+  if (!h) return ''
+  return [
+    `<h2 id="health">${esc(v.labels.health)}</h2>`,
+    `<p><strong>${esc(h.summary)}</strong></p>`,
+    htmlViewTable(h.table),
+    `<p>${esc(h.log)}</p>`,
+    h.findings.map((f) => findingHtml(f, v.labels.fix)).join(''),
+  ].join('')
+}
+
 function summaryTable(v: ReportView): string {
   const head = [v.labels.step, v.labels.verdict, v.labels.summary].map((c) => `<th>${esc(c)}</th>`).join('')
   const rows = v.summary.map(
@@ -61,6 +74,7 @@ export function renderReportHtml(report: Report, lang: ReportLang): string {
     `<h2>${esc(v.labels.summary)}</h2>`,
     summary,
     htmlFacts(v.overview),
+    healthHtml(v),
     `<h2>${esc(v.labels.machine)}</h2>`,
     htmlFacts(v.host),
     v.gpus ? htmlViewTable(v.gpus) : '',

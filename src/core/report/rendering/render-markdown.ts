@@ -46,6 +46,11 @@ export function renderReportMarkdown(report: Report, lang: ReportLang): string {
   const important = v.findings.filter((f) => f.severity !== 'info')
   if (important.length) out.push(important.map((f) => findingMd(f, v.labels.fix, false)).join('\n'))
 
+  const h = v.health
+  if (h) {
+    const body = [mdViewTable(h.table), mdText(h.log), h.findings.map((f) => findingMd(f, v.labels.fix)).join('\n')]
+    out.push(mdDetails(`${v.labels.health} — ${h.summary}`, body.filter(Boolean).join('\n\n'), h.problems))
+  }
   const machine = [mdFacts(v.host, [v.labels.machine, '']), v.gpus ? mdViewTable(v.gpus) : '', v.gpuNote ? mdText(v.gpuNote) : '']
   out.push(mdDetails(v.labels.machine, machine.filter(Boolean).join('\n\n')))
   for (const s of v.steps) out.push(stepMd(s, v.labels))

@@ -44,6 +44,32 @@ function gpuTable(report: Report, t: TFunction): ViewTable | null {
   return { title: null, columns, rows, note: null }
 }
 
+/** Each GPU's link, memory errors and settings, the kernel log's state, and the findings. */
+function healthView(report: Report, t: TFunction): ReportView['health'] {
+  const h = report.health
+  if (!h) return null
+  const problems = h.findings.filter((f) => f.severity !== 'info').length
+  const rows = h.gpus.map((g) => [
+    String(g.index),
+    g.name,
+    fmtText(g.busId),
+    `Gen ${fmtNum(g.pcie.genCurrent)}/${fmtNum(g.pcie.genMax)} x${fmtNum(g.pcie.widthCurrent)}/${fmtNum(g.pcie.widthMax)}`,
+    `${fmtNum(g.ecc.volatileUncorrectable)} / ${fmtNum(g.ecc.aggregateUncorrectable)}`,
+    g.remappedRows.failure ? t('health.remapFailed') : g.remappedRows.pending ? t('health.remapPending') : fmtNum(g.remappedRows.uncorrectable),
+    yesNo(g.persistenceMode, t),
+    `${fmtNum(g.power.limitW)} / ${fmtNum(g.power.defaultLimitW)}`,
+    yesNo(g.migEnabled, t),
+  ])
+  const columns = ['index', 'name', 'busId', 'pcie', 'ecc', 'remap', 'persistence', 'power', 'mig'].map((c) => t(`health.col.${c}`))
+  return {
+    summary: problems ? t('health.problems', { count: problems, gpus: h.gpus.length }) : t('health.ok', { count: h.gpus.length }),
+    problems: problems > 0,
+    table: { title: null, columns, rows, note: null },
+    log: h.kernelLog.readable ? t('health.log.read', { source: h.kernelLog.source, count: h.kernelLog.xidCount }) : t('health.log.unreadable', { reason: h.kernelLog.reason }),
+    findings: h.findings.map((f) => findingView(f, null, t)),
+  }
+}
+
 function gpuNote(report: Report, t: TFunction): string | null {
   const gpu = report.gpu
   if (gpu === null) return t('gpu.none')
@@ -156,6 +182,7 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
     host: hostFacts(report, t),
     gpus: gpuTable(report, t),
     gpuNote: gpuNote(report, t),
+    health: healthView(report, t),
     steps,
     noDiagnosis: d ? null : t('diagnosis.none'),
     findings: report.findings.map((f) => findingView(f, f.step, t)),
@@ -176,6 +203,7 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
     ],
     labels: {
       summary: t('section.summary'),
+      health: t('section.health'),
       machine: t('section.machine'),
       steps: t('section.steps'),
       recommendation: t('section.recommendation'),

@@ -47,6 +47,8 @@ export interface ReportView {
   host: ViewFacts
   gpus: ViewTable | null
   gpuNote: string | null
+  /** The hardware preflight; null when the report has none. `problems`: a finding worse than info. */
+  health: { summary: string; problems: boolean; table: ViewTable; log: string; findings: ViewFinding[] } | null
   steps: ViewStep[]
   noDiagnosis: string | null
   findings: ViewFinding[]
@@ -54,5 +56,5 @@ export interface ReportView {
   recommendation: { intro: string | null; table: ViewTable | null; facts: ViewFacts; lines: string[]; note: string | null }
   monitor: { table: ViewTable | null; note: string }
   versions: ViewFacts
-  labels: Record<'summary' | 'machine' | 'steps' | 'recommendation' | 'monitor' | 'versions' | 'step' | 'verdict' | 'what' | 'fix' | 'evidence' | 'findings' | 'noFindings' | 'smChart' | 'convChart' | 'convOn' | 'convOff' | 'seconds', string>
+  labels: Record<'summary' | 'health' | 'machine' | 'steps' | 'recommendation' | 'monitor' | 'versions' | 'step' | 'verdict' | 'what' | 'fix' | 'evidence' | 'findings' | 'noFindings' | 'smChart' | 'convChart' | 'convOn' | 'convOff' | 'seconds', string>
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { STEP_IDS } from '../../../shared/constants'
 import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
 import { DiagnosisHeadline } from './DiagnosisHeadline'
+import { HealthCard } from './HealthCard'
 import { InterpreterPicker } from './InterpreterPicker'
 import { RunControls } from './RunControls'
 import { RunNotice } from './RunNotice'
@@ -26,13 +27,14 @@ function LastRun() {
 
 /**
  * The guided diagnosis: pick a Python, run the five steps (or one); after a run the answer comes
- * first (verdict, first problem, its fix), then each step. `exportSlot` is the app's export buttons.
+ * first (verdict, first problem, its fix), then the hardware preflight, then each step. `exportSlot` is the app's export buttons.
  */
 export function DiagnosePage({ exportSlot }: { exportSlot?: ReactNode }) {
   const { t } = useTranslation()
   const actions = useDiagnosisActions()
   useEffect(() => {
     void actions.loadInterpreters()
+    void actions.checkHealth()
   }, [actions])
   return (
     <>
@@ -44,6 +46,7 @@ export function DiagnosePage({ exportSlot }: { exportSlot?: ReactNode }) {
         <RunControls />
       </section>
       <RunNotice />
+      <HealthCard />
       <LastRun />
       <ol className="steps" aria-label={t('diag.steps')}>
         {STEP_IDS.map((id) => (

@@ -10,6 +10,8 @@ export interface DiagnosisActions {
   /** Runs the chosen steps (all five when omitted) with the chosen Python. */
   run(steps?: readonly StepId[]): Promise<void>
   cancel(): Promise<void>
+  /** Runs the hardware preflight (once; again when `force`). */
+  checkHealth(force?: boolean): Promise<void>
 }
 
 export interface DiagnosisController extends DiagnosisActions {
@@ -31,6 +33,7 @@ export function createDiagnosisController(
   const state = () => store.getState()
   const unsubscribes: Array<() => void> = []
   let listing: Promise<void> | null = null
+  let checking: Promise<void> | null = null
   let graceTimer: ReturnType<typeof setTimeout> | null = null
 
   const clearGrace = () => {
@@ -73,6 +76,21 @@ export function createDiagnosisController(
         })
         .finally(() => (listing = null))
       return listing
+    },
+
+    checkHealth(force = false) {
+      if (checking) return checking
+      const { value, error } = state().health
+      if (!force && (value || error)) return Promise.resolve()
+      state().healthRequested()
+      checking = transport
+        .invoke(INVOKE_CHANNELS.checkHealth)
+        .then((result) => {
+          if (result.ok) state().healthChecked(result.value)
+          else state().healthFailed(result.error)
+        })
+        .finally(() => (checking = null))
+      return checking
     },
 
     async run(steps) {

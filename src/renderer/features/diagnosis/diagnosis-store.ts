@@ -5,6 +5,8 @@ import { createStore } from 'zustand/vanilla'
 import type { EventPayload, InvokeResult, IpcError } from '../../../shared/contract'
 import type { DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
 import type { Environment } from '../../../shared/evidence'
+import type { HealthResult } from '../../../shared/health'
+import { type Async, failed, idle, loaded, loading } from '../../stores/async'
 import { STEP_IDS } from '../../../shared/constants'
 
 export type Interpreter = InvokeResult<'diagnosis:list-interpreters'>[number]
@@ -56,6 +58,8 @@ export interface DiagnosisStoreState {
   environment: Environment | null
   finishedAt: string | null
   notice: Notice | null
+  /** The hardware preflight shown above the steps: the last answer of health:check. */
+  health: Async<HealthResult>
 
   setLoadingInterpreters(): void
   setInterpreters(list: Interpreter[]): void
@@ -72,6 +76,9 @@ export interface DiagnosisStoreState {
   cancelRequested(): void
   /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
   runLost(): void
+  healthRequested(): void
+  healthChecked(result: HealthResult): void
+  healthFailed(error: IpcError): void
 }
 
 export const MAX_LIVE_SAMPLES = 5000
@@ -153,6 +160,7 @@ export function createDiagnosisStore() {
       environment: null,
       finishedAt: null,
       notice: null,
+      health: idle(),
 
       setLoadingInterpreters: () => set({ loadingInterpreters: true }),
       setInterpreters: (list) => {
@@ -242,6 +250,11 @@ export function createDiagnosisStore() {
         buffered = []
         finish({ notice: run.phase === 'cancelling' ? { kind: 'cancelled' } : { kind: 'lost' } })
       },
+
+      healthRequested: () => set({ health: loading(get().health) }),
+      healthChecked: (result) => set({ health: loaded(result) }),
+      // A failed check replaces the previous result: it no longer describes the machine.
+      healthFailed: (error) => set({ health: failed(idle(), error) }),
     }
   })
   return store
