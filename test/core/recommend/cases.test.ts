@@ -369,7 +369,7 @@ describe('capabilities no GPU has, and picks that run only through PTX', () => {
   it('a typed compute capability no NVIDIA GPU has (99.9) is a blocker, not a rating', () => {
     const result = recommend({ gpus: [{ computeCapability: '99.9' }], driverVersion: '580.65.06' })
     expect(result.recommendations).toEqual([])
-    expect(result.blockers.join('\n')).toMatch(/Compute capability 99\.9 belongs to no NVIDIA GPU.*known: .*9\.0.*12\.0/)
+    expect((result.blockers ?? []).join('\n')).toMatch(/Compute capability 99\.9 belongs to no NVIDIA GPU.*known: .*9\.0.*12\.0/)
   })
 
   it('a GPU read from nvidia-smi whose architecture has only PTX in the build is never "native"', () => {
