@@ -9,6 +9,7 @@ const baseUiEn = {
   'app.tagline': 'Live view of your NVIDIA GPUs',
   'lang.label': 'Language',
   'conn.reconnecting': 'Lost the connection to the GPU Doctor server. Reconnecting…',
+  'conn.noToken': 'This page has no access token. Open the address that `gpu-doctor serve` printed (it ends in ?token=…) in this tab.',
   'monitor.startError': 'Could not start live monitoring: {{message}}',
   'monitor.label': 'Monitor',
   'monitor.none': 'Not started',

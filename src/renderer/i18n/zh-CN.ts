@@ -8,6 +8,7 @@ const baseUiZh = {
   'app.tagline': 'NVIDIA GPU 实时状态',
   'lang.label': '语言',
   'conn.reconnecting': '与 GPU Doctor 服务器的连接已断开，正在重新连接…',
+  'conn.noToken': '此页面没有访问令牌。请在此标签页中打开 `gpu-doctor serve` 打印的地址（以 ?token=… 结尾）。',
   'monitor.startError': '无法启动实时监控：{{message}}',
   'monitor.label': '监控',
   'monitor.none': '未启动',
