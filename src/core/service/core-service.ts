@@ -98,7 +98,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
           onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
         }),
       )
-      .then(({ diagnosis }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
+      .then(({ diagnosis, saved, saveError, pruned, keeps }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis, saved, saveError, pruned, keeps }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
