@@ -108,7 +108,9 @@ while (Date.now() < end) {
 clearInterval(rssTimer)
 rss.push(rssMiB())
 
-// Let the slow clients read now: what reached them is what serve had kept for them.
+// Let the slow clients read now: what reached them is what serve (and the kernel's socket buffers)
+// had kept for them. A client that never reads never answers a ping either, so serve's heartbeat
+// drops it within 60 s where the 1 MiB / 4 MiB bounds have not already.
 const slowFrames = await Promise.all(
   slow.map(
     (ws) =>
@@ -143,6 +145,8 @@ const figures = {
   failed: all.filter((a) => a.status !== 200).length,
   latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99), max: latencies.at(-1) },
   rssMiB: { start: rss[0], end: rss.at(-1), max: Math.max(...rss) },
+  /** RSS at the start of each minute: flat after warm-up means nothing piles up. */
+  rssByMinuteMiB: rss.filter((_, i) => i % 60 === 0).map((v) => Math.round(v * 10) / 10),
   readerFrames,
   readerMiB: readerBytes / 1024 / 1024,
   slowClientsAfterResume: slowFrames,
@@ -155,6 +159,7 @@ console.log(`| --- | --- |`)
 console.log(`| HTTP requests (${CONNECTIONS} POST + ${CONNECTIONS} GET at once, ${rounds.length} rounds) | ${all.length}, ${figures.failed} failed |`)
 console.log(`| latency p50 / p95 / p99 / max | ${f(pct(50))} / ${f(pct(95))} / ${f(pct(99))} / ${f(latencies.at(-1))} ms |`)
 console.log(`| serve RSS start / end / max | ${f(figures.rssMiB.start)} / ${f(figures.rssMiB.end)} / ${f(figures.rssMiB.max)} MiB |`)
+console.log(`| serve RSS each minute | ${figures.rssByMinuteMiB.join(', ')} MiB |`)
 console.log(`| reading client | ${readerFrames} frames, ${f(figures.readerMiB)} MiB |`)
 console.log(`| slow clients, once they read | ${slowFrames.map((s) => `${s.frames} frames${s.closed ? ' (dropped)' : ''}`).join('; ')} |`)
 console.log(`| warnings on serve's stderr | ${figures.warnings.length} |`)
