@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream'
 
 import type { CoreService } from '../core/service/types'
 import { generateToken, isAuthorized } from './auth'
-import { createEventsSocket } from './events-socket'
+import { type BackpressureLimits, createEventsSocket, type EventsSocketStats } from './events-socket'
 import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'
 import { sendErrorEnvelope, sendText, setSecurityHeaders } from './headers'
 import { handleInvoke } from './invoke-route'
@@ -24,6 +24,8 @@ export interface ServeOptions {
   token?: string
   /** Extra names the Host header may carry, e.g. a machine name when binding 0.0.0.0. */
   allowedHosts?: string[]
+  /** When a slow WebSocket client stops getting monitor samples, and when it is dropped (tests lower them). */
+  eventLimits?: BackpressureLimits
 }
 
 export interface RunningServer {
@@ -31,6 +33,8 @@ export interface RunningServer {
   url: string
   token: string
   port: number
+  /** Event clients connected, samples held back from slow ones, slow ones dropped. */
+  eventStats(): EventsSocketStats
   close(): Promise<void>
 }
 
@@ -87,7 +91,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   if (token.length < 16) throw new Error('The access token must be at least 16 characters.')
   const rendererDir = await realpath(opts.rendererDir)
   const allowed = allowedHostnames(host, [...(opts.allowedHosts ?? []), ...wildcardNames(host)])
-  const events = createEventsSocket(opts.core)
+  const events = createEventsSocket(opts.core, opts.eventLimits)
   const files = createStaticFiles(rendererDir)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -150,6 +154,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     url: `http://${urlHost(host)}:${port}/?token=${token}`,
     token,
     port,
+    eventStats: () => events.stats(),
     close() {
       closing ??= (async () => {
         await events.close()

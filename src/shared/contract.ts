@@ -7,7 +7,7 @@ import { CompareResultSchema, ContainerTargetSchema, EngineStateSchema, LocalIma
 import { HealthResultSchema } from './health'
 import { HostFactsSchema } from './host'
 import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
-import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema } from './history'
+import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema, HistoryListingSchema, SaveFailureSchema } from './history'
 import { RecommendRequestSchema, RecommendResultSchema } from './recommend'
 import { RenderedPdfSchema, RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
 
@@ -131,9 +131,10 @@ export const invokeContract = {
   },
   [INVOKE_CHANNELS.listHistory]: {
     args: z.tuple([]),
-    result: z.array(HistoryEntrySchema),
+    result: HistoryListingSchema,
   },
   [INVOKE_CHANNELS.loadHistory]: {
+    /** A damaged entry: error 'history-entry-unreadable' (details id, damage, detail); none: 'history-entry-not-found'. */
     args: z.tuple([HistoryIdSchema]),
     result: DiagnosisSchema,
   },
@@ -148,7 +149,17 @@ export const eventContract = {
   [EVENT_CHANNELS.monitorState]: MonitorStateSchema,
   [EVENT_CHANNELS.diagnosisProgress]: DiagnosisProgressSchema,
   [EVENT_CHANNELS.diagnosisDone]: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('done'), runId: z.string(), diagnosis: DiagnosisSchema }),
+    z.object({
+      kind: z.literal('done'),
+      runId: z.string(),
+      diagnosis: DiagnosisSchema,
+      /** The history entry it was saved as; null when the save failed (saveError says why). */
+      saved: HistoryEntrySchema.nullable().optional(),
+      saveError: SaveFailureSchema.nullable().optional(),
+      /** Older entries the history deleted to stay within its limit (`keeps`). */
+      pruned: z.number().int().optional(),
+      keeps: z.number().int().optional(),
+    }),
     z.object({ kind: z.literal('failed'), runId: z.string(), message: z.string() }),
   ]),
   [EVENT_CHANNELS.dockerEngineState]: EngineStateSchema,

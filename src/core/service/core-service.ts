@@ -22,6 +22,7 @@ import type { CoreService } from './types'
 import { compareTargets } from '../use-cases/compare-targets'
 import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
 import { GpuProblemError } from '../use-cases/errors'
+import { sharedRead } from '../util/shared-read'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
@@ -36,6 +37,9 @@ export interface CoreOptions {
   /** Opens a URL outside the app; front ends without one (serve) report `opened: false`. */
   openExternal?: (url: string) => Promise<boolean>
 }
+
+/** How long a GPU state read answers further `gpu:get-state` calls after it finished. */
+export const STATE_FRESH_MS = 250
 
 /** Every request's handler, typed from the contract: a handler that drifts from it does not compile. */
 type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
@@ -109,7 +113,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
           onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
         }),
       )
-      .then(({ diagnosis }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
+      .then(({ diagnosis, saved, saveError, pruned, keeps }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis, saved, saveError, pruned, keeps }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
@@ -117,8 +121,13 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     return { runId }
   }
 
+  // Concurrent state reads (many tabs of serve, a UI that asks again at once) share one nvidia-smi run.
+  const readState = sharedRead(() => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }), {
+    freshMs: STATE_FRESH_MS,
+  })
+
   const handlers: Handlers = {
-    [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
+    [INVOKE_CHANNELS.getGpuState]: readState,
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
     [INVOKE_CHANNELS.checkHealth]: async (request) => {
       const live = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }

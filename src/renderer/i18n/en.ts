@@ -1,5 +1,6 @@
 import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
 import { imagesUiEn } from './en-images'
+import { historyUiEn } from './en-history'
 import { reportUiEn } from './en-report'
 
 type OriginKey = LibraryOrigin | 'missing'
@@ -288,6 +289,7 @@ export const uiEn = {
   ...baseUiEn,
   ...imagesUiEn,
   ...reportUiEn,
+  ...historyUiEn,
   ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
   ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),
 } as const

@@ -6,6 +6,7 @@ import type { EventPayload, InvokeResult, IpcError } from '../../../shared/contr
 import type { DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
 import type { Environment } from '../../../shared/evidence'
 import type { HealthResult } from '../../../shared/health'
+import type { SaveFailure } from '../../../shared/history'
 import { type Async, failed, idle, loaded, loading } from '../../stores/async'
 import { STEP_IDS } from '../../../shared/constants'
 
@@ -58,6 +59,8 @@ export interface DiagnosisStoreState {
   environment: Environment | null
   finishedAt: string | null
   notice: Notice | null
+  /** What became of the last run's save to the history: why it failed, or how many old entries it deleted. */
+  save: { error: SaveFailure | null; pruned: number; keeps: number } | null
   /** The hardware preflight shown above the steps: the last answer of health:check. */
   health: Async<HealthResult>
   /** The check in flight runs GPU Doctor's own load first (it takes ten seconds or more, not one). */
@@ -146,7 +149,15 @@ export function createDiagnosisStore() {
       if (event.kind === 'failed') return finish({ notice: { kind: 'failed', message: event.message } })
       const results = { ...get().results }
       for (const step of event.diagnosis.steps) results[step.id] = step
-      finish({ results, resultsPython: run?.python ?? null, environment: event.diagnosis.environment, finishedAt: event.diagnosis.finishedAt, notice: null })
+      const save = { error: event.saveError ?? null, pruned: event.pruned ?? 0, keeps: event.keeps ?? 0 }
+      finish({
+        results,
+        resultsPython: run?.python ?? null,
+        environment: event.diagnosis.environment,
+        finishedAt: event.diagnosis.finishedAt,
+        notice: null,
+        save: save.error || save.pruned > 0 ? save : null,
+      })
     }
 
     return {
@@ -162,6 +173,7 @@ export function createDiagnosisStore() {
       environment: null,
       finishedAt: null,
       notice: null,
+      save: null,
       health: idle(),
       healthUnderLoad: false,
 
@@ -200,6 +212,7 @@ export function createDiagnosisStore() {
             message: '',
           },
           notice: null,
+          save: null,
         })
         return true
       },
