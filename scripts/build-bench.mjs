@@ -2,14 +2,16 @@
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: ['scripts/bench/worker.ts'],
-  outfile: 'out/bench/worker.mjs',
+  entryPoints: { worker: 'scripts/bench/worker.ts', 'verify-nvml': 'scripts/gpu/verify-nvml.ts' },
+  outdir: 'out/bench',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
   banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
-  external: ['cpu-features', '*.node'],
+  // koffi (NVML) loads a native module: it is found in node_modules next to out/ or not at all.
+  external: ['cpu-features', '*.node', 'koffi'],
   logLevel: 'warning',
 })
 
