@@ -52,7 +52,8 @@ async function loadKoffi(): Promise<typeof Koffi | Error> {
 }
 
 function bind(koffi: typeof Koffi, lib: Koffi.LibraryHandle, library: string): NvmlBinding | { missing: string } {
-  const Device = koffi.pointer('nvmlDevice_t', koffi.opaque('nvmlDevice_st'))
+  // Anonymous types: koffi refuses a second type of the same name when NVML is opened again.
+  const Device = koffi.pointer(koffi.opaque())
   const fn = (name: string, args: TypeSpec[]): KoffiFunction | null => {
     try {
       return lib.func(name, 'int', args)
