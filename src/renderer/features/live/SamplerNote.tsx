@@ -9,9 +9,11 @@ export function SamplerNote() {
   const monitor = useGpu((s) => s.monitor)
   const source = monitor?.kind === 'running' ? monitor.source : undefined
   if (!source) return null
+  const text = describeSamplerSource(source, t as unknown as Parameters<typeof describeSamplerSource>[1])
+  // One line; the whole reason (paths can be long) is in the tooltip and for screen readers.
   return (
-    <p className="sampler-note muted" data-testid="sampler-source" data-source={source.kind}>
-      {describeSamplerSource(source, t as unknown as Parameters<typeof describeSamplerSource>[1])}
+    <p className="sampler-note muted" data-testid="sampler-source" data-source={source.kind} title={text}>
+      {text}
     </p>
   )
 }
