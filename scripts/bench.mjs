@@ -16,7 +16,8 @@ const plan = [
   ['si-graphics', siCalls, '(c) systeminformation.graphics()'],
   ['nvml', samples, '(d) NVML sample (in-process)'],
   ['nvml-processes', samples, '(e) NVML sample + per-process utilisation'],
-  ['timer-only', samples, '(f) the same timer, no read (Node waking up)'],
+  ['nvml-monitor', samples, '(f) NVML live monitor as shipped (processes every 5 s)'],
+  ['timer-only', samples, '(g) the same timer, no read (Node waking up)'],
 ]
 
 const results = []

@@ -2,7 +2,7 @@
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: { worker: 'scripts/bench/worker.ts', 'verify-nvml': 'scripts/gpu/verify-nvml.ts' },
+  entryPoints: { worker: 'scripts/bench/worker.ts', 'verify-nvml': 'scripts/gpu/verify-nvml.ts', 'nvml-call-costs': 'scripts/gpu/nvml-call-costs.ts' },
   outdir: 'out/bench',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -5,6 +5,7 @@ import { GpuMonitor } from '../../src/core/nvidia-smi/monitor'
 import { MONITOR_FIELDS } from '../../src/core/nvidia-smi/query-fields'
 import { runProcess } from '../../src/core/process/run-process'
 import { locateNvidiaSmi } from '../../src/core/nvidia-smi/locate'
+import { NvmlMonitor } from '../../src/core/nvml/nvml-monitor'
 import { NvmlSampler } from '../../src/core/nvml/nvml-sampler'
 import { unavailableMessage } from '../../src/core/nvml/nvml-unavailable'
 import { cpuMs } from './cpu-time'
@@ -75,6 +76,20 @@ const modes: Record<string, () => Promise<number>> = {
   'si-graphics': siGraphics,
   nvml: () => nvml(false),
   'nvml-processes': () => nvml(true),
+  // The live panel's monitor as shipped: its own timer, per-process utilisation every 5 s.
+  'nvml-monitor': async () => {
+    if (!opened?.ok) throw new NvmlUnavailableError('not opened')
+    const monitor = new NvmlMonitor(opened.sampler, { intervalMs }, { kind: 'nvml', path: opened.sampler.library, fallback: null })
+    let samples = 0
+    await new Promise<void>((resolve) => {
+      monitor.on('sample', () => {
+        if (++samples >= count) resolve()
+      })
+      monitor.start()
+    })
+    await monitor.stop()
+    return samples
+  },
   // The same timer with no read: what waking Node up every interval costs by itself.
   'timer-only': async () => {
     for (let i = 0; i < count - 1; i++) await new Promise((r) => setTimeout(r, intervalMs))
@@ -99,7 +114,7 @@ try {
 }
 const wallMs = performance.now() - wallStart
 const after = cpuMs()
-if (opened?.ok) opened.sampler.close()
+if (opened?.ok) opened.sampler.close() // a no-op after nvml-monitor's stop()
 process.stdout.write(
   JSON.stringify({ mode, samples, wallMs, selfCpuMs: after.self - before.self, childCpuMs: after.children - before.children }) + '\n',
 )

@@ -27,6 +27,8 @@ import {
 } from './nvml-structs'
 import type { NvmlUnavailable } from './nvml-unavailable'
 
+const MIN_PROCESS_SAMPLES = 64
+
 export interface NvmlDevice {
   index: number
   name: string | null
@@ -44,7 +46,8 @@ export class NvmlSampler {
   private readonly u64 = Buffer.alloc(8)
   private readonly util = Buffer.alloc(8)
   private readonly mem = Buffer.alloc(MEMORY_V2_SIZE)
-  private processBuf = Buffer.alloc(PROCESS_UTILIZATION_SIZE * 16)
+  // 64 entries from the start, and never fewer: NVML_ERROR_INSUFFICIENT_SIZE answers are not free.
+  private processBuf = Buffer.alloc(PROCESS_UTILIZATION_SIZE * MIN_PROCESS_SAMPLES)
   private readonly lastSeenUs = new Map<number, bigint>()
   private closed = false
 
@@ -143,7 +146,7 @@ export class NvmlSampler {
       this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
       let code = f(d.handle, this.processBuf, this.u32, since)
       if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
-        this.processBuf = Buffer.alloc(this.u32.readUInt32LE(0) * 2 * PROCESS_UTILIZATION_SIZE)
+        this.processBuf = Buffer.alloc(Math.max(MIN_PROCESS_SAMPLES, this.u32.readUInt32LE(0) * 2) * PROCESS_UTILIZATION_SIZE)
         this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
         code = f(d.handle, this.processBuf, this.u32, since)
       }
