@@ -24,8 +24,8 @@ apt_install() {
 if ((want_test)); then
   # Playwright drives Debian's Chromium (its own browser download is not reachable here);
   # the CJK font makes the Chinese UI render in screenshots instead of boxes; python3-torch is a
-  # real CPU-only PyTorch for the probe tests.
-  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils
+  # real CPU-only PyTorch for the probe tests; gcc builds the stand-in libnvidia-ml (test/fake-nvml).
+  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils gcc libc6-dev
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises'
 
 import type { GpuStatus } from '../../shared/gpu'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
+import { describeSampler } from '../../core/nvml/live-monitor'
+import { describeSamplerSource } from '../../shared/i18n/sampler'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
@@ -42,6 +44,11 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
       throw new CliError(ctx.t(state.problem.messageKey, { ns: 'problems', defaultValue: state.problem.message }), EXIT_ENVIRONMENT)
     }
     status = state.status
+    // Which reader `monitor` and the live panel would use on this machine, and why not NVML.
+    const sampler = await describeSampler({ intervalMs: 1000, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+    const line = describeSamplerSource(sampler, ctx.t as unknown as Parameters<typeof describeSamplerSource>[1])
+    ctx.stdout.write(json ? `${JSON.stringify({ ...status, sampler }, null, 2)}\n` : `${renderStatus(status, ctx.t)}\n${line}\n`)
+    return EXIT_OK
   }
   ctx.stdout.write(json ? `${JSON.stringify(status, null, 2)}\n` : `${renderStatus(status, ctx.t)}\n`)
   return EXIT_OK

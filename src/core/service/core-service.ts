@@ -13,7 +13,7 @@ import { checkInterpreter } from '../probe/check-interpreter'
 import { defaultPython } from '../use-cases/default-python'
 import { NoPythonError } from '../use-cases/errors'
 import { detectInterpreters } from '../probe/interpreters'
-import { GpuMonitor } from '../nvidia-smi/monitor'
+import { createLiveMonitor, type LiveMonitor } from '../nvml/live-monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { recommendForRequest } from '../recommend/service'
 import { ipcErrorOf } from './ipc-error'
@@ -50,7 +50,7 @@ type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<Invo
  */
 export function createCoreService(options: CoreOptions = {}): CoreService {
   const events = new EventEmitter()
-  let monitor: GpuMonitor | null = null
+  let monitor: LiveMonitor | null = null
   const reports = createReportHandlers({ dataDir: options.dataDir, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
 
   const stopMonitor = async (): Promise<MonitorState> => {
@@ -66,7 +66,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const startMonitor = async ({ intervalMs }: { intervalMs: number }): Promise<MonitorState> => {
     if (monitor && monitor.intervalMs === intervalMs && monitor.state.kind !== 'failed') return monitor.state
     await stopMonitor()
-    const m = new GpuMonitor({ intervalMs, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
+    const m = await createLiveMonitor({ intervalMs, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
     m.on('sample', (s) => events.emit(EVENT_CHANNELS.monitorSample, s))
     m.on('sample', (s) => reports.samples.push(s))
     m.on('state', (s) => events.emit(EVENT_CHANNELS.monitorState, s))

@@ -34,6 +34,7 @@ const baseUiEn = {
   'gpu.mig': 'MIG',
   'gpu.pstate': 'P-state',
   'gpu.driverModel': 'Driver model',
+  'gpu.details': 'UUID, bus, P-state',
   'value.on': 'On',
   'value.off': 'Off',
   'value.enabled': 'Enabled',

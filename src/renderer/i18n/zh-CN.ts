@@ -33,6 +33,7 @@ const baseUiZh = {
   'gpu.mig': 'MIG',
   'gpu.pstate': '性能状态',
   'gpu.driverModel': '驱动模型',
+  'gpu.details': 'UUID、总线、性能状态',
   'value.on': '开启',
   'value.off': '关闭',
   'value.enabled': '已启用',

@@ -6,16 +6,17 @@ import { MISSING_VALUE } from './interpolate'
 import { LANGUAGES, type Language } from './languages'
 import { problemsEn, problemsZh } from './problems'
 import { reasonsEn, reasonsZh } from './recommend-reasons'
+import { samplerEn, samplerZh } from './sampler'
 import { stepsEn, stepsZh } from './steps'
 import { summariesEn, summariesZh } from './summaries'
 
 /** Flat texts by namespace: `{ namespace: { key: text } }`. */
 export type Namespaces = Record<string, Readonly<Record<string, string>>>
 
-/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes. */
+/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, the live sampler. */
 export const sharedResources: Record<Language, Namespaces> = {
-  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn },
-  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh },
+  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn, sampler: samplerEn },
+  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh, sampler: samplerZh },
 }
 
 export interface I18nSetup {
