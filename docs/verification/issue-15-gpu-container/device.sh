@@ -144,18 +144,20 @@ else
   show $GD status
   show $GD images
   step "gpu-doctor diagnose --image (all five steps, GPU through CDI)"
-  timeout 240 $GD diagnose --image $IMAGE --shm-size 8g --no-save --json >"$R/diagnose-image.json"; echo "[json exit $?]"
   show timeout 240 $GD diagnose --image $IMAGE --shm-size 8g --no-save
   leftovers
   step "gpu-doctor compare host IMAGE"
-  show timeout 300 $GD compare host $IMAGE
+  show timeout 300 $GD compare host $IMAGE --python /opt/torch/.venv/bin/python
   leftovers
   step "a container without the GPU"
   show timeout 120 $GD diagnose --image $IMAGE --gpus none --steps gpu-visible --no-save
-  step "no CDI spec"
-  mv /etc/cdi/nvidia.yaml /tmp/nvidia.yaml.off
+  step "a CDI spec written for another driver (stale), then none"
+  cp /etc/cdi/nvidia.yaml /tmp/nvidia.yaml.good
+  sed -i "s/libcuda\.so\.$DRIVER/libcuda.so.570.86.15/g" /etc/cdi/nvidia.yaml
   show timeout 120 $GD diagnose --image $IMAGE --steps gpu-visible --no-save
-  mv /tmp/nvidia.yaml.off /etc/cdi/nvidia.yaml
+  rm /etc/cdi/nvidia.yaml
+  show timeout 120 $GD diagnose --image $IMAGE --steps gpu-visible --no-save
+  cp /tmp/nvidia.yaml.good /etc/cdi/nvidia.yaml
   leftovers
 fi
 step "done"

@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises'
 
 import type { GpuStatus } from '../../shared/gpu'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
+import { connectEngine } from '../../core/docker/connect'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
+import { renderEngineLine } from '../render/engine-line'
 import { renderProblem, renderStatus } from '../render/status-view'
 
 export const STATUS_OPTIONS = {
@@ -43,6 +45,12 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
     }
     status = state.status
   }
-  ctx.stdout.write(json ? `${JSON.stringify(status, null, 2)}\n` : `${renderStatus(status, ctx.t)}\n`)
+  if (json) {
+    ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`)
+    return EXIT_OK
+  }
+  ctx.stdout.write(`${renderStatus(status, ctx.t)}\n`)
+  // Which container engine `diagnose --image` would use; a saved output has none to ask.
+  if (values['from-smi'] === undefined) ctx.stdout.write(`${renderEngineLine(await connectEngine(ctx.env, 1_500), ctx.t)}\n`)
   return EXIT_OK
 }
