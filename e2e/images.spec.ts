@@ -175,6 +175,8 @@ const ENGINE_UP: EngineState = {
   checkedAt: Date.now(),
   info: {
     endpoint: 'unix:///var/run/docker.sock',
+    engine: 'docker',
+    endpointReason: { key: 'engine.choice.docker', params: { socket: '/var/run/docker.sock' } },
     serverVersion: '28.3.2',
     apiVersion: '1.51',
     os: 'Ubuntu 24.04.2 LTS',

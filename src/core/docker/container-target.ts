@@ -89,8 +89,9 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
   })
   const runner: ProbeRunner = async (o) => {
     const outcome = await inner(o)
-    const seen = new Set((outcome.findings ?? []).map((f) => f.id))
-    return { ...outcome, findings: [...(outcome.findings ?? []), ...pre.filter((f) => !seen.has(f.id))] }
+    // A finding judged before the run (a stale CDI spec) keeps its evidence over the engine's error text.
+    const judged = new Set(pre.map((f) => f.id))
+    return { ...outcome, findings: [...(outcome.findings ?? []).filter((f) => !judged.has(f.id)), ...pre] }
   }
   return { ok: true, runner, image, connection }
 }

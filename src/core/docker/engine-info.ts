@@ -25,6 +25,8 @@ interface InfoAnswer {
   CgroupDriver?: string
   SecurityOptions?: string[]
   CDISpecDirs?: string[]
+  /** Podman's compat answer says it outright. */
+  Rootless?: boolean
 }
 
 /**
@@ -39,7 +41,7 @@ export function engineInfoFrom(
   endpointReason: EngineInfo['endpointReason'] = null,
 ): EngineInfo {
   const runtimes = Object.keys(info.Runtimes ?? {}).sort()
-  const rootless = (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o))
+  const rootless = info.Rootless === true || (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o))
   const engine = engineKind(version)
   // Podman reaches GPUs through CDI alone (its spec check is a finding of its own), never --gpus.
   const gpuPath = engine === 'podman' || runtimes.includes('nvidia') || (info.CDISpecDirs ?? []).length > 0
