@@ -51,6 +51,6 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
   }
   ctx.stdout.write(`${renderStatus(status, ctx.t)}\n`)
   // Which container engine `diagnose --image` would use; a saved output has none to ask.
-  if (values['from-smi'] === undefined) ctx.stdout.write(`${renderEngineLine(await connectEngine(ctx.env, 1_500), ctx.t)}\n`)
+  if (values['from-smi'] === undefined) ctx.stdout.write(`${renderEngineLine(await connectEngine(ctx.env), ctx.t)}\n`)
   return EXIT_OK
 }

@@ -5,6 +5,12 @@ import { chooseEndpoint, createDockerClient, describeEndpoint, type EndpointChoi
 import { apiAtLeast, MIN_API_VERSION, readEngineInfo } from './engine-info'
 import { explainDockerError } from './explain-error'
 
+/**
+ * Podman answers GET /version by running conmon and the OCI runtime: 1.6 to 2.5 s measured on a
+ * 2-core build machine, more under load. A missing or refused socket still fails at once.
+ */
+export const CONNECT_TIMEOUT_MS = 8_000
+
 export type Connection =
   | { ok: true; docker: Docker; endpoint: Endpoint; info: EngineInfo }
   | { ok: false; endpoint: string; problem: DockerProblem }
@@ -14,7 +20,7 @@ export type Connection =
  * reads its facts. Never throws: a missing socket, a refused connection or an engine too old for
  * `--gpus` come back as a problem naming the endpoint that was tried.
  */
-export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeoutMs = 3_000): Promise<Connection> {
+export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Connection> {
   let endpoint: Endpoint
   let choice: EndpointChoice
   try {
