@@ -7,6 +7,7 @@
 # Usage: bash DIR/device.sh bringup|full   (output under $OUT, one tarball at the end)
 #   bringup  engine + CDI spec + image, `podman run` with and without the GPU, and the CLI of main
 #   full     the same, then GPU Doctor's container diagnosis against the Podman socket
+#   discovery  engine + CDI spec only: the socket found without DOCKER_HOST, a stale spec judged before the run
 set -u
 MODE=${1:-full}
 C=$(cd "$(dirname "$0")" && pwd)
@@ -101,6 +102,7 @@ LIBDIR=/usr/lib/x86_64-linux-gnu
 cp /etc/cdi/nvidia.yaml "$R/cdi-nvidia.yaml"
 echo "driver $DRIVER; $(grep -c hostPath /etc/cdi/nvidia.yaml) mounts"; grep -E 'libcuda.so|name:' /etc/cdi/nvidia.yaml
 
+if [ "$MODE" != discovery ]; then
 step "image from this machine: its /usr and /etc (no driver libraries: CDI brings them) + /opt/torch/.venv"
 PYREAL=$(readlink -f /opt/torch/.venv/bin/python)
 TORCHV=$(/opt/torch/.venv/bin/python -c 'import torch; print(torch.__version__)')
@@ -129,11 +131,27 @@ show pm run --rm --network none --device nvidia.com/gpu=all $IMAGE python3 -c "$
 show pm run --rm --network none --device nvidia.com/gpu=all $IMAGE nvidia-smi -L
 show pm run --rm --network none $IMAGE python3 -c "$CHECK"
 
+fi
+
 mkdir -p /tmp/nb && xz -d -c "$C/node.xz" >/tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
 export DOCKER_HOST=unix://$SOCK
 leftovers() { echo "labelled containers left: $(pm ps -a --filter label=gpu-doctor.managed --format '{{.ID}}' | wc -l)"; }
 
-if [ "$MODE" = bringup ]; then
+if [ "$MODE" = discovery ]; then
+  GD="node $C/app/out/cli/gpu-doctor.cjs"
+  step "DOCKER_HOST unset, no Docker socket: which engine GPU Doctor talks to"
+  ls -l /var/run/docker.sock 2>&1
+  env -u DOCKER_HOST $GD status | tail -n 1
+  env -u DOCKER_HOST $GD images
+  step "a spec written for another driver, judged before the container is created"
+  tar -C / -cf - usr/bin/true | pm import --change 'CMD ["/usr/bin/true"]' - localhost/gpu-doctor-verify/tiny:1 >/dev/null
+  cp /etc/cdi/nvidia.yaml /tmp/nvidia.yaml.good
+  sed -i "s/libcuda\.so\.$DRIVER/libcuda.so.570.86.15/g" /etc/cdi/nvidia.yaml
+  env -u DOCKER_HOST $GD diagnose --image localhost/gpu-doctor-verify/tiny:1 --steps gpu-visible --no-save --json >"$R/stale.json"
+  node -e 'const d=require(process.argv[1]); for (const f of d.steps[0].findings) console.log(f.severity, f.id, "|", f.evidence)' "$R/stale.json"
+  cp /tmp/nvidia.yaml.good /etc/cdi/nvidia.yaml
+  leftovers
+elif [ "$MODE" = bringup ]; then
   step "CLI of main (before this branch) against Podman"
   show node out/cli/gpu-doctor.cjs images
   show timeout 200 node out/cli/gpu-doctor.cjs diagnose --image $IMAGE --gpus all --steps gpu-visible --no-save
