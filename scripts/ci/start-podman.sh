@@ -29,12 +29,17 @@ if ((${#missing[@]})); then
 fi
 $SUDO mkdir -p /etc/containers /etc/cdi /run/podman "$LOGS"
 
-write() { # path: stdin becomes the file
-  $SUDO tee "$1" >/dev/null
+MARK='# Written by GPU Doctor scripts/ci/start-podman.sh'
+write() { # path: stdin becomes the file, unless someone else's file is there (a developer's own Podman)
+  if [[ -e $1 ]] && ! grep -qF "$MARK" "$1"; then
+    log "keeping $1 (not ours); the tests need: runtime runc, cgroupfs, ulimits within the hard limits, vfs or overlay storage"
+    cat >/dev/null
+    return 0
+  fi
+  { echo "$MARK"; cat; } | $SUDO tee "$1" >/dev/null
 }
 # Our machines' hard limits are below Podman's defaults (nofile 1048576): container creation fails there.
 write /etc/containers/containers.conf <<'CONF'
-# Written by GPU Doctor's scripts/ci/start-podman.sh
 [containers]
 default_ulimits = ["nofile=1024:1024", "nproc=1024:1024"]
 [engine]
