@@ -4,7 +4,8 @@
 #   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright,
 #                            Debian's CPU-only PyTorch, poppler, and a real Docker engine with a local
 #                            registry and two small Debian images built with debootstrap,
-#                            poppler-utils (pdftoppm) for the PDF report test
+#                            poppler-utils (pdftoppm) for the PDF report test, and Debian's Podman
+#                            (rootful, runc, vfs) beside Docker with the same images
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,4 +37,5 @@ npm run build
 if ((want_test)); then
   bash scripts/ci/start-docker.sh
   bash scripts/ci/build-test-images.sh
+  bash scripts/ci/start-podman.sh
 fi

@@ -24,6 +24,7 @@ export const DockerProblemSchema = z.object({
     'nvidia-runtime-not-registered',
     'image-requires-newer-driver',
     'container-cli-cannot-load-nvml',
+    'cdi-device-unresolvable',
     'cancelled',
     'incomplete',
     'failed',
@@ -39,6 +40,10 @@ export type DockerProblemCode = DockerProblem['code']
 /** What the engine says about itself: runtimes decide whether `--gpus` can work at all. */
 export const EngineInfoSchema = z.object({
   endpoint: z.string(),
+  /** Which engine answered, from its version endpoint (Podman names itself in Components). */
+  engine: z.enum(['docker', 'podman']),
+  /** Why this endpoint (a docker-notes key engine.choice.*): DOCKER_HOST, or the first socket that exists. */
+  endpointReason: MessageSchema.nullable(),
   serverVersion: z.string().nullable(),
   apiVersion: z.string().nullable(),
   os: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { ENGINE_NAMES } from '../render/engine-line'
 import type { ProbeRunner } from '../../core/probe/run-probe'
 import { parseGpuSelection, parseShmSize } from '../../core/docker/container-options'
 import { prepareContainerTarget } from '../../core/docker/container-target'
@@ -47,6 +48,6 @@ export async function imageRunner(values: ImageOptions, ctx: CliContext, log: No
     onLifecycle: (event, detail) => log.write(`  · ${ctx.t('docker.lifecycle', { event: ctx.t(`docker.event.${event}`), detail: detail.slice(0, 12) })}\n`),
   })
   if (!target.ok) throw dockerCliError(target.problem, ctx.t)
-  log.write(`${ctx.t('docker.using', { image: target.image, endpoint: target.connection.info.endpoint })}\n`)
+  log.write(`${ctx.t('docker.using', { image: target.image, engine: ENGINE_NAMES[target.connection.info.engine], endpoint: target.connection.info.endpoint })}\n`)
   return { runner: target.runner, label: target.image }
 }

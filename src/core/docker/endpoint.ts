@@ -22,23 +22,63 @@ export class DockerHostError extends Error {}
 
 const bad = (raw: string, why: string) => new DockerHostError(`DOCKER_HOST="${raw}" ${why}; it must be an engine address such as ${FORMS}.`)
 
+/** Why this endpoint: a docker-notes key (engine.choice.*) and the socket it names. */
+export interface EndpointChoice {
+  endpoint: Endpoint
+  reason: { key: EndpointReasonKey; params: { socket: string } }
+}
+export type EndpointReasonKey =
+  | 'engine.choice.dockerHost'
+  | 'engine.choice.dockerDesktop'
+  | 'engine.choice.docker'
+  | 'engine.choice.podmanRootful'
+  | 'engine.choice.podmanRootless'
+  | 'engine.choice.fallback'
+
+const DOCKER_SOCKET = '/var/run/docker.sock'
+const PODMAN_ROOTFUL = '/run/podman/podman.sock'
+
 /**
- * Reads DOCKER_HOST (unix://, npipe://, tcp://, ssh://, or host:port) the way the Docker CLI does;
- * without it, the user socket of Docker Desktop when present, else /var/run/docker.sock (or the
- * Windows named pipe). Throws a DockerHostError on a value that names no engine: a web or
- * registry URL (http://, https://), no host, a path, a bad port.
+ * Reads DOCKER_HOST (unix://, npipe://, tcp://, ssh://, or host:port) the way the Docker CLI does.
+ * Without it, the first socket that exists: Docker Desktop's user socket, /var/run/docker.sock, then
+ * Podman's (`podman system service`): rootful /run/podman/podman.sock and rootless
+ * $XDG_RUNTIME_DIR/podman/podman.sock, the user's own first when not root (root's is not theirs to
+ * use). None: /var/run/docker.sock, for the "not running" problem. Throws a DockerHostError on a
+ * DOCKER_HOST that names no engine: a web or registry URL (http://, https://), no host, a path, a bad port.
  */
+export function chooseEndpoint(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+  exists: (path: string) => boolean = existsSync,
+  uid: number | null = process.getuid?.() ?? null,
+): EndpointChoice {
+  const raw = env.DOCKER_HOST?.trim()
+  if (raw) {
+    const endpoint = resolveEndpoint(env, platform, exists)
+    return { endpoint, reason: { key: 'engine.choice.dockerHost', params: { socket: describeEndpoint(endpoint) } } }
+  }
+  const unix = (socketPath: string, key: EndpointReasonKey): EndpointChoice => ({ endpoint: { kind: 'unix', socketPath }, reason: { key, params: { socket: socketPath } } })
+  if (platform === 'win32') return { endpoint: { kind: 'npipe', socketPath: WINDOWS_PIPE }, reason: { key: 'engine.choice.docker', params: { socket: WINDOWS_PIPE } } }
+  const desktop = join(env.HOME ?? homedir(), '.docker', 'run', 'docker.sock')
+  const rootless = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'podman', 'podman.sock') : null
+  const podman: Array<readonly [string | null, EndpointReasonKey]> = [
+    [PODMAN_ROOTFUL, 'engine.choice.podmanRootful'],
+    [rootless, 'engine.choice.podmanRootless'],
+  ]
+  if (uid !== 0) podman.reverse()
+  const candidates = [[desktop, 'engine.choice.dockerDesktop'] as const, [DOCKER_SOCKET, 'engine.choice.docker'] as const, ...podman]
+  for (const [path, key] of candidates) if (path && exists(path)) return unix(path, key)
+  return unix(DOCKER_SOCKET, 'engine.choice.fallback')
+}
+
+/** The endpoint alone; see chooseEndpoint for the order without DOCKER_HOST. */
 export function resolveEndpoint(
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
   exists: (path: string) => boolean = existsSync,
 ): Endpoint {
   const raw = env.DOCKER_HOST?.trim()
-  if (!raw) {
-    if (platform === 'win32') return { kind: 'npipe', socketPath: WINDOWS_PIPE }
-    const desktop = join(env.HOME ?? homedir(), '.docker', 'run', 'docker.sock')
-    return { kind: 'unix', socketPath: exists(desktop) ? desktop : '/var/run/docker.sock' }
-  }
+  if (!raw) return chooseEndpoint(env, platform, exists).endpoint
   if (raw.startsWith('unix://')) return { kind: 'unix', socketPath: raw.slice(7) || '/var/run/docker.sock' }
   if (raw.startsWith('npipe://')) return { kind: 'npipe', socketPath: raw.slice(8) || WINDOWS_PIPE }
   if (/^https?:\/\//i.test(raw)) throw bad(raw, 'is a web or registry URL, not a Docker engine (images are pulled through the engine, not from DOCKER_HOST)')

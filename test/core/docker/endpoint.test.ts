@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { describeEndpoint, DockerHostError, endpointLabel, isLocalEndpoint, resolveEndpoint } from '../../../src/core/docker/endpoint'
+import { chooseEndpoint, describeEndpoint, DockerHostError, endpointLabel, isLocalEndpoint, resolveEndpoint } from '../../../src/core/docker/endpoint'
 
 const none = () => false
 
@@ -58,6 +58,41 @@ describe('resolveEndpoint', () => {
   it('labels the endpoint it will connect to, or the raw value when it names none', () => {
     expect(endpointLabel({ DOCKER_HOST: 'tcp://127.0.0.1' })).toBe('tcp://127.0.0.1:2375')
     expect(endpointLabel({ DOCKER_HOST: 'https://registry-1.docker.io' })).toBe('https://registry-1.docker.io')
+  })
+})
+
+describe('chooseEndpoint: which engine without DOCKER_HOST, and why', () => {
+  const env = { HOME: '/home/u', XDG_RUNTIME_DIR: '/run/user/1000' }
+  const only = (...paths: string[]) => (p: string) => paths.includes(p)
+  const rootful = '/run/podman/podman.sock'
+  const rootless = '/run/user/1000/podman/podman.sock'
+
+  it('prefers a Docker socket; Podman’s only when none exists', () => {
+    expect(chooseEndpoint(env, 'linux', only('/var/run/docker.sock', rootful), 0)).toEqual({
+      endpoint: { kind: 'unix', socketPath: '/var/run/docker.sock' },
+      reason: { key: 'engine.choice.docker', params: { socket: '/var/run/docker.sock' } },
+    })
+    expect(chooseEndpoint(env, 'linux', only(rootful), 0).reason.key).toBe('engine.choice.podmanRootful')
+  })
+
+  it('root takes rootful Podman first, a user their own rootless socket first', () => {
+    expect(chooseEndpoint(env, 'linux', only(rootful, rootless), 0).endpoint).toEqual({ kind: 'unix', socketPath: rootful })
+    expect(chooseEndpoint(env, 'linux', only(rootful, rootless), 1000)).toEqual({
+      endpoint: { kind: 'unix', socketPath: rootless },
+      reason: { key: 'engine.choice.podmanRootless', params: { socket: rootless } },
+    })
+    expect(chooseEndpoint(env, 'linux', only(rootful), 1000).endpoint).toEqual({ kind: 'unix', socketPath: rootful })
+  })
+
+  it('says DOCKER_HOST decided when it is set, and names Docker’s default when nothing exists', () => {
+    expect(chooseEndpoint({ ...env, DOCKER_HOST: 'unix:///run/podman/podman.sock' }, 'linux', none, 0).reason).toEqual({
+      key: 'engine.choice.dockerHost',
+      params: { socket: 'unix:///run/podman/podman.sock' },
+    })
+    expect(chooseEndpoint(env, 'linux', none, 0)).toEqual({
+      endpoint: { kind: 'unix', socketPath: '/var/run/docker.sock' },
+      reason: { key: 'engine.choice.fallback', params: { socket: '/var/run/docker.sock' } },
+    })
   })
 })
 
