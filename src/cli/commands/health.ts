@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
-
+import { readTextInput } from '../../core/files/read-input'
 import { checkHealth } from '../../core/health/check-health'
+import { MAX_KERNEL_LOG_TEXT, MAX_SMI_TEXT } from '../../shared/constants'
 import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -13,23 +13,15 @@ export const HEALTH_OPTIONS = {
   'kernel-log': { type: 'string' },
 } as const
 
-async function readInput(file: string, ctx: CliContext): Promise<string> {
-  try {
-    return await readFile(file, 'utf8')
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
-    throw new CliError(ctx.t('error.readFile', { file, reason }), EXIT_USAGE)
-  }
-}
-
 /** `gpu-doctor health [--json] [--from-smi FILE] [--kernel-log FILE]`: exit 1 when an error-severity finding is present. */
 export async function healthCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, HEALTH_OPTIONS)
   const json = values.json === true
   const fromFile = values['from-smi']
   const outcome = await checkHealth({
-    smiText: fromFile === undefined ? undefined : await readInput(fromFile, ctx),
-    kernelLogText: values['kernel-log'] === undefined ? undefined : await readInput(values['kernel-log'], ctx),
+    smiText: fromFile === undefined ? undefined : await readTextInput(fromFile, MAX_SMI_TEXT),
+    // An empty kernel log is a quiet machine, not a mistake.
+    kernelLogText: values['kernel-log'] === undefined ? undefined : await readTextInput(values['kernel-log'], MAX_KERNEL_LOG_TEXT, { allowEmpty: true }),
     nvidiaSmiPath: values['nvidia-smi'],
     env: ctx.env,
     signal: ctx.signal,
