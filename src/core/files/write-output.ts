@@ -67,7 +67,9 @@ export const verifyNotEmpty: Verify = (_head, size) => (size > 0 ? null : 'the f
 export const verifyPdf: Verify = (head, size) => verifyNotEmpty(head, size) ?? (head.subarray(0, 5).toString('latin1') === '%PDF-' ? null : 'the file is not a PDF')
 
 async function verifyFile(file: string, verify: Verify, path: string): Promise<void> {
-  const handle = await open(file, 'r')
+  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) =>
+    Promise.reject(error.code === 'ENOENT' ? new OutputFileError('not-written', path, 'nothing was written') : error),
+  )
   try {
     const { size } = await handle.stat()
     const head = Buffer.alloc(Math.min(size, 16))
@@ -97,7 +99,9 @@ export async function produceOutputFile(path: string, produce: (file: string) =>
     await rename(temp, path)
   } catch (error) {
     await rm(temp, { force: true })
-    throw problemOf(error, path)
+    // "No such file" in a folder that is there: it refuses new files (/proc), it is not missing.
+    const folderThere = (error as NodeJS.ErrnoException).code === 'ENOENT' && (await stat(dirname(path)).then((s) => s.isDirectory(), () => false))
+    throw folderThere ? new OutputFileError('not-writable', path, `${dirname(path)} does not take new files`) : problemOf(error, path)
   }
 }
 
