@@ -187,7 +187,7 @@ describe('the terminal gets no escape sequences from input, and no 10,000-charac
       const run = await runBuiltCli(args, env)
       expect(run.code, run.stderr).toBe(0)
       expect(run.stdout).toMatch(/red/)
-      expect(run.stdout).not.toMatch(/[\x1b\x07\x9b\u202e]/)
+      expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b\u202e]/) // eslint-disable-line no-control-regex
     }
   })
 
