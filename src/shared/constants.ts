@@ -23,11 +23,11 @@ export const FLEET_MAX_REQUEST_CHARS = 7 * 1024 * 1024
 /** nvidia-smi output (table, CSV, -q, -q -x, dmon) from a file or the "other machine" paste box. */
 export const MAX_SMI_TEXT = 4 * 1024 * 1024
 /** A pasted text for `analyze`: a log, collect_env or ldd output. */
-export const MAX_PASTED_TEXT = 16 * 1024 * 1024
+export const MAX_PASTED_TEXT = 8 * 1024 * 1024
 /** A kernel log (`health --kernel-log`). */
 export const MAX_KERNEL_LOG_TEXT = 16 * 1024 * 1024
 /** A saved report or diagnosis JSON (`report --from`, `--compare`, a history entry). */
-export const MAX_REPORT_JSON = 32 * 1024 * 1024
+export const MAX_REPORT_JSON = 4 * 1024 * 1024
 /** Nesting of a report JSON: real ones are about 10 deep. */
 export const MAX_REPORT_DEPTH = 64
 /** One string in a report JSON (the longest real ones, ldd or collect_env evidence, are a few KiB). */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -140,11 +141,11 @@ describe('empty, binary, oversized and malformed inputs: exit 2 saying what is w
     }
   })
 
-  it('analyze --from a 16 MiB + 1 byte text: refused at the documented maximum without reading on', async () => {
-    const big = file('big.log', Buffer.alloc(16 * 1024 * 1024 + 1, 'x'))
+  it('analyze --from an 8 MiB + 1 byte text: refused at the documented maximum without reading on', async () => {
+    const big = file('big.log', Buffer.alloc(8 * 1024 * 1024 + 1, 'x'))
     const run = await runBuiltCli(['analyze', '--from', big], env, { timeoutMs: 20_000 })
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('the input is larger than the 16 MiB accepted')
+    expect(run.stderr).toContain('the input is larger than the 8 MiB accepted')
   })
 
   it('analyze reads stdin with the same limits ("-")', async () => {
@@ -196,6 +197,53 @@ describe('the terminal gets no escape sequences from input, and no 10,000-charac
     expect(run.code).toBe(2)
     expect(run.stderr.length).toBeLessThan(600)
     expect(run.stderr).toContain('(10000 characters)')
+  })
+})
+
+describe('serve: a port or address it cannot listen on is said, with the README code', () => {
+  // serve needs the built UI beside the CLI; a stand-in page is enough to reach the listen step.
+  const layout = mkdtempSync(join(root, 'serve-'))
+  mkdirSync(join(layout, 'cli'))
+  mkdirSync(join(layout, 'renderer'))
+  copyFileSync(CLI, join(layout, 'cli', 'gpu-doctor.cjs'))
+  writeFileSync(join(layout, 'renderer', 'index.html'), '<html></html>')
+  const cli = join(layout, 'cli', 'gpu-doctor.cjs')
+
+  it('a port another program holds: exit 3 (environment)', async () => {
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+    const port = (holder.address() as { port: number }).port
+    const run = await runBuiltCli(['serve', '--port', String(port)], env, { cli, timeoutMs: 20_000 })
+    holder.close()
+    expect(run.code).toBe(3)
+    expect(oneLine(run.stderr)).toEqual([expect.stringContaining(`cannot listen on port ${port} (EADDRINUSE)`)])
+  })
+
+  it.each(['evil.example', '203.0.113.1'])('--host %s, not an address of this machine: exit 2 (usage)', async (host) => {
+    const run = await runBuiltCli(['serve', '--host', host], env, { cli, timeoutMs: 20_000 })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(new RegExp(`cannot listen on ${host.replace(/\./g, '\\.')} \\((ENOTFOUND|EAI_AGAIN|EADDRNOTAVAIL)\\)`))
+  })
+})
+
+describe('usage errors of every command: exit 2 with one line', () => {
+  it.each([
+    [['frobnicate']],
+    [['status', '--bogus']],
+    [['monitor', '--interval', '5']],
+    [['analyze']],
+    [['analyze', '--from', '/nonexistent/file']],
+    [['report', '--format', 'docx']],
+    [['report', '--compare', 'only-one.json']],
+    [['report', '--from', '/nonexistent/report.json']],
+    [['recommend', '--cc', 'abc']],
+    [['serve', '--port', '70000']],
+    [['diagnose', '--python', '/nonexistent/python3']],
+    [['status', '--lang', 'fr']],
+  ])('gpu-doctor %j', async (args) => {
+    const run = await runBuiltCli(args, env, { timeoutMs: 20_000 })
+    expect(run.code, run.stderr).toBe(2)
+    expect(oneLine(run.stderr)).toHaveLength(1)
   })
 })
 

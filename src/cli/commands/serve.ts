@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 import { startServer } from '../../serve'
 import { createCoreService } from '../../core/service/core-service'
-import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
+import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
 
@@ -47,7 +47,15 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   if (!existsSync(join(dir, 'index.html'))) throw new CliError(ctx.t('serve.noUi', { dir }), EXIT_ENVIRONMENT)
 
   const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
-  const server = await startServer({ core, host, port, rendererDir: dir })
+  const server = await startServer({ core, host, port, rendererDir: dir }).catch(async (error: NodeJS.ErrnoException) => {
+    await core.dispose()
+    // A port someone else holds is the machine's state (3); an address that is not this machine's is the user's (2).
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES') throw new CliError(ctx.t('serve.portBusy', { port, code: error.code }), EXIT_ENVIRONMENT)
+    if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL' || error.code === 'EAI_AGAIN' || error.code === 'EAI_FAIL') {
+      throw new CliError(ctx.t('serve.badHost', { host, code: error.code }), EXIT_USAGE)
+    }
+    throw error
+  })
   const actualPort = new URL(server.url).port
   ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
   if (!LOOPBACK.has(host)) ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
