@@ -22,7 +22,7 @@ function runWithStdout(args: string[], stdoutFile: string): Promise<{ code: numb
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', fd, 'pipe'] })
     closeSync(fd)
     let stderr = ''
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} hung`)), 30_000)
     child.on('close', (code) => {
       clearTimeout(timer)
