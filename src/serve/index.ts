@@ -5,7 +5,7 @@ import { hostname, networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 
 import type { CoreService } from '../core/service/types'
-import { generateToken, isAuthorized, tokenCookie } from './auth'
+import { generateToken, isAuthorized } from './auth'
 import { createEventsSocket } from './events-socket'
 import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'
 import { sendErrorEnvelope, sendText, setSecurityHeaders } from './headers'
@@ -77,8 +77,9 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
 }
 
 /**
- * `gpu-doctor serve`: the renderer and the core's contract over HTTP + WebSocket, on loopback,
- * behind a token (query on first load, then an HttpOnly cookie; or a Bearer header).
+ * `gpu-doctor serve`: the renderer and the core's contract over HTTP + WebSocket, on loopback.
+ * The static shell holds no secret and is served to any allowed Host; the API takes the token as a
+ * Bearer header (or `?token=`), the WebSocket as `?token=`. No cookie is ever set.
  */
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1'
@@ -88,7 +89,6 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const allowed = allowedHostnames(host, [...(opts.allowedHosts ?? []), ...wildcardNames(host)])
   const events = createEventsSocket(opts.core)
   const files = createStaticFiles(rendererDir)
-  let port = 0
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setSecurityHeaders(res)
@@ -96,9 +96,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (!url) return sendText(res, 400, 'Bad request')
     if (!isAllowedHost(req, allowed)) return sendText(res, 403, 'Forbidden: unexpected Host header')
     const isApi = url.pathname.startsWith('/api/')
-    if (!isAuthorized(req, url, token)) {
-      if (isApi) return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token.')
-      return sendText(res, 401, 'Unauthorized: open the URL that `gpu-doctor serve` printed (it ends in ?token=...).')
+    if (isApi && !isAuthorized(req, url, token)) {
+      return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token: open the URL that `gpu-doctor serve` printed.')
     }
     if (url.pathname.startsWith(INVOKE_PREFIX)) {
       if (req.method !== 'POST') {
@@ -113,8 +112,6 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.setHeader('Allow', 'GET, HEAD')
       return sendText(res, 405, 'Method not allowed')
     }
-    // A valid ?token= on a page load becomes a cookie, so the page's assets load without it.
-    if (url.searchParams.has('token')) res.setHeader('Set-Cookie', tokenCookie(port, token))
     return files.serve(req, url.pathname, res)
   }
 
@@ -146,7 +143,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       resolve()
     })
   })
-  port = (server.address() as AddressInfo).port
+  const port = (server.address() as AddressInfo).port
 
   let closing: Promise<void> | null = null
   return {

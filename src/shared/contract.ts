@@ -32,9 +32,11 @@ export const invokeContract = {
   [INVOKE_CHANNELS.checkHealth]: {
     /**
      * The hardware preflight of this machine (nvidia-smi -q -x and the kernel log). When nvidia-smi
-     * fails: error 'gpu-problem', the GpuProblem's message, and its fields in `details`.
+     * fails: error 'gpu-problem', the GpuProblem's message, and its fields in `details`. With
+     * `underLoad`, read while GPU Doctor's own bf16 load runs in `python` (the default Python when
+     * absent), so a PCIe link that saves power at idle is judged at its working speed.
      */
-    args: z.tuple([]),
+    args: z.tuple([z.object({ underLoad: z.boolean(), python: z.string().min(1).max(4096).optional() }).optional()]),
     result: HealthResultSchema,
   },
   [INVOKE_CHANNELS.startMonitor]: {

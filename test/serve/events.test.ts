@@ -61,9 +61,8 @@ describe('WebSocket /api/events', () => {
     expect(h.core.listenerCount()).toBe(0)
   })
 
-  it('accepts the cookie', async () => {
-    const ws = await open(wsBase, { Cookie: `gpu-doctor-token-${h.server.port}=${TOKEN}` })
-    ws.close()
+  it('refuses the token in a cookie: only ?token= or a Bearer header', async () => {
+    await expect(open(wsBase, { Cookie: `gpu-doctor-token-${h.server.port}=${TOKEN}` })).rejects.toThrow('HTTP 401')
   })
 
   it('refuses no token, a wrong token, a foreign Origin or Host, and other paths', async () => {

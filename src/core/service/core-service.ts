@@ -7,8 +7,11 @@ import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
 import { checkHealth } from '../health/check-health'
+import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
 import { checkInterpreter } from '../probe/check-interpreter'
+import { defaultPython } from '../use-cases/default-python'
+import { NoPythonError } from '../use-cases/errors'
 import { detectInterpreters } from '../probe/interpreters'
 import { GpuMonitor } from '../nvidia-smi/monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
@@ -74,6 +77,14 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const lifetime = new AbortController()
   const compares = new Set<AbortController>()
 
+  /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
+  const checkedPython = async (explicit?: string): Promise<string> => {
+    const python = await defaultPython({ explicit, env: options.env })
+    if (!python) throw new NoPythonError()
+    await checkInterpreter(python, options.env)
+    return python
+  }
+
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     // A host Python that is not there is refused before a run starts (a container's is checked inside it).
     if (!req.container) await checkInterpreter(req.python, options.env)
@@ -109,8 +120,9 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const handlers: Handlers = {
     [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
-    [INVOKE_CHANNELS.checkHealth]: async () => {
-      const outcome = await checkHealth({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal })
+    [INVOKE_CHANNELS.checkHealth]: async (request) => {
+      const live = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }
+      const outcome = request?.underLoad ? await checkHealthUnderLoad({ ...live, python: await checkedPython(request.python) }) : await checkHealth(live)
       if (!outcome.ok) throw new GpuProblemError(outcome.problem)
       return outcome.health
     },

@@ -60,6 +60,8 @@ export interface DiagnosisStoreState {
   notice: Notice | null
   /** The hardware preflight shown above the steps: the last answer of health:check. */
   health: Async<HealthResult>
+  /** The check in flight runs GPU Doctor's own load first (it takes ten seconds or more, not one). */
+  healthUnderLoad: boolean
 
   setLoadingInterpreters(): void
   setInterpreters(list: Interpreter[]): void
@@ -76,7 +78,7 @@ export interface DiagnosisStoreState {
   cancelRequested(): void
   /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
   runLost(): void
-  healthRequested(): void
+  healthRequested(underLoad?: boolean): void
   healthChecked(result: HealthResult): void
   healthFailed(error: IpcError): void
 }
@@ -161,6 +163,7 @@ export function createDiagnosisStore() {
       finishedAt: null,
       notice: null,
       health: idle(),
+      healthUnderLoad: false,
 
       setLoadingInterpreters: () => set({ loadingInterpreters: true }),
       setInterpreters: (list) => {
@@ -251,7 +254,7 @@ export function createDiagnosisStore() {
         finish({ notice: run.phase === 'cancelling' ? { kind: 'cancelled' } : { kind: 'lost' } })
       },
 
-      healthRequested: () => set({ health: loading(get().health) }),
+      healthRequested: (underLoad = false) => set({ health: loading(get().health), healthUnderLoad: underLoad }),
       healthChecked: (result) => set({ health: loaded(result) }),
       // A failed check replaces the previous result: it no longer describes the machine.
       healthFailed: (error) => set({ health: failed(idle(), error) }),
