@@ -195,7 +195,6 @@ describe('the terminal gets no escape sequences from input, and no 10,000-charac
     const run = await runBuiltCli(['recommend', '--gpu', 'X'.repeat(10_000)], env)
     expect(run.code).toBe(2)
     expect(run.stderr.length).toBeLessThan(600)
-    expect(run.stderr).toContain('(10000 characters)')
   })
 })
 

@@ -62,15 +62,22 @@ function damaged(samples: string[]): fc.Arbitrary<string> {
 
 const anyText = (samples: string[]) => fc.oneof({ weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 2000 }) }, { weight: 3, arbitrary: damaged(samples) })
 
+function timed(parse: (text: string) => unknown, text: string): number {
+  const started = performance.now()
+  parse(text)
+  return performance.now() - started
+}
+
 /** Runs `parse` on `runs` inputs: none throws, none takes longer than 200 ms per 64 KiB (after a warm-up call). */
 function neverThrows(arbitrary: fc.Arbitrary<string>, parse: (text: string) => unknown, runs = 150): void {
   parse('warm-up: the first call compiles the regular expressions')
   fc.assert(
     fc.property(arbitrary, (text) => {
-      const started = performance.now()
-      parse(text)
-      const ms = performance.now() - started
-      if (ms > 200 * Math.max(1, text.length / 65_536)) throw new Error(`${ms.toFixed(0)} ms for ${text.length} characters`)
+      const bound = 200 * Math.max(1, text.length / 65_536)
+      // A slow call is timed once more: a GC pause or a busy CI machine is not a slow parser.
+      const first = timed(parse, text)
+      const ms = first > bound ? Math.min(first, timed(parse, text)) : first
+      if (ms > bound) throw new Error(`${ms.toFixed(0)} ms for ${text.length} characters`)
     }),
     { numRuns: runs },
   )
