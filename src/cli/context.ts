@@ -10,4 +10,6 @@ export interface CliContext {
   stderr: NodeJS.WritableStream
   /** Aborted on Ctrl-C / SIGTERM: commands stop what they started and return. */
   signal: AbortSignal
+  /** Waits until stdout has taken everything written so far; a failed write throws a CliError (exit 3). */
+  flushStdout(): Promise<void>
 }

@@ -5,6 +5,7 @@ import { createI18nInstance } from '../shared/i18n/setup'
 import { recommendEn, recommendZh } from './i18n-recommend'
 import { historyEn, historyZh } from './i18n-history'
 import { cliEn, cliZh } from './i18n-strings'
+import { truncateEcho } from './terminal-text'
 
 export type Lang = Language
 
@@ -14,11 +15,22 @@ export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): 
   return /^zh/i.test(wanted) ? 'zh-CN' : 'en'
 }
 
-/** A `t` for the CLI: namespace 'cli' by default, plus the shared namespaces. */
+/**
+ * A `t` for the CLI: namespace 'cli' by default, plus the shared namespaces. Every text value put
+ * into a message is cut to ECHO_MAX_CHARS: a message echoes a flag or a file name, never 10,000
+ * characters of it.
+ */
 export function createTranslator(lang: Lang): TFunction {
-  return createI18nInstance({
+  const t = createI18nInstance({
     lng: lang,
     defaultNS: 'cli',
     own: { en: { cli: { ...cliEn, ...recommendEn, ...historyEn } }, 'zh-CN': { cli: { ...cliZh, ...recommendZh, ...historyZh } } },
   }).t
+  // Our own explanations (why a file could not be parsed) run longer than an echoed value.
+  const limit = (key: string) => (key === 'reason' || key === 'message' || key === 'detail' ? 1000 : undefined)
+  const cut = (options: unknown) =>
+    options && typeof options === 'object' && !Array.isArray(options)
+      ? Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'string' && k !== 'defaultValue' && k !== 'ns' ? truncateEcho(v, limit(k)) : v]))
+      : options
+  return ((key: string | string[], options?: unknown) => (t as (k: unknown, o?: unknown) => string)(key, cut(options))) as unknown as TFunction
 }

@@ -1,6 +1,6 @@
 import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { cliErrorOf } from './use-case-error'
-import { CliError, EXIT_OK, EXIT_USAGE } from './cli-error'
+import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from './cli-error'
 import { analyzeCommand } from './commands/analyze'
 import { compareCommand } from './commands/compare'
 import { imagesCommand } from './commands/images'
@@ -16,6 +16,7 @@ import { healthCommand } from './commands/health'
 import type { CliContext } from './context'
 import { renderHelp } from './help'
 import { createTranslator, pickLanguage } from './i18n'
+import { guardStream } from './stdout-guard'
 
 type Command = (args: string[], ctx: CliContext) => Promise<number>
 
@@ -51,11 +52,39 @@ export interface CliIo {
   signal: AbortSignal
 }
 
-/** Runs the CLI and returns its exit code; every error becomes one line on stderr. */
+/**
+ * Runs the CLI and returns its exit code; every error becomes one line on stderr. Everything printed
+ * goes through one guard: control characters from input are stripped, and a failed write to stdout
+ * (a full disk behind `> file`) stops the command and exits 3, whatever the command.
+ */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const flag = langFlag(argv)
   const t = createTranslator(pickLanguage(flag, io.env))
-  const ctx: CliContext = { t, lang: pickLanguage(flag, io.env), ...io }
+  const stopped = new AbortController()
+  // EPIPE (`| head`) is a reader that has seen enough: the entry point treats it as a normal stop.
+  const stdout = guardStream(io.stdout, (error) => error.code !== 'EPIPE' && stopped.abort())
+  const stderr = guardStream(io.stderr)
+  const signal = AbortSignal.any([io.signal, stopped.signal])
+  const flushStdout = async () => {
+    await stdout.settled()
+    const failure = stdout.failure()
+    if (failure && failure.code !== 'EPIPE') throw new CliError(t('output.stdout', { code: failure.code ?? failure.message }), EXIT_ENVIRONMENT)
+  }
+  const ctx: CliContext = { t, lang: pickLanguage(flag, io.env), env: io.env, stdout: stdout.stream, stderr: stderr.stream, signal, flushStdout }
+  const code = await runCommand(argv, flag, ctx, () => stopped.signal.aborted)
+  try {
+    await flushStdout()
+  } catch (error) {
+    ctx.stderr.write(`${t('error.prefix')}: ${(error as Error).message}\n`)
+    return EXIT_ENVIRONMENT
+  }
+  await stderr.settled()
+  return code
+}
+
+async function runCommand(argv: string[], flag: string | undefined, ctx: CliContext, stoppedByOutput: () => boolean): Promise<number> {
+  const { t } = ctx
+  const io = ctx
   const prefix = t('error.prefix')
   try {
     if (flag !== undefined && !/^(en|zh-CN)$/.test(flag)) throw new CliError(t('error.badLang', { value: flag }), EXIT_USAGE)
@@ -76,6 +105,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     return await command(rest, ctx)
   } catch (thrown) {
+    // A command stopped by a failed stdout write: that failure is the one line to say (runCli says it).
+    if (stoppedByOutput()) return EXIT_ENVIRONMENT
     const error = cliErrorOf(thrown, t)
     if (error instanceof CliError) {
       io.stderr.write(`${prefix}: ${error.message}\n`)

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next'
 
+import { InputError } from '../core/files/read-input'
+import { OutputFileError } from '../core/files/write-output'
 import { BadInterpreterError, CancelledError, ContainerProblemError, NoPythonError } from '../core/use-cases/errors'
 import { CliError, EXIT_ENVIRONMENT, EXIT_USAGE } from './cli-error'
 import { dockerCliError } from './render/docker-problem'
@@ -13,5 +15,15 @@ export function cliErrorOf(error: unknown, t: TFunction): unknown {
   if (error instanceof BadInterpreterError) return new CliError(t(`diagnose.badPython.${error.reason}`, error.details), EXIT_USAGE)
   if (error instanceof ContainerProblemError) return dockerCliError(error.problem, t)
   if (error instanceof CancelledError) return new CliError('cancelled', EXIT_CANCELLED)
+  // The user's input file: a usage error. The output file or folder: the machine's (environment).
+  if (error instanceof InputError) {
+    if (error.problem === 'unreadable') return new CliError(error.message, EXIT_USAGE)
+    const max = error.maxBytes === null ? '' : `${error.maxBytes / 1024 / 1024} MiB`
+    return new CliError(t(`input.${error.problem}`, { file: error.source, max }), EXIT_USAGE)
+  }
+  if (error instanceof OutputFileError) {
+    const reason = t(`output.problem.${error.problem}`, { detail: error.detail })
+    return new CliError(t('output.notWritten', { file: error.path, reason }), EXIT_ENVIRONMENT)
+  }
   return error
 }

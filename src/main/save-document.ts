@@ -1,8 +1,8 @@
 // Saving a report from the app: a native save dialog (main picks the path, never the renderer),
 // and printToPDF in a hidden, script-less window for PDF.
-import { writeFile } from 'node:fs/promises'
-
 import type { BrowserWindow as BrowserWindowType, SaveDialogOptions } from 'electron'
+
+import { verifyNotEmpty, verifyPdf, writeOutputFile } from '../core/files/write-output'
 
 export interface SaveDeps {
   showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>
@@ -22,7 +22,8 @@ export function createSaveDocument(deps: SaveDeps) {
     const choice = await deps.showSaveDialog({ defaultPath: doc.suggestedName, filters: FILTERS[doc.format] })
     if (choice.canceled || !choice.filePath) return { saved: false, path: null }
     const body = doc.format === 'pdf' ? await deps.printHtmlToPdf(doc.text) : doc.text
-    await writeFile(choice.filePath, body)
+    // Temporary file, checked, renamed: a failed save throws (IPC `not-written`) and leaves the old file.
+    await writeOutputFile(choice.filePath, body, doc.format === 'pdf' ? verifyPdf : verifyNotEmpty)
     return { saved: true, path: choice.filePath }
   }
 }

@@ -19,8 +19,22 @@ export const FLEET_MAX_REQUEST_CHARS = 7 * 1024 * 1024
 /** `--shm-size` (and a container target's shmSizeBytes) at most: 1 TiB; more fails inside Docker after the run began. */
 export const MAX_SHM_SIZE_BYTES = 1024 ** 4
 
-/** Pasted nvidia-smi output for the "other machine" recommendation, at most. */
-export const MAX_SMI_TEXT = 1024 * 1024
+// Inputs a user hands over, at most (bytes from a file, characters in a paste box or a serve request):
+// one byte more is a clear error, so that no input costs more than about 300 MB of memory
+// (scripts/measure-input-bounds.mjs measures each at its limit; figures in the README).
+
+/** nvidia-smi output (table, CSV, -q, -q -x, dmon) from a file or the "other machine" paste box. */
+export const MAX_SMI_TEXT = 4 * 1024 * 1024
+/** A pasted text for `analyze`: a log, collect_env or ldd output. */
+export const MAX_PASTED_TEXT = 8 * 1024 * 1024
+/** A kernel log (`health --kernel-log`). */
+export const MAX_KERNEL_LOG_TEXT = 16 * 1024 * 1024
+/** A saved report or diagnosis JSON (`report --from`, `--compare`, a history entry). */
+export const MAX_REPORT_JSON = 4 * 1024 * 1024
+/** Nesting of a report JSON: real ones are about 10 deep. */
+export const MAX_REPORT_DEPTH = 64
+/** One string in a report JSON (the longest real ones, ldd or collect_env evidence, are a few KiB). */
+export const MAX_REPORT_STRING = 256 * 1024
 
 /** Step 4: mean SM% under load below this, and the bottleneck is not the GPU (the seeds' 70 %). */
 export const SM_WARN_BELOW = 70

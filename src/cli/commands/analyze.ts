@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
-
+import { readTextInput } from '../../core/files/read-input'
 import { analyzeText } from '../../core/rules/analyze-text'
-import { pastedTextProblem } from '../../core/rules/pasted-text'
+import { MAX_PASTED_TEXT } from '../../shared/constants'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -12,15 +11,8 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
   const { values, positionals } = parseOptions(args, { json: { type: 'boolean' }, from: { type: 'string' } })
   const file = values.from ?? positionals[0]
   if (!file) throw new CliError(ctx.t('error.badOption', { message: 'analyze needs --from FILE' }), EXIT_USAGE)
-  let text: string
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8')
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
-    throw new CliError(ctx.t('error.readFile', { file, reason }), EXIT_USAGE)
-  }
-  const problem = pastedTextProblem(text)
-  if (problem) throw new CliError(ctx.t(problem === 'empty' ? 'analyze.empty' : 'analyze.notText', { file }), EXIT_USAGE)
+  // Empty, binary or larger than MAX_PASTED_TEXT: an InputError, exit 2 (use-case-error.ts).
+  const text = await readTextInput(file, MAX_PASTED_TEXT)
   const { kind, findings } = analyzeText(text)
   if (values.json === true) {
     ctx.stdout.write(`${JSON.stringify({ kind, findings }, null, 2)}\n`)
@@ -35,10 +27,4 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
   }
   ctx.stdout.write(`${lines.join('\n')}\n`)
   return EXIT_OK
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
 }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
-
+import { readTextInput } from '../../core/files/read-input'
 import { checkHealth } from '../../core/health/check-health'
+import { MAX_KERNEL_LOG_TEXT, MAX_SMI_TEXT } from '../../shared/constants'
 import { checkHealthUnderLoad } from '../../core/health/check-under-load'
 import { checkInterpreter } from '../../core/probe/check-interpreter'
 import { defaultPython } from '../../core/use-cases/default-python'
@@ -17,15 +17,6 @@ export const HEALTH_OPTIONS = {
   'under-load': { type: 'boolean' },
   python: { type: 'string' },
 } as const
-
-async function readInput(file: string, ctx: CliContext): Promise<string> {
-  try {
-    return await readFile(file, 'utf8')
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
-    throw new CliError(ctx.t('error.readFile', { file, reason }), EXIT_USAGE)
-  }
-}
 
 /** The Python whose PyTorch runs the load: --python, else the one a diagnosis would use; checked before it starts. */
 async function loadPython(explicit: string | undefined, ctx: CliContext): Promise<string> {
@@ -47,8 +38,9 @@ export async function healthCommand(args: string[], ctx: CliContext): Promise<nu
     ? await checkHealthUnderLoad({ ...live, python: await loadPython(values.python, ctx) })
     : await checkHealth({
         ...live,
-        smiText: fromFile === undefined ? undefined : await readInput(fromFile, ctx),
-        kernelLogText: values['kernel-log'] === undefined ? undefined : await readInput(values['kernel-log'], ctx),
+        smiText: fromFile === undefined ? undefined : await readTextInput(fromFile, MAX_SMI_TEXT),
+        // An empty kernel log is a quiet machine, not a mistake.
+        kernelLogText: values['kernel-log'] === undefined ? undefined : await readTextInput(values['kernel-log'], MAX_KERNEL_LOG_TEXT, { allowEmpty: true }),
       })
   if (!outcome.ok) {
     // A saved file that is not nvidia-smi -q is the user's input; a live failure is the machine's.

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises'
-
+import { readTextInput } from '../../core/files/read-input'
+import { MAX_SMI_TEXT } from '../../shared/constants'
 import { isKnownComputeCapability, knownComputeCapabilities } from '../../core/compat/compute-capabilities'
 import { compatData } from '../../core/compat/data'
 import { resolveGpuName } from '../../core/compat/gpu-names'
@@ -72,12 +72,7 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
   }
   const file = values['from-smi']
   if (file !== undefined) {
-    try {
-      req.smiText = await readFile(file, 'utf8')
-    } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
-      throw new CliError(ctx.t('error.readFile', { file, reason: why }), EXIT_USAGE)
-    }
+    req.smiText = await readTextInput(file, MAX_SMI_TEXT)
   }
   return req
 }

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 
+import { readTextInput } from '../../core/files/read-input'
+import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
 import { collectReport } from '../../core/use-cases/collect-report'
 import { defaultPython } from '../../core/use-cases/default-python'
 import { reportDocument } from '../../core/use-cases/report-document'
@@ -22,6 +23,7 @@ import {
 import type { HistoryStore } from '../../core/report/history/history-store'
 import { HistoryEntryNotFoundError, HistoryEntryUnreadableError } from '../../core/report/history/entry-damage'
 import type { Diagnosis } from '../../shared/diagnosis'
+import { FLEET_MAX_BYTES, MAX_REPORT_JSON } from '../../shared/constants'
 import { HistoryIdSchema } from '../../shared/history'
 import type { Report } from '../../shared/report'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
@@ -44,12 +46,9 @@ export const REPORT_OPTIONS = {
 const FORMATS = ['md', 'html', 'json', 'pdf'] as const
 type Format = (typeof FORMATS)[number]
 
-async function readText(file: string, ctx: CliContext): Promise<string> {
-  try {
-    return await readFile(file, 'utf8')
-  } catch (error) {
-    throw new CliError(ctx.t('error.readFile', { file, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
-  }
+/** A report or diagnosis file: at most MAX_REPORT_JSON, not empty, not binary (else exit 2). */
+function readText(file: string, maxBytes = MAX_REPORT_JSON): Promise<string> {
+  return readTextInput(file, maxBytes)
 }
 
 /** A saved report or diagnosis file, or a history id. */
@@ -63,7 +62,7 @@ async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext):
       throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
     }
   }
-  const text = await readText(arg, ctx)
+  const text = await readText(arg)
   try {
     const diagnosis = diagnosisOf(parseReportInput(text))
     if (diagnosis) return { id: null, diagnosis }
@@ -73,18 +72,25 @@ async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext):
   }
 }
 
-async function emit(text: string, output: string | undefined, ctx: CliContext): Promise<void> {
+/**
+ * Writes the document to stdout or -o FILE (temporary file, checked, renamed) and only then says so:
+ * a failed write is the one line printed (exit 3), before any note about the document.
+ */
+async function emit(text: string, output: string | undefined, ctx: CliContext, notes: string[] = []): Promise<void> {
   if (output === undefined) {
     ctx.stdout.write(text)
-    return
+    await ctx.flushStdout()
+  } else {
+    await writeOutputFile(output, text)
   }
-  await writeFile(output, text)
-  ctx.stderr.write(`${ctx.t('report.wrote', { file: output })}\n`)
+  for (const note of notes) ctx.stderr.write(`${note}\n`)
+  if (output !== undefined) ctx.stderr.write(`${ctx.t('report.wrote', { file: output })}\n`)
 }
 
 async function compareCommand(files: string[], format: Format, output: string | undefined, store: HistoryStore, ctx: CliContext): Promise<number> {
   if (files.length !== 2) throw new CliError(ctx.t('report.compareArgs'), EXIT_USAGE)
   if (format !== 'md' && format !== 'json') throw new CliError(ctx.t('report.formatFor', { format, mode: '--compare', formats: 'md, json' }), EXIT_USAGE)
+  if (output !== undefined) await checkOutputTarget(output)
   const [a, b] = [await loadDiagnosis(files[0]!, store, ctx), await loadDiagnosis(files[1]!, store, ctx)]
   const comparison = compareDiagnoses({ ...a, label: a.id ?? basename(files[0]!) }, { ...b, label: b.id ?? basename(files[1]!) })
   await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), output, ctx)
@@ -94,7 +100,8 @@ async function compareCommand(files: string[], format: Format, output: string | 
 async function mergeCommand(files: string[], format: Format, output: string | undefined, ctx: CliContext): Promise<number> {
   if (files.length === 0) throw new CliError(ctx.t('report.mergeArgs'), EXIT_USAGE)
   if (format === 'pdf') throw new CliError(ctx.t('report.formatFor', { format, mode: '--merge', formats: 'md, html, json' }), EXIT_USAGE)
-  const inputs = await Promise.all(files.map(async (file) => ({ name: basename(file).replace(/\.json$/i, ''), text: await readText(file, ctx) })))
+  if (output !== undefined) await checkOutputTarget(output)
+  const inputs = await Promise.all(files.map(async (file) => ({ name: basename(file).replace(/\.json$/i, ''), text: await readText(file, FLEET_MAX_BYTES) })))
   const table = mergeReports(inputs)
   for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
   const text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, ctx.lang) : renderFleetMarkdown(table, ctx.lang)
@@ -107,7 +114,7 @@ async function makeReport(values: { from?: string; latest?: boolean; python?: st
   let diagnosis: Diagnosis | null = null
   let source: Report['diagnosisSource'] = null
   if (values.from !== undefined) {
-    const text = await readText(values.from, ctx)
+    const text = await readText(values.from)
     let input
     try {
       input = parseReportInput(text)
@@ -159,25 +166,26 @@ export async function reportCommand(args: string[], ctx: CliContext): Promise<nu
   if (values.compare) return compareCommand(positionals, format, values.output, store, ctx)
   if (values.merge) return mergeCommand(positionals, format, values.output, ctx)
   if (positionals.length > 0) throw new CliError(ctx.t('error.badOption', { message: `unexpected argument "${positionals[0]}"` }), EXIT_USAGE)
+  // A folder, a missing folder or no permission: said first, before a diagnosis runs (exit 3).
+  const file = format === 'pdf' ? (values.output ?? 'gpu-doctor-report.pdf') : values.output
+  if (file !== undefined) await checkOutputTarget(file)
 
   const report = await makeReport(values, store, ctx)
   const redact = values['no-redact'] ? false : values.redact ? true : format !== 'json'
   const { text, masked } = reportDocument(report, { format: format === 'pdf' ? 'html' : format, lang: ctx.lang, redact, env: ctx.env })
-  if (masked.length) {
-    const kinds = [...new Set(masked.map((m) => m.kind))].join(', ')
-    ctx.stderr.write(`${ctx.t('report.masked', { count: masked.length, kinds })}\n`)
-  }
+  const notes = masked.length ? [ctx.t('report.masked', { count: masked.length, kinds: [...new Set(masked.map((m) => m.kind))].join(', ') })] : []
   if (format !== 'pdf') {
-    await emit(text, values.output, ctx)
+    await emit(text, file, ctx, notes)
     return EXIT_OK
   }
-  const file = values.output ?? 'gpu-doctor-report.pdf'
   try {
-    await htmlToPdf(text, file, { env: ctx.env, signal: ctx.signal })
+    // Chromium prints to a temporary file that replaces `file` only once it is a PDF.
+    await htmlToPdf(text, file!, { env: ctx.env, signal: ctx.signal })
   } catch (error) {
     if (error instanceof NoChromiumError) throw new CliError(ctx.t('report.noChromium'), EXIT_ENVIRONMENT)
     throw error
   }
+  for (const note of notes) ctx.stderr.write(`${note}\n`)
   ctx.stderr.write(`${ctx.t('report.wrote', { file })}\n`)
   return EXIT_OK
 }

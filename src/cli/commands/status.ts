@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-
 import type { GpuStatus } from '../../shared/gpu'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
 import { describeSampler } from '../../core/nvml/live-monitor'
@@ -7,6 +5,8 @@ import { describeSamplerSource } from '../../shared/i18n/sampler'
 import { connectEngine } from '../../core/docker/connect'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
+import { readTextInput } from '../../core/files/read-input'
+import { MAX_SMI_TEXT } from '../../shared/constants'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -19,13 +19,7 @@ export const STATUS_OPTIONS = {
 } as const
 
 async function statusFromFile(file: string, ctx: CliContext): Promise<GpuStatus> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message
-    throw new CliError(ctx.t('error.readFile', { file, reason }), EXIT_USAGE)
-  }
+  const text = await readTextInput(file, MAX_SMI_TEXT)
   const parsed = parseSmiOutput(text)
   if ('error' in parsed) throw new CliError(ctx.t('error.unparseable', { file, reason: parsed.error }), EXIT_USAGE)
   return parsed.status

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { MonitorSample } from '../../shared/gpu'
+import { CLEAR_SCREEN } from '../terminal-text'
 import { renderTable, sparkline } from './text-table'
 
 const dash = '—'
@@ -35,5 +36,5 @@ export function renderMonitor(
     g.smClockMHz === null ? dash : `${g.smClockMHz} MHz`,
     sparkline(history.get(g.index) ?? []),
   ])
-  return `\x1b[H\x1b[2J${t('monitor.header', { interval: intervalMs })}\n${sampler ? `${sampler}\n` : ''}${new Date(sample.time).toLocaleTimeString()}\n\n${renderTable(header, rows)}\n`
+  return `${CLEAR_SCREEN}${t('monitor.header', { interval: intervalMs })}\n${sampler ? `${sampler}\n` : ''}${new Date(sample.time).toLocaleTimeString()}\n\n${renderTable(header, rows)}\n`
 }

@@ -3,6 +3,7 @@ import { DiagnosisSchema } from '../../shared/diagnosis'
 import type { Report } from '../../shared/report'
 import { ReportSchema } from '../../shared/report'
 import type { FleetRejectCode } from '../../shared/fleet'
+import { MAX_REPORT_DEPTH, MAX_REPORT_STRING } from '../../shared/constants'
 import { completeInstallFix, installContextOfEnvironment } from '../rules/install-fixes'
 import { isObj } from './is-json-object'
 
@@ -45,6 +46,26 @@ function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: strin
   return issue ? `${issue.path.map(String).join('.') || '(top)'}: ${issue.message}` : 'invalid'
 }
 
+/**
+ * Why a parsed JSON value cannot be a report whatever its fields: nested deeper than any real one
+ * (the schema check recurses, and 2,000 levels overflow the stack) or a string longer than any real
+ * one (a 50 MB GPU name would be copied into every rendering). Walked without recursion.
+ */
+function shapeProblem(value: unknown): string | null {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop()!
+    if (typeof v === 'string') {
+      if (v.length > MAX_REPORT_STRING) return `a text longer than ${MAX_REPORT_STRING / 1024} KiB`
+      continue
+    }
+    if (typeof v !== 'object' || v === null) continue
+    if (depth > MAX_REPORT_DEPTH) return 'nested too deep'
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
+  }
+  return null
+}
+
 /** A saved JSON text read as a GPU Doctor report or a bare diagnosis; throws an Error saying why not. */
 export function parseReportInput(text: string): ReportInput {
   let value: unknown
@@ -54,6 +75,11 @@ export function parseReportInput(text: string): ReportInput {
     throw new ReportInputError('not-json', null, 'not JSON')
   }
   if (!isObj(value)) throw new ReportInputError('not-report', null, 'not a GPU Doctor report or diagnosis')
+  const shape = shapeProblem(value)
+  if (shape) {
+    const report = value.kind === 'gpu-doctor-report'
+    throw new ReportInputError(report ? 'invalid-report' : 'invalid-diagnosis', shape, `not a valid GPU Doctor ${report ? 'report' : 'diagnosis'} (${shape})`)
+  }
   if (value.kind === 'gpu-doctor-report') {
     const parsed = ReportSchema.safeParse({ ...value, diagnosis: upgradeDiagnosis(value.diagnosis) })
     if (!parsed.success) {

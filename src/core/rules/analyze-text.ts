@@ -38,7 +38,16 @@ function lineAt(text: string, index: number): string {
  * line and "memory" on the next. Each rule is tried on the text as pasted, then with line breaks joined.
  */
 function unwrapped(text: string): string {
-  return text.replace(/[ \t]*\r?\n[ \t]*/g, ' ')
+  // Line by line, not /[ \t]*\n[ \t]*/g: that regex retries every space of a long run (64 KiB of
+  // spaces took seconds).
+  const lines = text.split('\n')
+  return lines.map((line, i) => (i === lines.length - 1 ? line : trimEndBlank(line)).replace(i > 0 ? /^[ \t]+/ : /^(?!)/, '')).join(' ')
+}
+
+function trimEndBlank(line: string): string {
+  let end = line.endsWith('\r') ? line.length - 1 : line.length
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--
+  return line.slice(0, end)
 }
 
 function textRuleFindings(text: string): Finding[] {

@@ -6,7 +6,7 @@ import type { FleetTable } from '../../../shared/fleet'
 import type { ReportLang } from '../../../shared/report'
 import { escapeHtml as esc } from '../rendering/html-escape'
 import { htmlDocument, htmlTable } from '../rendering/html'
-import { mdTable, mdText } from '../rendering/markdown'
+import { mdTable, mdInline, mdText } from '../rendering/markdown'
 import { reportTranslator } from '../rendering/translator'
 
 export function fleetFieldLabel(field: string, t: TFunction): string {
@@ -47,9 +47,9 @@ export function renderFleetMarkdown(table: FleetTable, lang: ReportLang): string
   const columns = [t('col.field'), ...table.nodes.map((n) => n.name), '']
   const rows = table.rows.map((r) => {
     const label = fleetFieldLabel(r.field, t)
-    return [r.differs ? { md: `**${mdText(label)}**` } : label, ...r.values.map((v) => cell(r.field, v, t)), r.differs ? { md: `**${mdText(t('fleet.flag'))}**` } : '']
+    return [r.differs ? { md: `**${mdInline(label)}**` } : label, ...r.values.map((v) => cell(r.field, v, t)), r.differs ? { md: `**${mdInline(t('fleet.flag'))}**` } : '']
   })
-  const out = [`## ${mdText(t('fleet.title', { count: table.nodes.length }))}`, `**${mdText(headline(table, t))}**`]
+  const out = [`## ${mdText(t('fleet.title', { count: table.nodes.length }))}`, `**${mdInline(headline(table, t))}**`]
   for (const w of fleetWarnings(table, t)) out.push(`> ${mdText(w)}`)
   out.push(mdTable(columns, rows))
   return `${out.join('\n\n')}\n`

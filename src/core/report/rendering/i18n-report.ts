@@ -38,6 +38,8 @@ export const reportEn = {
   'severity.error': 'error',
   'severity.warning': 'warning',
   'severity.info': 'info',
+  'finding.unknown.title': 'Finding unknown to this version',
+  'finding.unknown.id': 'unknown id: {{id}}',
 
   'label.what': 'What it checks',
   'label.duration': 'Took {{seconds}} s',
@@ -292,6 +294,8 @@ export const reportZh: Record<ReportKey, string> = {
   'severity.error': '错误',
   'severity.warning': '警告',
   'severity.info': '提示',
+  'finding.unknown.title': '此版本不认识的发现',
+  'finding.unknown.id': '未知编号：{{id}}',
 
   'label.what': '检查内容',
   'label.duration': '用时 {{seconds}} 秒',

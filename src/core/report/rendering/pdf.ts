@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+import { produceOutputFile, verifyPdf } from '../../files/write-output'
+
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']
 
 /** Raised when no headless Chromium is installed; its message says what to install. */
@@ -81,12 +83,18 @@ function printOnce(chromium: string, args: string[], outFile: string, env: NodeJ
 
 /**
  * Prints an HTML report to a PDF file with headless Chromium (the app uses printToPDF instead).
- * The HTML goes through a temporary file, and Chromium gets a throw-away profile.
+ * The HTML goes through a temporary file, and Chromium gets a throw-away profile. Chromium prints
+ * to a temporary file beside `outFile`, which replaces it only once it is a PDF (its exit code and
+ * a non-empty file are not proof: it has exited 0 having written nothing).
  */
 export async function htmlToPdf(html: string, outFile: string, options: PdfOptions = {}): Promise<void> {
   const env = options.env ?? process.env
   const chromium = findChromium(env)
   if (!chromium) throw new NoChromiumError()
+  await produceOutputFile(outFile, (file) => printWithChromium(chromium, html, file, env, options), verifyPdf)
+}
+
+async function printWithChromium(chromium: string, html: string, outFile: string, env: NodeJS.ProcessEnv, options: PdfOptions): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gpu-doctor-pdf-'))
   try {
     const page = join(dir, 'report.html')

@@ -9,7 +9,7 @@ import type { ReportView, ViewFinding, ViewStep } from './view-types'
 function findingHtml(f: ViewFinding, fixLabel: string): string {
   return [
     `<div class="finding ${f.severity}">`,
-    `<div><span class="sev ${f.severity}">${esc(f.severityLabel)}</span> <strong>${esc(f.title)}</strong> <code>${esc(f.id)}</code>${f.stepTitle ? ` — ${esc(f.stepTitle)}` : ''}</div>`,
+    `<div><span class="sev ${f.severity}">${esc(f.severityLabel)}</span> <strong>${esc(f.title)}</strong>${f.known ? ` <code>${esc(f.id)}</code>` : ''}${f.stepTitle ? ` — ${esc(f.stepTitle)}` : ''}</div>`,
     `<p>${htmlRich(f.message)}</p>`,
     `<p class="fix"><strong>${esc(fixLabel)}</strong> ${htmlRich(f.fix)}</p>`,
     f.evidence ? `<pre>${esc(f.evidence)}</pre>` : '',

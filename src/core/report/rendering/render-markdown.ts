@@ -1,6 +1,6 @@
 import type { StepStatus } from '../../../shared/diagnosis'
 import type { Report, ReportLang } from '../../../shared/report'
-import { type MdRaw, mdDetails, mdFacts, mdFence, mdTable, mdText, mdViewTable } from './markdown'
+import { type MdRaw, mdDetails, mdFacts, mdFence, mdTable, mdInline, mdText, mdViewTable } from './markdown'
 import { reportView } from './report-view'
 import type { ViewFinding, ViewStep } from './view-types'
 
@@ -8,23 +8,24 @@ import type { ViewFinding, ViewStep } from './view-types'
 // font (a PDF or a terminal without one shows empty boxes), and GitHub renders the bold.
 
 /** A verdict for a table cell: bold, except SKIP, which is not news. */
-const verdictMd = (status: StepStatus, verdict: string): MdRaw => ({ md: status === 'skip' ? mdText(verdict) : `**${mdText(verdict)}**` })
+const verdictMd = (status: StepStatus, verdict: string): MdRaw => ({ md: status === 'skip' ? mdText(verdict) : `**${mdInline(verdict)}**` })
 
 function findingMd(f: ViewFinding, fixLabel: string, withEvidence = true): string {
   const where = f.stepTitle ? ` — ${mdText(f.stepTitle)}` : ''
-  const lines = [`- **${mdText(f.severityLabel.toLocaleUpperCase())}** · **${mdText(f.title)}** (\`${f.id}\`)${where}`, `  ${mdText(f.message)}`]
-  lines.push(`  **${mdText(fixLabel)}** ${mdText(f.fix)}`)
+  const id = f.known ? ` (\`${f.id}\`)` : ''
+  const lines = [`- **${mdInline(f.severityLabel.toLocaleUpperCase())}** · **${mdInline(f.title, '  ')}**${id}${where}`, `  ${mdText(f.message, '  ')}`]
+  lines.push(`  **${mdInline(fixLabel)}** ${mdText(f.fix, '  ')}`)
   if (f.evidence && withEvidence) lines.push('', mdFence(f.evidence).replace(/^/gm, '  '))
   return lines.join('\n')
 }
 
 function stepMd(s: ViewStep, labels: { what: string; fix: string; evidence: string; findings: string }): string {
   const body = [
-    `**${mdText(s.summary)}**`,
-    `*${mdText(labels.what)}:* ${mdText(s.what)}${s.duration ? ` ${mdText(s.duration)}` : ''}`,
+    `**${mdInline(s.summary)}**`,
+    `*${mdInline(labels.what)}:* ${mdText(s.what)}${s.duration ? ` ${mdText(s.duration)}` : ''}`,
     s.facts.length ? mdFacts(s.facts, [labels.evidence, '']) : '',
     ...s.tables.map(mdViewTable),
-    s.findings.length ? `**${mdText(labels.findings)}**\n\n${s.findings.map((f) => findingMd(f, labels.fix)).join('\n')}` : '',
+    s.findings.length ? `**${mdInline(labels.findings)}**\n\n${s.findings.map((f) => findingMd(f, labels.fix)).join('\n')}` : '',
   ]
   return mdDetails(`${s.number}. ${s.title} — ${s.verdict}`, body.filter(Boolean).join('\n\n'))
 }

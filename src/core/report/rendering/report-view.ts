@@ -4,6 +4,7 @@ import type { Finding, StepId } from '../../../shared/diagnosis'
 import { STEP_IDS } from '../../../shared/diagnosis'
 import { translateSummary } from '../../../shared/i18n/summaries'
 import type { Report, ReportLang } from '../../../shared/report'
+import { catalogIds } from '../../rules/finding-catalog'
 import { evidenceView } from './evidence-view'
 import { gpuModelsLabel } from '../facts'
 import { fmtBytesGiB, fmtNum, fmtText, fmtTime, yesNo } from './value-format'
@@ -12,16 +13,38 @@ import type { ReportView, ViewFacts, ViewFinding, ViewTable } from './view-types
 
 const stepNumber = (id: StepId) => STEP_IDS.indexOf(id) + 1
 
+const KNOWN_IDS = new Set(catalogIds())
+
+/** The longest id shown for a finding this version does not know (ids come from report files too). */
+const UNKNOWN_ID_MAX = 80
+
 function findingView(f: Finding, step: StepId | null, t: TFunction): ViewFinding {
+  const stepTitle = step ? `${stepNumber(step)}. ${t(`step.${step}.title`, { ns: 'steps' })}` : null
+  if (!KNOWN_IDS.has(f.id)) {
+    // Never a translation key: an id from a file could name another namespace ("steps:…").
+    const id = f.id.length > UNKNOWN_ID_MAX ? `${f.id.slice(0, UNKNOWN_ID_MAX)}…` : f.id
+    return {
+      id,
+      known: false,
+      severity: f.severity,
+      severityLabel: t(`severity.${f.severity}`),
+      title: `${t('finding.unknown.title')} (${t('finding.unknown.id', { id })})`,
+      message: f.message,
+      fix: f.fix,
+      evidence: f.evidence,
+      stepTitle,
+    }
+  }
   return {
     id: f.id,
+    known: true,
     severity: f.severity,
     severityLabel: t(`severity.${f.severity}`),
     title: t(`${f.id}.title`, { ns: 'findings', defaultValue: f.id }),
     message: t(`${f.id}.message`, { ns: 'findings', ...f.params, defaultValue: f.message }),
     fix: t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
     evidence: f.evidence,
-    stepTitle: step ? `${stepNumber(step)}. ${t(`step.${step}.title`, { ns: 'steps' })}` : null,
+    stepTitle,
   }
 }
 

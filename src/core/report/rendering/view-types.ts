@@ -13,6 +13,8 @@ export type ViewFacts = Array<[label: string, value: string]>
 
 export interface ViewFinding {
   id: string
+  /** The id is in this version's catalog; an unknown one (from a report file) is shown only as text. */
+  known: boolean
   severity: Severity
   severityLabel: string
   title: string

@@ -1,0 +1,60 @@
+import { Writable } from 'node:stream'
+
+import type { CliContext } from './context'
+import { stripControl } from './terminal-text'
+
+/** A stream the CLI writes to, wrapped: control characters stripped, the first write error kept. */
+export interface GuardedStream {
+  stream: CliContext['stdout']
+  /** The first write error (ENOSPC on a full disk, EBADF, EIO…), or null. */
+  failure(): NodeJS.ErrnoException | null
+  /** Resolves once everything written so far has reached the real stream, or failed. */
+  settled(): Promise<void>
+}
+
+/**
+ * Every byte the commands print passes here, so this is the one place that strips escape sequences
+ * from text that came from input and that notices a failed write (a full disk behind `> file`),
+ * which Node reports only asynchronously. `onFailure` runs once, at the first error.
+ */
+export function guardStream(target: CliContext['stdout'], onFailure: (error: NodeJS.ErrnoException) => void = () => undefined): GuardedStream {
+  let failure: NodeJS.ErrnoException | null = null
+  let pending = 0
+  let waiters: Array<() => void> = []
+  const done = () => {
+    if (--pending > 0) return
+    for (const w of waiters) w()
+    waiters = []
+  }
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, callback) {
+      if (failure) return callback()
+      pending++
+      const text = typeof chunk === 'string' ? stripControl(chunk) : chunk
+      try {
+        target.write(text, (error?: Error | null) => {
+          if (error && !failure) {
+            failure = error as NodeJS.ErrnoException
+            onFailure(failure)
+          }
+          done()
+        })
+      } catch (error) {
+        failure ??= error as NodeJS.ErrnoException
+        onFailure(failure)
+        done()
+      }
+      // The real stream applies backpressure; a failed write is reported by failure(), not as an
+      // 'error' event that nobody listens to.
+      callback()
+    },
+  })
+  Object.defineProperty(stream, 'isTTY', { get: () => target.isTTY })
+  Object.defineProperty(stream, 'columns', { get: () => target.columns })
+  return {
+    stream: stream as unknown as CliContext['stdout'],
+    failure: () => failure,
+    settled: () => (pending === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+  }
+}
