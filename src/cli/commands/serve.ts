@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -6,6 +5,7 @@ import { startServer } from '../../serve'
 import { createCoreService } from '../../core/service/core-service'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
+import { openInBrowser } from '../open-browser'
 import { parseIntOption, parseOptions } from '../parse-options'
 
 export const SERVE_OPTIONS = {
@@ -14,21 +14,6 @@ export const SERVE_OPTIONS = {
   open: { type: 'boolean' },
   'no-open': { type: 'boolean' },
 } as const
-
-/** Opens the URL in the desktop's browser, detached; servers without a display simply skip it. */
-function openBrowser(url: string, env: NodeJS.ProcessEnv): boolean {
-  const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]]
-  if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return false
-  try {
-    const child = spawn(cmd, args as string[], { detached: true, stdio: 'ignore' })
-    child.on('error', () => undefined)
-    child.unref()
-    return true
-  } catch {
-    return false
-  }
-}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1'])
 
@@ -52,7 +37,10 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
   if (!LOOPBACK.has(host)) ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
   else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
-  if (values.open === true && values['no-open'] !== true) openBrowser(server.url, ctx.env)
+  if (values.open === true && values['no-open'] !== true) {
+    const opened = openInBrowser(server.url, ctx.env)
+    ctx.stdout.write(`${opened === null ? ctx.t('serve.noBrowser') : ctx.t(opened.appWindow ? 'serve.openedApp' : 'serve.opened', { command: opened.command })}\n`)
+  }
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve()
