@@ -23,6 +23,9 @@ module.exports = {
   directories: { output: 'dist/packages', buildResources: 'resources/build' },
   asar: true,
   asarUnpack: ['**/*.node'],
+  // No native module the app loads needs rebuilding for Electron (koffi ships N-API builds; ssh2's
+  // optional cpu-features is skipped when it does not load).
+  npmRebuild: false,
   // The app: the built main, preload and renderer. Production dependencies are added by
   // electron-builder; no sources, tests, fixtures or source maps.
   files: ['out/main/**/*', 'out/preload/**/*', 'out/renderer/**/*', 'package.json', '!**/*.map', '!**/*.{ts,mts,cts,tsx}'],
@@ -32,10 +35,10 @@ module.exports = {
     { from: 'resources/probe', to: 'probe', filter: ['gpu_doctor_probe.py'] },
     { from: 'resources/data', to: 'data', filter: ['*.json'] },
     { from: 'resources/report.schema.json', to: 'report.schema.json' },
-    // `gpu-doctor serve` from the installed CLI serves this copy of the UI.
-    { from: 'out/renderer', to: 'renderer', filter: ['**/*', '!**/*.map'] },
-    // The CLI as one executable with Node inside (npm run dist:cli); see docs in README "Install".
+    // The CLI as one executable with Node inside, and the UI its `serve` serves (npm run dist:cli).
+    // Not out/renderer itself: electron-builder would then leave the UI out of app.asar.
     { from: 'dist/cli/${os}-${arch}', to: 'cli', filter: ['gpu-doctor', 'gpu-doctor.exe'] },
+    { from: 'dist/cli/renderer', to: 'renderer' },
   ],
   afterPack: 'scripts/packaging/after-pack.cjs',
   linux: {

@@ -20,14 +20,15 @@ let installed = ''
 beforeAll(() => {
   const bundle = join(projectDir, 'out', 'cli', 'gpu-doctor.cjs')
   if (!existsSync(bundle)) execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: projectDir, timeout: 120_000 })
-  if (!existsSync(exe) || statSync(exe).mtimeMs < statSync(bundle).mtimeMs) {
+  const ui = join(projectDir, 'dist', 'cli', 'renderer', 'index.html')
+  if (!existsSync(exe) || !existsSync(ui) || statSync(exe).mtimeMs < statSync(bundle).mtimeMs) {
     execFileSync(process.execPath, ['scripts/build-cli-sea.mjs'], { cwd: projectDir, stdio: 'ignore', timeout: 120_000 })
   }
   // The installed layout: resources/cli/gpu-doctor beside resources/renderer and resources/probe.
   installed = mkdtempSync(join(tmpdir(), 'gpu-doctor-installed-'))
   mkdirSync(join(installed, 'resources', 'cli'), { recursive: true })
   cpSync(exe, join(installed, 'resources', 'cli', 'gpu-doctor'))
-  cpSync(join(projectDir, 'out', 'renderer'), join(installed, 'resources', 'renderer'), { recursive: true })
+  cpSync(join(projectDir, 'dist', 'cli', 'renderer'), join(installed, 'resources', 'renderer'), { recursive: true })
 }, 180_000)
 
 afterAll(() => {
