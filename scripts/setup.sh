@@ -5,7 +5,8 @@
 #                            Debian's CPU-only PyTorch, poppler, and a real Docker engine with a local
 #                            registry and two small Debian images built with debootstrap,
 #                            poppler-utils (pdftoppm) for the PDF report test,
-#                            desktop-file-utils and appstream to validate the .deb's desktop entry and metainfo
+#                            desktop-file-utils and appstream to validate the .deb's desktop entry and metainfo,
+#                            nsis (makensis) to compile the Windows installer's additions
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,8 +27,8 @@ if ((want_test)); then
   # Playwright drives Debian's Chromium (its own browser download is not reachable here);
   # the CJK font makes the Chinese UI render in screenshots instead of boxes; python3-torch is a
   # real CPU-only PyTorch for the probe tests; desktop-file-validate and appstreamcli check the
-  # Linux package's .desktop entry and AppStream metainfo.
-  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils desktop-file-utils appstream
+  # Linux package's .desktop entry and AppStream metainfo, makensis the Windows installer's script.
+  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils desktop-file-utils appstream nsis
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.

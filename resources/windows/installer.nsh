@@ -4,7 +4,10 @@
 ; PowerShell edits the PATH because NSIS strings (1024 characters) can truncate a long PATH.
 
 !macro gpuDoctorEditUserPath ACTION
-  nsExec::ExecToLog `powershell.exe -NoProfile -NonInteractive -ExecutionPolicy Bypass -Command "$$dir = '$INSTDIR\resources\cli'; $$path = [Environment]::GetEnvironmentVariable('Path', 'User'); $$parts = @($$path -split ';' | Where-Object { $$_ -and ($$_ -ne $$dir) }); if ('${ACTION}' -eq 'add') { $$parts += $$dir }; [Environment]::SetEnvironmentVariable('Path', ($$parts -join ';'), 'User')"`
+  ; The folder goes through the environment, not the command line: a user name with a quote in it
+  ; (C:\Users\O'Brien) would otherwise break the PowerShell string.
+  System::Call 'Kernel32::SetEnvironmentVariable(t "GPU_DOCTOR_CLI_DIR", t "$INSTDIR\resources\cli")'
+  nsExec::ExecToLog `powershell.exe -NoProfile -NonInteractive -ExecutionPolicy Bypass -Command "$$dir = $$env:GPU_DOCTOR_CLI_DIR; $$path = [Environment]::GetEnvironmentVariable('Path', 'User'); $$parts = @($$path -split ';' | Where-Object { $$_ -and ($$_ -ne $$dir) }); if ('${ACTION}' -eq 'add') { $$parts += $$dir }; [Environment]::SetEnvironmentVariable('Path', ($$parts -join ';'), 'User')"`
   Pop $0
 !macroend
 
