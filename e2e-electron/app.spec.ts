@@ -43,7 +43,10 @@ const alive = (pid: number) => {
   }
 }
 
-let app: ElectronApplication
+// One app for the whole file, in order: each test goes on from where the previous one left it.
+test.describe.configure({ mode: 'serial' })
+
+let app: ElectronApplication | undefined
 let page: Page
 let userData: string
 const problems: string[] = []
@@ -70,6 +73,8 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  // A failed test leaves the app running: close it (the last test already did otherwise).
+  await app?.close().catch(() => undefined)
   rmSync(userData, { recursive: true, force: true })
 })
 
@@ -135,14 +140,15 @@ test('navigation to another origin and window.open are refused', async () => {
   const opened = await page.evaluate(() => window.open('https://example.com/') === null)
   expect(opened).toBe(true)
   await page.waitForTimeout(500)
-  expect(app.windows()).toHaveLength(1)
+  expect(app!.windows()).toHaveLength(1)
 })
 
 test('quitting leaves no child process behind', async () => {
-  const pid = app.process().pid
+  const pid = app!.process().pid
   expect(pid).toBeDefined()
   const children = process.platform === 'linux' ? descendants(pid!) : []
-  await app.close()
+  await app!.close()
+  app = undefined
   await expect.poll(() => children.filter(alive), { timeout: 10_000 }).toEqual([])
   expect(alive(pid!)).toBe(false)
 })
