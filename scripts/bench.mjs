@@ -40,6 +40,19 @@ console.log(line(widths.map((w) => '-'.repeat(w))))
 for (const r of rows) console.log(line(r))
 const ratio = results[1].cpuMsPerSample / base
 console.log(`\nspawn-per-sample costs ${ratio.toFixed(1)}× the CPU of the stream per sample (target ≥ 10×): ${ratio >= 10 ? 'met' : 'NOT met'}`)
+// Concurrent gpu:get-state calls: each its own nvidia-smi (before) vs one shared read (now), same run.
+const stateReads = JSON.parse(
+  execFileSync(process.execPath, [worker, 'state-reads', String(Number(process.env.BENCH_STATE_READS ?? 100))], { encoding: 'utf8', timeout: 300_000 })
+    .trim()
+    .split('\n')
+    .pop(),
+)
+console.log(`\n${stateReads.count} concurrent GPU state reads:`)
+console.log('| reads                         | wall ms | CPU ms |')
+console.log('| ----------------------------- | ------- | ------ |')
+for (const [label, r] of [['each its own nvidia-smi', stateReads.unshared], ['shared (gpu:get-state now)', stateReads.shared]]) {
+  console.log(`| ${label.padEnd(29)} | ${r.wallMs.toFixed(0).padStart(7)} | ${r.cpuMs.toFixed(0).padStart(6)} |`)
+}
 // Part 2: the diagnosis, when a Python with torch is around (BENCH_DIAGNOSIS=0 skips it).
 let diagnosis = null
 if (process.env.BENCH_DIAGNOSIS !== '0') {
@@ -66,4 +79,4 @@ if (process.env.BENCH_DIAGNOSIS !== '0') {
   }
 }
 mkdirSync('out/bench', { recursive: true })
-writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio, diagnosis }, null, 2))
+writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio, stateReads, diagnosis }, null, 2))

@@ -7,6 +7,7 @@ import { runProcess } from '../../src/core/process/run-process'
 import { locateNvidiaSmi } from '../../src/core/nvidia-smi/locate'
 import { cpuMs } from './cpu-time'
 import { benchCollectEnv, benchDiagnosis } from './diagnosis'
+import { benchStateReads } from './state-reads'
 
 const [mode = '', countArg = '20', intervalArg = '100'] = process.argv.slice(2)
 const count = Number(countArg)
@@ -47,6 +48,10 @@ async function siGraphics(): Promise<number> {
 }
 
 const modes: Record<string, () => Promise<number>> = { streaming, spawn: spawnPerSample, 'si-graphics': siGraphics }
+if (mode === 'state-reads') {
+  process.stdout.write(JSON.stringify(await benchStateReads(count)) + '\n')
+  process.exit(0)
+}
 if (mode === 'diagnosis' || mode === 'collect-env') {
   process.stdout.write(JSON.stringify(mode === 'diagnosis' ? await benchDiagnosis(count) : await benchCollectEnv(count)) + '\n')
   process.exit(0)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { MAX_SHM_SIZE_BYTES } from './constants'
 import { MessageSchema } from './message'
 
 /**
@@ -155,6 +156,6 @@ export const ContainerTargetSchema = z.object({
   image: z.string().min(1).max(512),
   /** 'all', 'none', or device indexes / UUIDs. */
   gpus: z.union([z.literal('all'), z.literal('none'), z.array(z.string().max(64)).min(1).max(64)]).optional(),
-  shmSizeBytes: z.number().int().positive().optional(),
+  shmSizeBytes: z.number().int().positive().max(MAX_SHM_SIZE_BYTES).optional(),
 })
 export type ContainerTarget = z.infer<typeof ContainerTargetSchema>

@@ -1,5 +1,5 @@
 import type { ProbeRunner } from '../../core/probe/run-probe'
-import { parseByteSize, parseGpuSelection } from '../../core/docker/container-options'
+import { parseGpuSelection, parseShmSize } from '../../core/docker/container-options'
 import { prepareContainerTarget } from '../../core/docker/container-target'
 import { parseImageReference } from '../../core/docker/image-reference'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
@@ -20,7 +20,7 @@ export interface ImageOptions {
 export function containerFlags(values: Pick<ImageOptions, 'gpus' | 'shm-size'>, ctx: CliContext) {
   const gpus = parseGpuSelection(values.gpus ?? 'all')
   if (!gpus) throw new CliError(ctx.t('docker.badGpus', { value: values.gpus }), EXIT_USAGE)
-  const shm = values['shm-size'] === undefined ? undefined : parseByteSize(values['shm-size'])
+  const shm = values['shm-size'] === undefined ? undefined : parseShmSize(values['shm-size'])
   if (shm === null) throw new CliError(ctx.t('docker.badShm', { value: values['shm-size'] }), EXIT_USAGE)
   return { gpus, shmSizeBytes: shm }
 }

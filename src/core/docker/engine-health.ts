@@ -4,6 +4,7 @@ import type Docker from 'dockerode'
 
 import type { EngineState } from '../../shared/docker'
 import { connectEngine, type Connection } from './connect'
+import { endpointLabel } from './endpoint'
 
 export interface EngineHealthOptions {
   env?: NodeJS.ProcessEnv
@@ -45,7 +46,7 @@ export class EngineHealth extends EventEmitter<{ state: [EngineState] }> {
       maxRetryMs: options.maxRetryMs ?? 30_000,
       connect: options.connect ?? connectEngine,
     }
-    this.current = { kind: 'unknown', endpoint: this.options.env.DOCKER_HOST ?? 'default' }
+    this.current = { kind: 'unknown', endpoint: endpointLabel(this.options.env) }
   }
 
   get state(): EngineState {

@@ -7,8 +7,11 @@ import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
 import { checkHealth } from '../health/check-health'
+import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
 import { checkInterpreter } from '../probe/check-interpreter'
+import { defaultPython } from '../use-cases/default-python'
+import { NoPythonError } from '../use-cases/errors'
 import { detectInterpreters } from '../probe/interpreters'
 import { GpuMonitor } from '../nvidia-smi/monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
@@ -19,6 +22,7 @@ import type { CoreService } from './types'
 import { compareTargets } from '../use-cases/compare-targets'
 import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
 import { GpuProblemError } from '../use-cases/errors'
+import { sharedRead } from '../util/shared-read'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
@@ -33,6 +37,9 @@ export interface CoreOptions {
   /** Opens a URL outside the app; front ends without one (serve) report `opened: false`. */
   openExternal?: (url: string) => Promise<boolean>
 }
+
+/** How long a GPU state read answers further `gpu:get-state` calls after it finished. */
+export const STATE_FRESH_MS = 250
 
 /** Every request's handler, typed from the contract: a handler that drifts from it does not compile. */
 type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
@@ -74,6 +81,14 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const lifetime = new AbortController()
   const compares = new Set<AbortController>()
 
+  /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
+  const checkedPython = async (explicit?: string): Promise<string> => {
+    const python = await defaultPython({ explicit, env: options.env })
+    if (!python) throw new NoPythonError()
+    await checkInterpreter(python, options.env)
+    return python
+  }
+
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     // A host Python that is not there is refused before a run starts (a container's is checked inside it).
     if (!req.container) await checkInterpreter(req.python, options.env)
@@ -98,7 +113,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
           onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
         }),
       )
-      .then(({ diagnosis }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
+      .then(({ diagnosis, saved, saveError, pruned, keeps }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis, saved, saveError, pruned, keeps }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
@@ -106,11 +121,17 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     return { runId }
   }
 
+  // Concurrent state reads (many tabs of serve, a UI that asks again at once) share one nvidia-smi run.
+  const readState = sharedRead(() => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }), {
+    freshMs: STATE_FRESH_MS,
+  })
+
   const handlers: Handlers = {
-    [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
+    [INVOKE_CHANNELS.getGpuState]: readState,
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
-    [INVOKE_CHANNELS.checkHealth]: async () => {
-      const outcome = await checkHealth({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal })
+    [INVOKE_CHANNELS.checkHealth]: async (request) => {
+      const live = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }
+      const outcome = request?.underLoad ? await checkHealthUnderLoad({ ...live, python: await checkedPython(request.python) }) : await checkHealth(live)
       if (!outcome.ok) throw new GpuProblemError(outcome.problem)
       return outcome.health
     },

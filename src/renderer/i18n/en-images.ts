@@ -27,6 +27,8 @@ export const imagesUiEn = {
   'img.present': 'on this machine',
   'img.confidence': 'Confidence',
   'img.compat.native': 'native',
+  'img.compat.ptx-jit': 'PTX JIT',
+  'img.compat.ptx-jit.means': 'Runs, but a GPU has no native code in this build: the driver JIT-compiles PTX at first use (slow first start).',
   'img.compat.minor-version': 'minor-version',
   'img.compat.incompatible': 'incompatible',
   'img.compat.native.means': 'The driver supports the CUDA version of the image: it runs with every feature.',

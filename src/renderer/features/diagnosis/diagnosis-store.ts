@@ -6,6 +6,7 @@ import type { EventPayload, InvokeResult, IpcError } from '../../../shared/contr
 import type { DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
 import type { Environment } from '../../../shared/evidence'
 import type { HealthResult } from '../../../shared/health'
+import type { SaveFailure } from '../../../shared/history'
 import { type Async, failed, idle, loaded, loading } from '../../stores/async'
 import { STEP_IDS } from '../../../shared/constants'
 
@@ -72,8 +73,12 @@ export interface DiagnosisStoreState {
   environment: Environment | null
   finishedAt: string | null
   notice: Notice | null
+  /** What became of the last run's save to the history: why it failed, or how many old entries it deleted. */
+  save: { error: SaveFailure | null; pruned: number; keeps: number } | null
   /** The hardware preflight shown above the steps: the last answer of health:check. */
   health: Async<HealthResult>
+  /** The check in flight runs GPU Doctor's own load first (it takes ten seconds or more, not one). */
+  healthUnderLoad: boolean
 
   setLoadingInterpreters(): void
   setInterpreters(list: Interpreter[]): void
@@ -90,7 +95,7 @@ export interface DiagnosisStoreState {
   cancelRequested(): void
   /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
   runLost(): void
-  healthRequested(): void
+  healthRequested(underLoad?: boolean): void
   healthChecked(result: HealthResult): void
   healthFailed(error: IpcError): void
 }
@@ -165,7 +170,15 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
           // Not remembered; the run itself stands.
         }
       }
-      finish({ results, resultsPython: run?.python ?? null, environment: event.diagnosis.environment, finishedAt: event.diagnosis.finishedAt, notice: null })
+      const save = { error: event.saveError ?? null, pruned: event.pruned ?? 0, keeps: event.keeps ?? 0 }
+      finish({
+        results,
+        resultsPython: run?.python ?? null,
+        environment: event.diagnosis.environment,
+        finishedAt: event.diagnosis.finishedAt,
+        notice: null,
+        save: save.error || save.pruned > 0 ? save : null,
+      })
     }
 
     return {
@@ -181,7 +194,9 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
       environment: null,
       finishedAt: null,
       notice: null,
+      save: null,
       health: idle(),
+      healthUnderLoad: false,
 
       setLoadingInterpreters: () => set({ loadingInterpreters: true }),
       setInterpreters: (list) => {
@@ -227,6 +242,7 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
             message: '',
           },
           notice: null,
+          save: null,
         })
         return true
       },
@@ -281,7 +297,7 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
         finish({ notice: run.phase === 'cancelling' ? { kind: 'cancelled' } : { kind: 'lost' } })
       },
 
-      healthRequested: () => set({ health: loading(get().health) }),
+      healthRequested: (underLoad = false) => set({ health: loading(get().health), healthUnderLoad: underLoad }),
       healthChecked: (result) => set({ health: loaded(result) }),
       // A failed check replaces the previous result: it no longer describes the machine.
       healthFailed: (error) => set({ health: failed(idle(), error) }),
