@@ -4,8 +4,10 @@
 #   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright,
 #                            Debian's CPU-only PyTorch, poppler, and a real Docker engine with a local
 #                            registry and two small Debian images built with debootstrap,
-#                            poppler-utils (pdftoppm) for the PDF report test, and Debian's Podman
-#                            (rootful, runc, vfs) beside Docker with the same images
+#                            poppler-utils (pdftoppm) for the PDF report test, Debian's Podman
+#                            (rootful, runc, vfs) beside Docker with the same images,
+#                            desktop-file-utils and appstream to validate the .deb's desktop entry and metainfo,
+#                            nsis (makensis) to compile the Windows installer's additions
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,8 +27,10 @@ apt_install() {
 if ((want_test)); then
   # Playwright drives Debian's Chromium (its own browser download is not reachable here);
   # the CJK font makes the Chinese UI render in screenshots instead of boxes; python3-torch is a
-  # real CPU-only PyTorch for the probe tests; gcc builds the stand-in libnvidia-ml (test/fake-nvml).
-  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils gcc libc6-dev
+  # real CPU-only PyTorch for the probe tests; gcc builds the stand-in libnvidia-ml (test/fake-nvml);
+  # desktop-file-validate and appstreamcli check the Linux package's .desktop entry and AppStream
+  # metainfo, makensis the Windows installer's script.
+  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils gcc libc6-dev desktop-file-utils appstream nsis
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.

@@ -1,10 +1,17 @@
 // Composition root of the Electron app: lifecycle only; everything testable lives elsewhere.
 import { join } from 'node:path'
 
-import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, session, shell } from 'electron'
+import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron'
 import type { BrowserWindow } from 'electron'
 
+import { dataTableVersions } from '../core/report/data-versions'
 import { createCoreService } from '../core/service/core-service'
+import { INVOKE_CHANNELS } from '../shared/channels'
+import { desktopEn, desktopZh, type DesktopKey } from '../shared/i18n/desktop'
+import { isLanguage, type Language } from '../shared/i18n/languages'
+import { createI18nInstance } from '../shared/i18n/setup'
+import { GPU_DOCTOR_VERSION } from '../shared/version'
+import { aboutText, appMenuTemplate } from './app-menu'
 import { handleAppProtocol, registerAppScheme } from './app-protocol'
 import { APP_ENTRY_URL, devServerUrl, trustedOrigins } from './app-url'
 import { createOpenExternal } from './external-links'
@@ -13,6 +20,8 @@ import { createSaveDocument, printHtmlToPdf } from './save-document'
 import { onceWithDeadline } from './shutdown'
 import { TrustedContents } from './trusted-contents'
 import { createMainWindow, denyAllPermissions } from './window'
+import { placeWindow } from './window-bounds'
+import { loadWindowState, saveWindowState } from './window-state-file'
 
 const SHUTDOWN_TIMEOUT_MS = 5_000
 
@@ -50,17 +59,44 @@ function start(): void {
     await core.dispose()
   }, SHUTDOWN_TIMEOUT_MS)
 
-  const openWindow = (): void => {
+  const lang = menuLanguage()
+  const i18n = createI18nInstance({ lng: lang, own: { en: { desktop: desktopEn }, 'zh-CN': { desktop: desktopZh } }, defaultNS: 'desktop' })
+  const t = (key: DesktopKey, params?: Record<string, string>): string => i18n.t(key, params ?? {})
+
+  const openWindow = async (): Promise<void> => {
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea)
     const win = createMainWindow({
       preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
       url: devUrl ?? APP_ENTRY_URL,
       allowedOrigins,
+      placement: placeWindow(await loadWindowState(app.getPath('userData')), workAreas),
     })
     trusted.add(win.webContents)
+    win.on('close', () => {
+      void saveWindowState(app.getPath('userData'), { bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((error: unknown) => {
+        console.error('gpu-doctor: could not remember the window size:', error)
+      })
+    })
     win.on('closed', () => {
       mainWindow = null
     })
     mainWindow = win
+  }
+
+  // File → Export report: the latest diagnosis (or the host and GPU facts alone) as masked HTML,
+  // through the same save dialog as the Report page.
+  const exportReport = async (): Promise<void> => {
+    const result = await core.invoke(INVOKE_CHANNELS.saveReport, [{ format: 'html', redact: true, lang }])
+    if (!result.ok) await showError(t('export.failedTitle'), result.error.message)
+  }
+  const showError = async (title: string, message: string): Promise<void> => {
+    const options = { type: 'error' as const, title, message: title, detail: message }
+    await (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options))
+  }
+  const showAbout = async (): Promise<void> => {
+    const text = aboutText(t, { appVersion: app.isPackaged ? app.getVersion() : GPU_DOCTOR_VERSION, versions: process.versions, dataTables: dataTableVersions() })
+    const options = { type: 'info' as const, title: text.title, message: text.message, detail: text.detail, buttons: ['OK'] }
+    await (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options))
   }
 
   app.on('second-instance', () => {
@@ -69,7 +105,7 @@ function start(): void {
     mainWindow.focus()
   })
   app.on('activate', () => {
-    if (mainWindow === null && app.isReady()) openWindow()
+    if (mainWindow === null && app.isReady()) void openWindow()
   })
   app.on('window-all-closed', () => app.quit())
   app.on('before-quit', (event) => {
@@ -88,10 +124,20 @@ function start(): void {
       handleAppProtocol(join(import.meta.dirname, '../renderer'))
       denyAllPermissions(session.defaultSession)
       unregisterIpc = registerIpc({ ipcMain, core, trusted, allowedOrigins })
-      openWindow()
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(appMenuTemplate(t, { exportReport: () => void exportReport(), showAbout: () => void showAbout() })),
+      )
+      return openWindow()
     })
     .catch((error: unknown) => {
       console.error('gpu-doctor: startup failed:', error)
       app.exit(1)
     })
+}
+
+/** The menu's language: GPU_DOCTOR_LANG, else the system's (zh* → Simplified Chinese), else English. */
+function menuLanguage(): Language {
+  const chosen = process.env['GPU_DOCTOR_LANG']
+  if (chosen !== undefined && isLanguage(chosen)) return chosen
+  return /^zh/i.test(app.getLocale()) ? 'zh-CN' : 'en'
 }

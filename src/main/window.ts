@@ -3,6 +3,7 @@ import { BrowserWindow } from 'electron'
 import type { Session, WebContents } from 'electron'
 
 import { isAllowedOrigin } from './sender-policy'
+import { MIN_SIZE, type WindowPlacement } from './window-bounds'
 
 export interface MainWindowOptions {
   /** Absolute path of the bundled preload (out/preload/index.cjs). */
@@ -10,14 +11,18 @@ export interface MainWindowOptions {
   /** app://gpu-doctor/index.html, or the dev server's URL when unpackaged. */
   readonly url: string
   readonly allowedOrigins: readonly string[]
+  /** Size and place (window-bounds.ts: the last one, if still on a display). */
+  readonly placement: WindowPlacement
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1200,
-    height: 820,
-    minWidth: 720,
-    minHeight: 520,
+    x: options.placement.x,
+    y: options.placement.y,
+    width: options.placement.width,
+    height: options.placement.height,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'GPU Doctor',
     webPreferences: {
@@ -31,6 +36,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     },
   })
   guardWebContents(win.webContents, options.allowedOrigins)
+  if (options.placement.maximized) win.maximize()
   win.once('ready-to-show', () => win.show())
   win.loadURL(options.url).catch((error: unknown) => {
     console.error(`gpu-doctor: could not load ${options.url}:`, error)

@@ -54,7 +54,7 @@ stores.settings.subscribe((state, previous) => {
 const transport = pickTransport(window)
 const live = createLiveController(transport, liveStores)
 void live.start()
-const diagnosisStore = createDiagnosisStore()
+const diagnosisStore = createDiagnosisStore(storage)
 const diagnosis = createDiagnosisController(transport, diagnosisStore)
 diagnosis.start()
 const imagesStore = createImagesStore()

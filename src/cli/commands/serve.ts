@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -7,6 +6,7 @@ import { classifyBindHost } from '../../serve/bind-host'
 import { createCoreService } from '../../core/service/core-service'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
+import { openInBrowser } from '../open-browser'
 import { parseIntOption, parseOptions } from '../parse-options'
 
 export const SERVE_OPTIONS = {
@@ -16,20 +16,6 @@ export const SERVE_OPTIONS = {
   'no-open': { type: 'boolean' },
 } as const
 
-/** Opens the URL in the desktop's browser, detached; servers without a display simply skip it. */
-function openBrowser(url: string, env: NodeJS.ProcessEnv): boolean {
-  const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]]
-  if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return false
-  try {
-    const child = spawn(cmd, args as string[], { detached: true, stdio: 'ignore' })
-    child.on('error', () => undefined)
-    child.unref()
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** The built renderer sits beside the bundled CLI: out/cli/gpu-doctor.cjs → out/renderer. */
 export function rendererDir(): string {
@@ -65,7 +51,10 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
   if (bind === 'exposed') ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
   else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
-  if (values.open === true && values['no-open'] !== true) openBrowser(server.url, ctx.env)
+  if (values.open === true && values['no-open'] !== true) {
+    const opened = openInBrowser(server.url, ctx.env)
+    ctx.stdout.write(`${opened === null ? ctx.t('serve.noBrowser') : ctx.t(opened.appWindow ? 'serve.openedApp' : 'serve.opened', { command: opened.command })}\n`)
+  }
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve()

@@ -8,6 +8,7 @@ import { MonitorBanner } from '../features/live/MonitorBanner'
 import { MonitorPage } from '../features/live/MonitorPage'
 import { ConnectionBanner } from './ConnectionBanner'
 import { DiagnosisExport } from './DiagnosisExport'
+import { FirstRunPanel } from './FirstRunPanel'
 import { Header } from './Header'
 import { RunDiagnosisCallout } from './RunDiagnosisCallout'
 import { type Page, usePage } from './page'
@@ -40,6 +41,7 @@ export function App() {
     <div className="app">
       <Header page={page} />
       <ConnectionBanner />
+      {page === 'monitor' && <FirstRunPanel />}
       {page === 'monitor' && <MonitorBanner />}
       {page === 'monitor' && <RunDiagnosisCallout />}
       <main className="app-main" data-testid={`page-${page}`}>

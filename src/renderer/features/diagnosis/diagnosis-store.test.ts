@@ -10,6 +10,7 @@ import {
   defaultInterpreter,
   MAX_LIVE_SAMPLES,
   OTHER,
+  PYTHON_KEY,
   type Interpreter,
   type RunState,
 } from './diagnosis-store'
@@ -85,6 +86,38 @@ describe('interpreter choice', () => {
     store.getState().setOtherPath('   ')
     expect(store.getState().selected).toBe('/usr/bin/python3')
     expect(chosenPython(store.getState())).toBe('/usr/bin/python3')
+  })
+
+  it('remembers the Python of the last completed diagnosis and picks it at the next start, listed or typed', () => {
+    const saved = new Map<string, string>()
+    const storage = { getItem: (k: string) => saved.get(k) ?? null, setItem: (k: string, v: string) => void saved.set(k, v) }
+    const list = [interp('/a/python3', false), interp('/usr/bin/python3', true)]
+
+    const first = createDiagnosisStore(storage)
+    first.getState().setInterpreters(list)
+    first.getState().select('/a/python3')
+    first.getState().runRequested()
+    first.getState().runStarted('r1')
+    // A cancelled run is not a choice worth keeping.
+    first.getState().cancelRequested()
+    first.getState().done({ kind: 'done', runId: 'r1', diagnosis: diagnosis([result('gpu-visible', 'pass')]) })
+    expect(saved.has(PYTHON_KEY)).toBe(false)
+    first.getState().runRequested()
+    first.getState().runStarted('r2')
+    first.getState().done({ kind: 'done', runId: 'r2', diagnosis: diagnosis([result('gpu-visible', 'pass')]) })
+    expect(saved.get(PYTHON_KEY)).toBe('/a/python3')
+
+    // Next start: the remembered one, not the default (the one with torch).
+    const second = createDiagnosisStore(storage)
+    second.getState().setInterpreters(list)
+    expect(second.getState().selected).toBe('/a/python3')
+
+    // A typed path that the search does not list comes back typed.
+    saved.set(PYTHON_KEY, '/opt/env/bin/python')
+    const third = createDiagnosisStore(storage)
+    third.getState().setInterpreters(list)
+    expect(third.getState()).toMatchObject({ selected: OTHER, otherPath: '/opt/env/bin/python' })
+    expect(chosenPython(third.getState())).toBe('/opt/env/bin/python')
   })
 
   it('never shows results of another Python under a new run, even when that run is cancelled', () => {

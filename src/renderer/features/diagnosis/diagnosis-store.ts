@@ -43,6 +43,20 @@ export type Notice =
 /** The value of the interpreter picker that means "the path typed in the text field". */
 export const OTHER = '\u0000other'
 
+/** The Python of the last diagnosis that completed, chosen again at the next start. */
+export const PYTHON_KEY = 'gpu-doctor.python'
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>
+
+function readRemembered(storage: KeyValueStorage | null): string | null {
+  try {
+    const value = storage?.getItem(PYTHON_KEY)
+    return value ? value : null
+  } catch {
+    return null
+  }
+}
+
 export interface DiagnosisStoreState {
   interpreters: Interpreter[] | null
   interpretersError: IpcError | null
@@ -135,7 +149,7 @@ export function applyProgress(run: RunState, event: DiagnosisProgress): RunState
   return { ...run, stepPhases, samples, stage, message, phase: run.phase === 'starting' ? 'running' : run.phase }
 }
 
-export function createDiagnosisStore() {
+export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
   // Events of a run whose id is not known yet (the core emits before diagnosis:start answers).
   let buffered: Array<{ kind: 'progress'; event: DiagnosisProgress } | { kind: 'done'; event: DiagnosisDone }> = []
 
@@ -149,6 +163,13 @@ export function createDiagnosisStore() {
       if (event.kind === 'failed') return finish({ notice: { kind: 'failed', message: event.message } })
       const results = { ...get().results }
       for (const step of event.diagnosis.steps) results[step.id] = step
+      if (run?.python) {
+        try {
+          storage?.setItem(PYTHON_KEY, run.python)
+        } catch {
+          // Not remembered; the run itself stands.
+        }
+      }
       const save = { error: event.saveError ?? null, pruned: event.pruned ?? 0, keeps: event.keeps ?? 0 }
       finish({
         results,
@@ -182,7 +203,16 @@ export function createDiagnosisStore() {
         const { selected } = get()
         // Keep a choice the user made if it is still there.
         const keep = selected === OTHER || list.some((i) => i.path === selected)
-        set({ interpreters: list, interpretersError: null, loadingInterpreters: false, selected: keep ? selected : defaultInterpreter(list) })
+        if (keep) return set({ interpreters: list, interpretersError: null, loadingInterpreters: false })
+        // First list of this session: the Python of the last completed diagnosis, listed or typed.
+        const remembered = selected === '' ? readRemembered(storage) : null
+        const choice =
+          remembered === null
+            ? { selected: defaultInterpreter(list) }
+            : list.some((i) => i.path === remembered)
+              ? { selected: remembered }
+              : { selected: OTHER, otherPath: remembered }
+        set({ interpreters: list, interpretersError: null, loadingInterpreters: false, ...choice })
       },
       setInterpretersError: (interpretersError) => set({ interpretersError, loadingInterpreters: false }),
       select: (selected) => set({ selected }),
