@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { errorText } from '../../components/error-text'
 import { useImages, useImagesActions } from './images-context'
 import { RecommendationList } from './RecommendationList'
 import { isEmptyWhatIf, type WhatIfField } from './what-if'
@@ -97,7 +98,7 @@ export function OtherMachine() {
       </form>
       {other.error && (
         <p className="banner banner--error" data-testid="other-error">
-          {t('img.error', { message: other.error.message })}
+          {t('img.error', { message: errorText(other.error, t) })}
         </p>
       )}
       {other.value && <RecommendationList result={other.value} canPull={false} testId="other-result" />}

@@ -1,11 +1,14 @@
 import { useEffect } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 
 import { CopyMarkdownButton } from './CopyMarkdownButton'
 
 import type { ReportFormat, ReportLang } from '../../../shared/report'
 import { useReport, useReportActions } from './report-context'
+import type { SaveNotice as SaveNoticeValue } from './report-store'
 import { formatDateTime } from '../../components/date-format'
+import { errorText } from '../../components/error-text'
 
 const FORMATS: readonly ReportFormat[] = ['md', 'html', 'json']
 
@@ -35,6 +38,12 @@ function SourcePicker() {
   )
 }
 
+/** A failure the core named in the reader's language (a file not written, say), else the core's words. */
+function failedText(notice: Extract<SaveNoticeValue, { kind: 'failed' }>, t: TFunction): string {
+  const named = notice.code ? errorText({ code: notice.code, message: notice.message, details: notice.details }, t) : notice.message
+  return named !== notice.message ? named : t('rep.export.saveFailed', { message: notice.message })
+}
+
 /** What the last save did: downloaded, saved at a path, or why it failed. */
 export function SaveNotice() {
   const { t } = useTranslation()
@@ -47,7 +56,7 @@ export function SaveNotice() {
         ? t('rep.export.saved', { path: notice.path ?? '' })
         : notice.code === 'no-chromium'
           ? t('rep.export.noChromium')
-          : t('rep.export.saveFailed', { message: notice.message })
+          : failedText(notice, t)
   return (
     <span className={notice.kind === 'failed' ? 'tone-bad' : 'tone-good'} role="status" data-testid="export-notice" data-kind={notice.kind} data-code={notice.kind === 'failed' ? (notice.code ?? '') : ''}>
       {text}

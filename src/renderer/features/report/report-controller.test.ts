@@ -121,6 +121,14 @@ describe('report controller: export', () => {
     expect(s.callsOf('report:pdf')).toHaveLength(0)
   })
 
+  it('in the app, a file the core could not write is said as such, and nothing else is downloaded in its place', async () => {
+    const notWritten = { ok: false as const, error: { code: 'not-written', message: 'Not written: /ro/r.md: not writable', details: { problem: 'not-writable', path: '/ro/r.md', detail: 'EROFS' } } }
+    const s = setup({ 'report:save': notWritten }, true)
+    await s.actions.save('en')
+    expect(s.download).not.toHaveBeenCalled()
+    expect(s.store.getState().saveNotice).toMatchObject({ kind: 'failed', code: 'not-written', details: { path: '/ro/r.md' } })
+  })
+
   it('in the browser, downloads the PDF the core printed; no Chromium there is said with its code', async () => {
     const pdf = '%PDF-1.4 x'
     const s = setup({ 'report:pdf': ok({ base64: btoa(pdf), bytes: pdf.length, masked: [] }) })

@@ -116,6 +116,8 @@ export function createReportController(transport: RendererTransport, store: Repo
           const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: key.format, redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
           if (result.ok && result.value.saved) return state().setSaveNotice({ kind: 'saved', path: result.value.path })
           if (result.ok && result.value.reason === 'cancelled') return
+          // The user chose a file and it could not be written: say so, never download something else instead.
+          if (!result.ok && result.error.code === 'not-written') return state().setSaveNotice({ kind: 'failed', ...result.error })
           // No dialog in this front end (or it failed): fall back to a download of the preview.
         }
         if (!previewMatches(state().preview.value, key)) await actions.renderPreview(lang)
@@ -161,14 +163,14 @@ export function createReportController(transport: RendererTransport, store: Repo
         const request = { redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) }
         if (options.nativeSave) {
           const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: 'pdf', ...request })
-          if (!result.ok) state().setSaveNotice({ kind: 'failed', message: result.error.message, code: result.error.code })
+          if (!result.ok) state().setSaveNotice({ kind: 'failed', ...result.error })
           else if (result.value.saved) state().setSaveNotice({ kind: 'saved', path: result.value.path })
           else if (result.value.reason !== 'cancelled') state().setSaveNotice({ kind: 'failed', message: result.value.reason ?? '' })
           return
         }
         // No printer in this front end: the core prints it with headless Chromium; the browser downloads it.
         const result = await transport.invoke(INVOKE_CHANNELS.renderPdf, request)
-        if (!result.ok) return state().setSaveNotice({ kind: 'failed', message: result.error.message, code: result.error.code })
+        if (!result.ok) return state().setSaveNotice({ kind: 'failed', ...result.error })
         const name = reportFileName('pdf', now())
         options.download(bytesOfBase64(result.value.base64), name, 'application/pdf')
         state().setSaveNotice({ kind: 'downloaded', name })

@@ -26,7 +26,7 @@ export interface Preview extends PreviewKey {
 }
 
 /** What the last save did; a failure keeps the core's error code where it has one (no-chromium). */
-export type SaveNotice = { kind: 'downloaded'; name: string } | { kind: 'saved'; path: string | null } | { kind: 'failed'; message: string; code?: string }
+export type SaveNotice = { kind: 'downloaded'; name: string } | { kind: 'saved'; path: string | null } | { kind: 'failed'; message: string; code?: string; details?: Record<string, string> }
 
 /** A report file picked for the fleet table, read in the page (never a path). */
 export interface FleetFile {
