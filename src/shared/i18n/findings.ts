@@ -8,7 +8,7 @@ export const findingsEn: Record<string, string> = {
   'driver-not-loaded.title': 'NVIDIA driver not loaded',
   'driver-not-loaded.message': 'The NVIDIA kernel driver is not running, so nvidia-smi and PyTorch cannot reach the GPU.',
   'driver-not-loaded.fix':
-    'Reinstall the driver for the running kernel (with its headers: `dkms install` or the distro driver package), sign it or enrol the MOK if Secure Boot is on, blacklist nouveau, then reboot. In a container: start it with `--gpus all`.',
+    'Reinstall the driver for the running kernel (with its headers: `dkms install` or the distro driver package), sign it or enrol the MOK if Secure Boot is on, blacklist nouveau, then reboot. In a container: start it with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI).',
 
   'nvml-driver-library-mismatch.title': 'Driver/library version mismatch',
   'nvml-driver-library-mismatch.message':
@@ -99,7 +99,7 @@ export const findingsEn: Record<string, string> = {
   'container-missing-gpu-env.message':
     'The container was started without a GPU request, so the driver libraries and nvidia-smi were not injected.',
   'container-missing-gpu-env.fix':
-    'Run it with `--gpus all` (or `-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility`); in Compose use `deploy.resources.reservations.devices` with `capabilities: [gpu]`.',
+    'Run it with `--gpus all` on Docker, `--device nvidia.com/gpu=all` on Podman (CDI) (or `-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility`); in Compose use `deploy.resources.reservations.devices` with `capabilities: [gpu]`.',
 
   'cdi-spec-missing-or-stale.title': 'CDI spec missing or stale',
   'cdi-spec-missing-or-stale.message':
@@ -313,7 +313,7 @@ export const findingsEn: Record<string, string> = {
   'gpu-not-visible-to-torch.message':
     'PyTorch is built with CUDA, but `torch.cuda.is_available()` is False. GPUs on the host: {{hostGpus}}.',
   'gpu-not-visible-to-torch.fix':
-    'Check that `nvidia-smi` works, that `CUDA_VISIBLE_DEVICES` is unset or valid, and that a container was started with `--gpus all`. `python -c "import torch;torch.cuda.init()"` prints the reason.',
+    'Check that `nvidia-smi` works, that `CUDA_VISIBLE_DEVICES` is unset or valid, and that a container was started with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman). `python -c "import torch;torch.cuda.init()"` prints the reason.',
 
   'fewer-devices-than-host.title': 'PyTorch sees fewer GPUs than the host',
   'fewer-devices-than-host.message': 'PyTorch sees {{torchCount}} GPU(s), but nvidia-smi lists {{hostCount}}.',
@@ -465,7 +465,7 @@ export const findingsZh: Record<string, string> = {
   'driver-not-loaded.title': 'NVIDIA 驱动未加载',
   'driver-not-loaded.message': 'NVIDIA 内核驱动没有运行，nvidia-smi 和 PyTorch 都无法访问 GPU。',
   'driver-not-loaded.fix':
-    '为当前内核重新安装驱动（连同内核头文件：`dkms install` 或发行版的驱动包）；开启了安全启动（Secure Boot）时为模块签名或登记 MOK；屏蔽 nouveau，然后重启。在容器里：用 `--gpus all` 启动。',
+    '为当前内核重新安装驱动（连同内核头文件：`dkms install` 或发行版的驱动包）；开启了安全启动（Secure Boot）时为模块签名或登记 MOK；屏蔽 nouveau，然后重启。在容器里：用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动。',
 
   'nvml-driver-library-mismatch.title': '驱动与库版本不一致',
   'nvml-driver-library-mismatch.message': '驱动的用户态库已经更新，但旧的内核模块仍在运行。',
@@ -547,7 +547,7 @@ export const findingsZh: Record<string, string> = {
   'container-missing-gpu-env.title': '容器启动时没有请求 GPU',
   'container-missing-gpu-env.message': '容器启动时没有请求 GPU，所以驱动库和 nvidia-smi 没有被注入容器。',
   'container-missing-gpu-env.fix':
-    '用 `--gpus all` 启动（或 `-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility`）；Compose 中使用 `deploy.resources.reservations.devices` 并设置 `capabilities: [gpu]`。',
+    'Docker 用 `--gpus all`、Podman 用 `--device nvidia.com/gpu=all`（CDI）启动（或 `-e NVIDIA_VISIBLE_DEVICES=all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility`）；Compose 中使用 `deploy.resources.reservations.devices` 并设置 `capabilities: [gpu]`。',
 
   'cdi-spec-missing-or-stale.title': 'CDI 配置缺失或过期',
   'cdi-spec-missing-or-stale.message': 'CDI 设备名（nvidia.com/gpu=…）无法解析：没有生成 CDI 配置，或配置是为旧驱动生成的。',
@@ -731,7 +731,7 @@ export const findingsZh: Record<string, string> = {
   'gpu-not-visible-to-torch.title': 'PyTorch 看不到 GPU',
   'gpu-not-visible-to-torch.message': 'PyTorch 带有 CUDA 支持，但 `torch.cuda.is_available()` 为 False。主机上的 GPU：{{hostGpus}}。',
   'gpu-not-visible-to-torch.fix':
-    '确认 `nvidia-smi` 能正常运行、`CUDA_VISIBLE_DEVICES` 未设置或取值有效、容器用 `--gpus all` 启动。`python -c "import torch;torch.cuda.init()"` 会打印具体原因。',
+    '确认 `nvidia-smi` 能正常运行、`CUDA_VISIBLE_DEVICES` 未设置或取值有效、容器用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman）启动。`python -c "import torch;torch.cuda.init()"` 会打印具体原因。',
 
   'fewer-devices-than-host.title': 'PyTorch 看到的 GPU 比主机少',
   'fewer-devices-than-host.message': 'PyTorch 看到 {{torchCount}} 块 GPU，而 nvidia-smi 列出 {{hostCount}} 块。',
