@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 
 import type Docker from 'dockerode'
 
+import { pidAlive } from '../process/pid-alive'
 import { MANAGED_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL } from './container-spec'
 import { withSignals } from './with-signals'
 
@@ -32,16 +33,6 @@ export function isLeftover(c: Labelled, ctx: LeftoverContext): boolean {
   const pid = Number(labels[OWNER_PID_LABEL])
   if (labels[OWNER_HOST_LABEL] !== ctx.host || !Number.isInteger(pid) || pid <= 0) return false
   return !ctx.isAlive(pid)
-}
-
-/** `kill -0`: EPERM means it exists under another user. */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** Force-removes every container matching these label filters; returns the ids removed. */
