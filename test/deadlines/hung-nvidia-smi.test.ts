@@ -32,8 +32,8 @@ describe('an nvidia-smi that hangs mid-stream (two samples, then silence)', () =
     await until(() => states.some((s) => s.kind === 'restarting'), 5_000)
     const restarting = states.find((s) => s.kind === 'restarting')!
     expect(restarting).toMatchObject({ problem: { code: 'timeout', detail: expect.stringMatching(/printed nothing for 0\.8 s \(hung\); killed and restarted/) } })
-    // Two samples at 100 ms, then 0.8 s of silence: well within 2 s of the start.
-    expect(restarting.at - started).toBeLessThan(2_500)
+    // Two samples at 100 ms, then 0.8 s of silence: well within 2 s of the start on an idle machine.
+    expect(restarting.at - started).toBeLessThan(6_000)
     expect(isAlive(hung)).toBe(false)
     // The new stream samples again (and hangs again: the fake does the same each time).
     const before = samples
@@ -50,7 +50,7 @@ describe('an nvidia-smi that hangs mid-stream (two samples, then silence)', () =
     const pid = monitor.pid!
     const started = Date.now()
     expect(await monitor.stop()).toEqual({ kind: 'stopped' })
-    expect(Date.now() - started).toBeLessThan(1_500)
+    expect(Date.now() - started).toBeLessThan(3_000)
     expect(isAlive(pid)).toBe(false)
   })
 })

@@ -29,7 +29,7 @@ describe('a Python that never answers', () => {
     const d = await runDiagnosis({ python: TORCH_PYTHON, steps: ['gpu-visible', 'cudnn-loaded'], env, probeTimeoutMs: 2_000 })
     const elapsed = Date.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(2_000)
-    expect(elapsed).toBeLessThan(6_000)
+    expect(elapsed).toBeLessThan(10_000)
     const step1 = d.steps.find((s) => s.id === 'gpu-visible')!
     expect(step1.status).toBe('fail')
     expect(step1.findings[0]).toMatchObject({ id: 'probe-failed' })
@@ -48,7 +48,7 @@ describe('a Python that never answers', () => {
     const cancelledAt = Date.now()
     ac.abort()
     await expect(run).rejects.toBeInstanceOf(CancelledError)
-    expect(Date.now() - cancelledAt).toBeLessThan(1_000)
+    expect(Date.now() - cancelledAt).toBeLessThan(3_000)
     await sleep(100)
     expect(isAlive(probePid())).toBe(false)
   })

@@ -37,7 +37,7 @@ describe.skipIf(!RUN || !AS_ROOT)('a Docker engine that dies mid-pull and mid-di
       expect(r.ok).toBe(false)
       if (r.ok) return
       expect(r.problem.message).toMatch(/The pull ended before the image was complete \(the connection to the engine closed\)|did not answer|is not running/)
-      expect(Date.now() - killedAt).toBeLessThan(5_000)
+      expect(Date.now() - killedAt).toBeLessThan(8_000)
     } finally {
       await registry.close()
       await engine.start()
@@ -52,7 +52,7 @@ describe.skipIf(!RUN || !AS_ROOT)('a Docker engine that dies mid-pull and mid-di
     const killedAt = Date.now()
     await engine.kill()
     const code = await run.exited
-    expect(Date.now() - killedAt).toBeLessThan(15_000)
+    expect(Date.now() - killedAt).toBeLessThan(20_000)
     expect(code).toBe(1)
     expect(run.out()).toContain(`The Docker engine at ${engine.env.DOCKER_HOST} stopped answering during the run`)
 

@@ -43,7 +43,7 @@ describe.skipIf(!RUN)('a registry that stalls mid-layer, pulled through the real
       ac.abort()
       const r = await pending
       expect(r.ok ? 'ok' : r.problem.code).toBe('cancelled')
-      expect(Date.now() - cancelledAt).toBeLessThan(1_500)
+      expect(Date.now() - cancelledAt).toBeLessThan(4_000)
     } finally {
       await registry.close()
     }
