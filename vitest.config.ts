@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // Diagnoses run by tests (CLI diagnose/report) save their history here, not in the user's data dir.
-const env = { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data') }
+// No test's status, images or core service sweeps another test's labelled leftover away while it looks
+// at it (test/integration/docker/sweep-fronts.test.ts turns sweeping back on).
+const env = { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data'), GPU_DOCTOR_NO_SWEEP: '1' }
 
 /**
  * The engine integration tests that hold for any engine, run a second time against Podman's

@@ -28,6 +28,44 @@ ENV_KEYS = (
 CUDA_LIB_RE = re.compile(r"lib(cudart|cublas|cublasLt|cudnn[\w]*|nccl|nvrtc|nvJitLink|cufft|curand|cusparse|cusolver|cuda|nvToolsExt|cupti)\b[^/]*\.so[\d.]*$")
 
 
+def watch_parent():
+    """End this probe the moment the program that started it is gone, however it died (kill -9 included).
+
+    Asked for with --parent-watch by a runner that holds a pipe on our stdin. Three ways, because a
+    probe can be stuck where Python code does not run (CUDA init, a long kernel launch holding the GIL):
+    on Linux the kernel SIGKILLs us when the parent dies (PR_SET_PDEATHSIG); everywhere a daemon thread
+    waits for end-of-file on stdin (the parent's end closes when it dies, on Windows too); on POSIX the
+    same thread notices being re-parented. The thread exits with os._exit, which a busy main thread
+    cannot block.
+    """
+    import threading
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        except Exception:
+            pass
+    first_parent = os.getppid()  # a parent already gone by now is caught by stdin's end-of-file
+
+    def stdin_closed():
+        try:
+            while os.read(sys.stdin.fileno(), 4096):
+                pass
+        except Exception:
+            pass
+        os._exit(3)
+
+    def reparented():
+        while os.getppid() == first_parent:
+            time.sleep(0.25)
+        os._exit(3)
+
+    threading.Thread(target=stdin_closed, name="gpu-doctor-stdin-watch", daemon=True).start()
+    if os.name == "posix":
+        threading.Thread(target=reparented, name="gpu-doctor-parent-watch", daemon=True).start()
+
+
 def progress(stage, **extra):
     """A line on stderr the runner turns into live progress; stdout carries only the final JSON."""
     extra.update({"stage": stage, "t": time.time() * 1000.0})
@@ -366,6 +404,7 @@ def main(argv=None):
     ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
     ap.add_argument("--no-ldd", action="store_true")
     ap.add_argument("--conv-seconds", type=float, default=1.0, help="time each conv case for at least this long")
+    ap.add_argument("--parent-watch", action="store_true", help="exit when stdin closes or the parent dies (the runner holds stdin open)")
     args = ap.parse_args(argv)
 
     probe = Probe()
@@ -429,6 +468,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    if "--parent-watch" in sys.argv[1:]:
+        watch_parent()  # before anything slow: torch's import alone can take seconds
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # anything torch prints must not corrupt the JSON document
     try:

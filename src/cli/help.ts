@@ -45,6 +45,7 @@ const OPTIONS: Array<[string, string]> = [
   ['--compare A B', 'opt.compare'],
   ['--merge FILES...', 'opt.merge'],
   ['--no-save', 'opt.noSave'],
+  ['--no-wait', 'opt.noWait'],
   ['--port N', 'opt.port'],
   ['--host ADDR', 'opt.host'],
   ['--open', 'opt.noOpen'],

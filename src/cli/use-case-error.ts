@@ -5,6 +5,7 @@ import { OutputFileError } from '../core/files/write-output'
 import { BadInterpreterError, CancelledError, ContainerProblemError, NoPythonError } from '../core/use-cases/errors'
 import { CliError, EXIT_ENVIRONMENT, EXIT_USAGE } from './cli-error'
 import { dockerCliError } from './render/docker-problem'
+import { DiagnosisBusyError } from '../core/diagnosis/run-lock'
 
 export const EXIT_CANCELLED = 130
 
@@ -25,5 +26,7 @@ export function cliErrorOf(error: unknown, t: TFunction): unknown {
     const reason = t(`output.problem.${error.problem}`, { detail: error.detail })
     return new CliError(t('output.notWritten', { file: error.path, reason }), EXIT_ENVIRONMENT)
   }
+  // Another diagnosis holds the GPU: the machine is busy, an environment state (exit 3).
+  if (error instanceof DiagnosisBusyError) return new CliError(t('diagnose.busy', error.details), EXIT_ENVIRONMENT)
   return error
 }

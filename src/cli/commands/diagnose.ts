@@ -23,6 +23,7 @@ export const DIAGNOSE_OPTIONS = {
   'shm-size': { type: 'string' },
   runtime: { type: 'string' },
   'no-save': { type: 'boolean' },
+  'no-wait': { type: 'boolean' },
 } as const
 
 function parseSteps(value: string | undefined, ctx: CliContext): StepId[] | undefined {
@@ -61,6 +62,8 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
     signal: ctx.signal,
     disableCudnn: values['disable-cudnn'] === true,
     sustainSeconds: seconds,
+    lockWaitMs: values['no-wait'] === true ? 0 : undefined,
+    onLockWait: (holder) => ctx.stderr.write(`${ctx.t('diagnose.waiting', { pid: holder.pid, host: holder.host, since: holder.since })}\n`),
     onProgress: (p) => {
       if (p.stage === 'sample' || !p.step || p.step === lastStep) return
       lastStep = p.step

@@ -1,5 +1,7 @@
 import { connectEngine } from '../../core/docker/connect'
+import { explainDockerError } from '../../core/docker/explain-error'
 import { listLocalImages } from '../../core/docker/local-images'
+import { sweepLeftovers } from '../../core/docker/sweep'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
 import { EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
@@ -15,9 +17,17 @@ export async function imagesCommand(args: string[], ctx: CliContext): Promise<nu
   const { values } = parseOptions(args, IMAGES_OPTIONS)
   const conn = await connectEngine(ctx.env)
   if (!conn.ok) throw dockerCliError(conn.problem, ctx.t)
+  const swept = ctx.env.GPU_DOCTOR_NO_SWEEP === '1' ? [] : await sweepLeftovers(conn.docker, {}, ctx.signal).catch(() => [])
+  if (swept.length) ctx.stderr.write(`${ctx.t('docker.swept', { count: swept.length })}\n`)
   const state = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
   const host = state.kind === 'ok' ? { driverVersion: state.status.driverVersion, cudaVersion: state.status.cudaVersion } : { driverVersion: null, cudaVersion: null }
-  const images = await listLocalImages(conn.docker, host, ctx.signal)
+  let images: Awaited<ReturnType<typeof listLocalImages>>
+  try {
+    images = await listLocalImages(conn.docker, host, ctx.signal)
+  } catch (error) {
+    // An engine that answered the ping but hangs on the list: its deadline, said as such (exit 3).
+    throw dockerCliError(explainDockerError(error, conn.info.endpoint), ctx.t)
+  }
   if (values.json === true) ctx.stdout.write(`${JSON.stringify({ engine: conn.info, host, images }, null, 2)}\n`)
   else ctx.stdout.write(`${renderEngineLine(conn, ctx.t)}\n${renderImages(images, host, ctx.t)}\n`)
   return EXIT_OK

@@ -4,6 +4,7 @@ import { describeSampler } from '../../core/nvml/live-monitor'
 import { describeSamplerSource } from '../../shared/i18n/sampler'
 import { connectEngine } from '../../core/docker/connect'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
+import { sweepEngine } from '../../core/docker/sweep-engine'
 import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
 import { readTextInput } from '../../core/files/read-input'
 import { MAX_SMI_TEXT } from '../../shared/constants'
@@ -33,6 +34,8 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
   if (values['from-smi'] !== undefined) {
     status = await statusFromFile(values['from-smi'], ctx)
   } else {
+    // Labelled containers of killed runs go at every look at the machine, not only at the next diagnose --image.
+    const sweep = sweepEngine(ctx.env)
     const state = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal, nameProcesses: dockerProcessNamer(ctx.env) })
     if (state.kind === 'error') {
       if (json) ctx.stdout.write(`${JSON.stringify({ error: state.problem }, null, 2)}\n`)
@@ -40,6 +43,8 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
       throw new CliError(ctx.t(state.problem.messageKey, { ns: 'problems', defaultValue: state.problem.message }), EXIT_ENVIRONMENT)
     }
     status = state.status
+    const swept = await sweep
+    if (swept.length) ctx.stderr.write(`${ctx.t('docker.swept', { count: swept.length })}\n`)
     // Which reader `monitor` and the live panel would use on this machine, and why not NVML.
     const sampler = await describeSampler({ intervalMs: 1000, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
     const line = describeSamplerSource(sampler, ctx.t as unknown as Parameters<typeof describeSamplerSource>[1])

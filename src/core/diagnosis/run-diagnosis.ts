@@ -28,6 +28,8 @@ export interface DiagnoseOptions {
   onProgress?: (progress: DiagnosisProgress) => void
   /** Where the probe runs (a container, see core/docker); the host's Python when unset. SM% is sampled on the host either way. */
   runner?: ProbeRunner
+  /** The probe's deadline; default 2 minutes plus the sustained load. A probe past it is killed and step 1 says so. */
+  probeTimeoutMs?: number
   /** Names the container of each other GPU process (core/docker), for the contention and held-memory findings. */
   nameProcesses?: (processes: GpuProcess[]) => Promise<GpuProcess[]>
 }
@@ -95,7 +97,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       disableCudnn: options.disableCudnn,
       env: options.env,
       signal: options.signal,
-      timeoutMs: 120_000 + sustainSeconds * 1000,
+      timeoutMs: options.probeTimeoutMs ?? 120_000 + sustainSeconds * 1000,
       onSpawn: (pid) => (probePid = pid),
       onProgress: (stage, time) => {
         stageTimes.set(stage, time)

@@ -14,6 +14,7 @@ import { envMap } from './image-versions'
 import { parseImageReference } from './image-reference'
 import { judgeRequirement, requirementFromEnv, type HostDriver } from './require-cuda'
 import { sweepLeftovers } from './sweep'
+import { inspectImage } from './with-signals'
 
 export interface ContainerTargetOptions {
   env?: NodeJS.ProcessEnv
@@ -28,7 +29,12 @@ export interface ContainerTargetOptions {
   onLifecycle?: ContainerProbeOptions['onLifecycle']
   /** Leftovers of crashed runs removed at start, reported here. */
   onSwept?: (ids: string[]) => void
+  /** Cancels the preparation (the sweep, the image check). */
+  signal?: AbortSignal
 }
+
+/** An engine that answered its ping may still hang on the next call: each gets this long. */
+const CALL_DEADLINE_MS = 10_000
 
 export type ContainerTarget =
   | { ok: true; runner: ProbeRunner; image: string; connection: Extract<Connection, { ok: true }> }
@@ -52,11 +58,12 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
     const where = connection.info.endpoint
     return { ok: false, problem: { code: 'failed', failureModeId: null, message: `The engine at ${where} is on another machine: it cannot mount the probe from this one.`, fix: 'Run gpu-doctor on the machine of the engine (over ssh).', detail: where } }
   }
-  const swept = await sweepLeftovers(connection.docker).catch(() => [])
+  const swept = await sweepLeftovers(connection.docker, {}, options.signal).catch(() => [])
   if (swept.length) options.onSwept?.(swept)
   let config: { Config?: { Env?: string[] | null } }
   try {
-    config = (await connection.docker.getImage(image).inspect()) as typeof config
+    const deadline = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(CALL_DEADLINE_MS)]) : AbortSignal.timeout(CALL_DEADLINE_MS)
+    config = (await inspectImage(connection.docker, image, { abortSignal: deadline })) as typeof config
   } catch (error) {
     return { ok: false, problem: explainDockerError(error, connection.info.endpoint) }
   }

@@ -3,7 +3,7 @@ import type Docker from 'dockerode'
 import type { LocalImage } from '../../shared/docker'
 import { envMap, imageVersions } from './image-versions'
 import { judgeRequirement, type HostDriver } from './require-cuda'
-import { withSignals } from './with-signals'
+import { inspectImage, withSignals } from './with-signals'
 
 interface ImageConfig {
   Created?: string
@@ -33,10 +33,7 @@ export async function listLocalImages(docker: Docker, host: HostDriver, signal?:
   const items = await withSignals(docker).listImages({ abortSignal: deadline() })
   const images = await Promise.all(
     items.map(async (item) => {
-      const config = (await docker
-        .getImage(item.Id)
-        .inspect({ abortSignal: deadline() } as Docker.ImageInspectOptions)
-        .catch(() => ({}))) as ImageConfig
+      const config = (await inspectImage(docker, item.Id, { abortSignal: deadline() }).catch(() => ({}))) as ImageConfig
       return localImageFrom(item, config, host)
     }),
   )

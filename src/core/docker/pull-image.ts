@@ -6,6 +6,7 @@ import type { DockerProblem } from '../../shared/docker'
 import { explainDockerError } from './explain-error'
 import { parseImageReference } from './image-reference'
 import { PullAggregator, type PullEvent, type PullSnapshot } from './pull-progress'
+import { inspectImage } from './with-signals'
 
 export interface PullOptions {
   endpoint: string
@@ -13,7 +14,14 @@ export interface PullOptions {
   /** Coalesced: at most one call per `minIntervalMs`, and always one at the end. */
   onProgress?: (snapshot: PullSnapshot) => void
   minIntervalMs?: number
+  /**
+   * A pull that moves no byte this long has stalled (a registry hanging mid-layer, an engine that
+   * never answers): it is abandoned with a timeout problem. Default 60 s.
+   */
+  stallMs?: number
 }
+
+export const PULL_STALL_MS = 60_000
 
 export type PullResult =
   | { ok: true; ref: string; digest: string | null; upToDate: boolean; snapshot: PullSnapshot }
@@ -56,18 +64,46 @@ export async function pullImage(docker: Docker, reference: string, options: Pull
     return { ok: false, ref: reference, snapshot: null, problem: problemOf('invalid-reference', `Not a valid image name: ${parsed.reason}.`, 'Write it as [registry/]name[:tag][@sha256:digest], in lowercase.', reference) }
   }
   const ref = parsed.ref.normalized
-  const name = parsed.ref.domain ? `${parsed.ref.domain}/${parsed.ref.path}` : parsed.ref.path
   const aggregator = new PullAggregator()
-  const cancelled = (): PullResult => ({ ok: false, ref, snapshot: aggregator.snapshot(), problem: problemOf('cancelled', 'The pull was cancelled.', '', '') })
-  if (options.signal?.aborted) return cancelled()
+  if (options.signal?.aborted) return { ok: false, ref, snapshot: aggregator.snapshot(), problem: CANCELLED }
+  // One deadline that every byte from the engine pushes back: waiting for the engine's answer and between progress lines alike.
+  const stallMs = options.stallMs ?? PULL_STALL_MS
+  const stall = new AbortController()
+  let stallTimer: NodeJS.Timeout | undefined
+  const armStall = () => {
+    clearTimeout(stallTimer)
+    stallTimer = setTimeout(() => stall.abort(), stallMs)
+  }
+  armStall()
+  try {
+    const signal = options.signal ? AbortSignal.any([options.signal, stall.signal]) : stall.signal
+    const result = await followPull(docker, parsed.ref, aggregator, { ...options, signal }, armStall)
+    if (options.signal?.aborted) return { ok: false, ref, snapshot: aggregator.snapshot(), problem: CANCELLED }
+    if (stall.signal.aborted) {
+      const seconds = Math.round(stallMs / 100) / 10
+      const done = aggregator.snapshot().layersDone
+      return { ok: false, ref, snapshot: aggregator.snapshot(), problem: problemOf('timeout', `The pull made no progress for ${seconds} s: the engine or the registry stalled.`, 'Check the network to the registry and the engine (`docker info`), then pull again.', `${done} layer(s) done`) }
+    }
+    return result
+  } finally {
+    clearTimeout(stallTimer)
+  }
+}
 
+const CANCELLED = problemOf('cancelled', 'The pull was cancelled.', '', '')
+
+/** The pull itself, under `options.signal`; `onBytes` is called for every chunk the engine sends. */
+async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof parseImageReference>, { ok: true }>['ref'], aggregator: PullAggregator, options: PullOptions, onBytes: () => void): Promise<PullResult> {
+  const ref = parsedRef.normalized
+  const name = parsedRef.domain ? `${parsedRef.domain}/${parsedRef.path}` : parsedRef.path
   let stream: NodeJS.ReadableStream
   try {
-    stream = (await docker.createImage({ fromImage: name, tag: parsed.ref.digest ?? parsed.ref.tag ?? 'latest', abortSignal: options.signal })) as NodeJS.ReadableStream
+    stream = (await docker.createImage({ fromImage: name, tag: parsedRef.digest ?? parsedRef.tag ?? 'latest', abortSignal: options.signal })) as NodeJS.ReadableStream
   } catch (error) {
-    if (options.signal?.aborted) return cancelled()
     return { ok: false, ref, snapshot: null, problem: explainDockerError(error, options.endpoint) }
   }
+  onBytes()
+  stream.on('data', onBytes)
 
   let last = 0
   const emit = (force: boolean) => {
@@ -92,14 +128,12 @@ export async function pullImage(docker: Docker, reference: string, options: Pull
   })
   emit(true)
 
-  if (options.signal?.aborted) return cancelled()
+  if (options.signal?.aborted) return { ok: false, ref, snapshot: aggregator.snapshot(), problem: CANCELLED }
   const snapshot = aggregator.snapshot()
   if (error) return { ok: false, ref, snapshot, problem: explainDockerError(error, options.endpoint) }
   if (aggregator.error) return { ok: false, ref, snapshot, problem: explainDockerError(new Error(aggregator.error), options.endpoint) }
   if (!aggregator.finished) {
-    const present = await docker
-      .getImage(ref)
-      .inspect({ abortSignal: AbortSignal.timeout(10_000) } as Docker.ImageInspectOptions)
+    const present = await inspectImage(docker, ref, { abortSignal: AbortSignal.timeout(10_000) })
       .then(() => true)
       .catch(() => false)
     if (!present) {

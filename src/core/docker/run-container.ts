@@ -5,6 +5,7 @@ import type Docker from 'dockerode'
 import type { DockerProblem } from '../../shared/docker'
 import { SESSION_LABEL } from './container-spec'
 import { explainDockerError } from './explain-error'
+import { settleOnAbort, watchEngine } from './engine-watch'
 import { createPodmanContainer } from './podman-create'
 import type { PodmanSpec } from './podman-spec'
 import { removeContainers } from './sweep'
@@ -44,6 +45,7 @@ export interface ContainerRunResult {
 const CREATE_DEADLINE_MS = 180_000
 const REMOVE_DEADLINE_MS = 180_000
 const CALL_DEADLINE_MS = 30_000
+const LOST_ENGINE_DEADLINE_MS = 5_000
 
 /** Collects a stream up to a cap and hands complete stderr lines to a callback as they arrive. */
 function collector(max: number, onLine?: (line: string) => void): { sink: Writable; text: () => string } {
@@ -105,6 +107,7 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
   }
   options.signal?.addEventListener('abort', onAbort, { once: true })
   let container: Docker.Container | null = null
+  let engineLost: DockerProblem | null = null
   try {
     if (result.cancelled) return result
     // Not under the caller's signal: an aborted create may still finish in the engine, and then
@@ -129,20 +132,29 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
     result.ipcMode = inspect.HostConfig?.IpcMode ?? null
     options.onLifecycle?.('started', container.id)
     options.onStarted?.({ id: container.id, hostPid: inspect.State?.Pid ? inspect.State.Pid : null })
-    const waited = (await container.wait({ abortSignal: stop.signal } as Docker.ContainerWaitOptions)) as { StatusCode?: number }
+    const watch = watchEngine(docker, options.endpoint, () => stop.abort())
+    let waited: { StatusCode?: number }
+    try {
+      waited = (await settleOnAbort(container.wait({ abortSignal: stop.signal } as Docker.ContainerWaitOptions), stop.signal)) as { StatusCode?: number }
+    } finally {
+      watch.stop()
+      engineLost = watch.lost
+    }
     result.exitCode = waited.StatusCode ?? null
     options.onLifecycle?.('exited', String(result.exitCode))
     // The attach stream may still hold the last lines: wait briefly for its end.
     await Promise.race([streamEnded, new Promise((r) => setTimeout(r, 2_000))])
   } catch (error) {
-    if (!stop.signal.aborted) result.problem = explainDockerError(error, options.endpoint)
-    if (container && stop.signal.aborted) await container.kill({ abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) }).catch(ignoreGone).catch(() => undefined)
+    if (engineLost) result.problem = engineLost
+    else if (!stop.signal.aborted) result.problem = explainDockerError(error, options.endpoint)
+    if (container && stop.signal.aborted && !engineLost) await container.kill({ abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) }).catch(ignoreGone).catch(() => undefined)
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onAbort)
     if (container) {
       await container
-        .remove({ force: true, abortSignal: AbortSignal.timeout(REMOVE_DEADLINE_MS) })
+        // An engine that just stopped answering gets a short try: the next start's sweep does the rest.
+        .remove({ force: true, abortSignal: AbortSignal.timeout(engineLost ? LOST_ENGINE_DEADLINE_MS : REMOVE_DEADLINE_MS) })
         .then(() => (result.removed = true))
         .catch((e: unknown) => {
           ignoreGone(e)
@@ -152,7 +164,7 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
       if (result.removed) options.onLifecycle?.('removed', container.id)
     }
     const session = spec.Labels?.[SESSION_LABEL]
-    if (session) await removeContainers(docker, [`${SESSION_LABEL}=${session}`]).catch(() => undefined)
+    if (session) await removeContainers(docker, [`${SESSION_LABEL}=${session}`], undefined, engineLost ? AbortSignal.timeout(LOST_ENGINE_DEADLINE_MS) : undefined).catch(() => undefined)
     result.stdout = out.text()
     result.stderr = err.text()
     result.durationMs = performance.now() - started

@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 
 import type Docker from 'dockerode'
 
+import { pidAlive } from '../process/pid-alive'
 import { MANAGED_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL } from './container-spec'
 import { withSignals } from './with-signals'
 
@@ -34,24 +35,17 @@ export function isLeftover(c: Labelled, ctx: LeftoverContext): boolean {
   return !ctx.isAlive(pid)
 }
 
-/** `kill -0`: EPERM means it exists under another user. */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
+const within = (ms: number, signal?: AbortSignal) => (signal ? AbortSignal.any([signal, AbortSignal.timeout(ms)]) : AbortSignal.timeout(ms))
 
-/** Force-removes every container matching these label filters; returns the ids removed. */
-export async function removeContainers(docker: Docker, labels: string[], keep: (c: Docker.ContainerInfo) => boolean = () => false): Promise<string[]> {
-  const list = await withSignals(docker).listContainers({ all: true, filters: { label: labels }, abortSignal: AbortSignal.timeout(10_000) })
+/** Force-removes every container matching these label filters; returns the ids removed. `signal` ends it early. */
+export async function removeContainers(docker: Docker, labels: string[], keep: (c: Docker.ContainerInfo) => boolean = () => false, signal?: AbortSignal): Promise<string[]> {
+  const list = await withSignals(docker).listContainers({ all: true, filters: { label: labels }, abortSignal: within(10_000, signal) })
   const removed: string[] = []
   for (const c of list) {
     if (keep(c)) continue
+    if (signal?.aborted) break
     try {
-      await docker.getContainer(c.Id).remove({ force: true, abortSignal: AbortSignal.timeout(180_000) })
+      await docker.getContainer(c.Id).remove({ force: true, abortSignal: within(180_000, signal) })
       removed.push(c.Id)
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) removed.push(c.Id)
@@ -60,8 +54,11 @@ export async function removeContainers(docker: Docker, labels: string[], keep: (
   return removed
 }
 
-/** Removes labelled containers left by a crashed or killed gpu-doctor (run at start and on quit). */
-export function sweepLeftovers(docker: Docker, ctx: Partial<LeftoverContext> = {}): Promise<string[]> {
+/**
+ * Removes labelled containers left by a crashed or killed gpu-doctor. Run before `diagnose --image`,
+ * by `images` and `status`, and when serve or the app starts and quits (see sweep-engine.ts).
+ */
+export function sweepLeftovers(docker: Docker, ctx: Partial<LeftoverContext> = {}, signal?: AbortSignal): Promise<string[]> {
   const full: LeftoverContext = { host: hostname(), now: Date.now(), isAlive: pidAlive, maxAgeMs: 6 * 3600_000, ...ctx }
-  return removeContainers(docker, [`${MANAGED_LABEL}=true`], (c) => !isLeftover(c, full))
+  return removeContainers(docker, [`${MANAGED_LABEL}=true`], (c) => !isLeftover(c, full), signal)
 }

@@ -18,3 +18,17 @@ export interface DockerWithSignals {
 export function withSignals(docker: Docker): DockerWithSignals {
   return docker as unknown as DockerWithSignals
 }
+
+/**
+ * `GET /images/NAME/json` under a deadline. dockerode 5.0.1's Image#inspect drops `abortSignal`
+ * (it never reaches the request), so an engine that stops answering would hold it forever; this
+ * is the same request, with the signal passed through.
+ */
+export function inspectImage(docker: Docker, name: string, options: Required<SignalOptions>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    docker.modem.dial(
+      { path: `/images/${name}/json`, method: 'GET', options: {}, abortSignal: options.abortSignal, statusCodes: { 200: true, 404: 'no such image', 500: 'server error' } },
+      (error: unknown, data: unknown) => (error ? reject(error) : resolve(data)),
+    )
+  })
+}

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline'
 import type { GpuProblem, GpuSample, MonitorSample, MonitorState, SamplerSource } from '../../shared/gpu'
 import { classifySmiFailure, makeProblem } from './classify-failure'
 import { locateNvidiaSmi } from './locate'
+import { dieWithParent } from '../process/parent-death'
 import { parseCsvSampleLine } from './parse-csv'
 import { MONITOR_FIELDS } from './query-fields'
 
@@ -18,6 +19,8 @@ export interface MonitorOptions {
   maxBackoffMs?: number
   /** Said in the running state: which reader this is and why NVML is not used. */
   source?: SamplerSource
+  /** A stream silent this long is hung: killed and restarted (default: 5 intervals, at least 10 s). */
+  stallMs?: number
 }
 
 export interface MonitorEvents {
@@ -134,7 +137,9 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     }
     const fields = [...MONITOR_FIELDS]
     const args = [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits', `--loop-ms=${this.options.intervalMs}`]
-    const child = spawn(located.path, args, { stdio: ['ignore', 'pipe', 'pipe'], env: this.options.env, windowsHide: true })
+    // Through the parent-death wrapper: a kill -9 of GPU Doctor runs no exit handler, the kernel still ends the stream.
+    const run = dieWithParent(located.path, args, this.options.env ?? process.env)
+    const child = spawn(run.command, run.args, { stdio: ['ignore', 'pipe', 'pipe'], env: this.options.env, windowsHide: true })
     this.child = child
     // Starting counts as running: callers asking now must not be told "stopped".
     this.setState(this.running(child))
@@ -143,6 +148,7 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     let stderr = ''
     let gotSample = false
     let spawnError: NodeJS.ErrnoException | null = null
+    let stalled = false
 
     child.stderr?.on('data', (d: Buffer) => {
       if (stderr.length < 8192) stderr += d.toString('utf8')
@@ -151,14 +157,18 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
       spawnError = e
     })
     child.on('spawn', () => this.setState(this.running(child)))
-    this.armStallTimer(child)
+    const onStall = () => {
+      stalled = true
+      child.kill('SIGKILL')
+    }
+    this.armStallTimer(onStall)
 
     const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
       // Lines already buffered when stop() killed the child still arrive: a timer armed for them would
       // keep the process alive after its work is done (the CLI exiting 10 s late).
       if (this.stopped || this.child !== child) return
-      this.armStallTimer(child)
+      this.armStallTimer(onStall)
       const row = parseCsvSampleLine(line, fields)
       const sample = row ? toSample(row) : null
       if (!sample) {
@@ -177,8 +187,10 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
       this.flush()
       this.child = null
       if (this.stopped) return
-      const problem =
-        classifySmiFailure(
+      const silentS = Math.round(this.stallLimitMs / 100) / 10
+      const problem = stalled
+        ? makeProblem('timeout', `${located.path} printed nothing for ${silentS} s (hung); killed and restarted`)
+        : classifySmiFailure(
           {
             command: located.path!,
             args,
@@ -198,11 +210,14 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     })
   }
 
+  private get stallLimitMs(): number {
+    return this.options.stallMs ?? Math.max(10_000, this.options.intervalMs * 5)
+  }
+
   /** A hung nvidia-smi prints nothing; kill it so the close handler restarts it. */
-  private armStallTimer(child: ChildProcess): void {
+  private armStallTimer(onStall: () => void): void {
     if (this.stallTimer) clearTimeout(this.stallTimer)
-    const limit = Math.max(10_000, this.options.intervalMs * 5)
-    this.stallTimer = setTimeout(() => child.kill('SIGKILL'), limit)
+    this.stallTimer = setTimeout(onStall, this.stallLimitMs)
     // The child's own pipes keep the loop alive while it runs; the watchdog alone must not.
     this.stallTimer.unref()
   }

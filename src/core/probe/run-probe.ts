@@ -76,8 +76,10 @@ export function outcomeFromOutput(stdout: string, rawStderr: string, exitCode: n
 export const hostProbeRunner: ProbeRunner = async (options) => {
   const script = probeScriptPath(options.env)
   if (!script) return { ok: false, reason: 'the probe script resources/probe/gpu_doctor_probe.py is missing', stderr: '', durationMs: 0 }
-  const run = await runProcess(options.python, ['-X', 'utf8', script, ...probeArguments(options)], {
+  // --parent-watch with stdin held open: the probe ends by itself when this process dies (kill -9 included).
+  const run = await runProcess(options.python, ['-X', 'utf8', script, ...probeArguments(options), '--parent-watch'], {
     timeoutMs: options.timeoutMs ?? 120_000,
+    holdStdinOpen: true,
     signal: options.signal,
     env: { ...(options.env ?? process.env), PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' },
     onSpawn: options.onSpawn,

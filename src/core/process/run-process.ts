@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
 
+import { dieWithParent } from './parent-death'
+
 export interface RunOptions {
   timeoutMs: number
   /** Output beyond this many bytes per stream is dropped (and `truncated` is set). */
@@ -11,6 +13,11 @@ export interface RunOptions {
   onStderrLine?: (line: string) => void
   /** Called once the child has a PID. */
   onSpawn?: (pid: number) => void
+  /**
+   * Keeps a pipe on the child's stdin open (nothing is written) until it ends: when this process
+   * dies, however it dies, the child reads end-of-file. The probe's parent watch uses it.
+   */
+  holdStdinOpen?: boolean
 }
 
 export interface RunResult {
@@ -33,7 +40,8 @@ const DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024
 
 /**
  * Runs a program without a shell and always settles: a timeout, a cancel or a missing binary
- * come back as data. The child is killed on timeout or cancel, so nothing is left running.
+ * come back as data. The child is killed on timeout or cancel, and by the kernel when this
+ * process dies (see parent-death.ts), so nothing is left running.
  */
 export function runProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const started = performance.now()
@@ -49,12 +57,16 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     let spawnError: NodeJS.ErrnoException | null = null
     let settled = false
 
-    const child = spawn(command, args, {
-      env: options.env ?? process.env,
+    const env = options.env ?? process.env
+    const run = dieWithParent(command, args, env)
+    const child = spawn(run.command, run.args, {
+      env,
       cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.holdStdinOpen ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       windowsHide: true,
     })
+    // The child may exit without reading its stdin; a late EPIPE is no error of ours.
+    child.stdin?.on('error', () => {})
 
     const collect = (chunks: Buffer[], isOut: boolean) => (chunk: Buffer) => {
       const used = isOut ? outBytes : errBytes
@@ -71,12 +83,12 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     child.on('spawn', () => {
       if (child.pid !== undefined) options.onSpawn?.(child.pid)
     })
-    child.stdout.on('data', collect(out, true))
-    child.stderr.on('data', collect(err, false))
+    child.stdout!.on('data', collect(out, true))
+    child.stderr!.on('data', collect(err, false))
     if (options.onStderrLine) {
       const onLine = options.onStderrLine
       let partial = ''
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
         const lines = (partial + chunk.toString('utf8')).split('\n')
         partial = lines.pop() ?? ''
         for (const line of lines) onLine(line)

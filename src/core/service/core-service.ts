@@ -6,6 +6,7 @@ import type { Envelope, EventPayload, InvokeArgs, InvokeResult } from '../../sha
 import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
+import { sweepEngine } from '../docker/sweep-engine'
 import { checkHealth } from '../health/check-health'
 import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
@@ -77,6 +78,8 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const runs = new Map<string, AbortController>()
   let runCounter = 0
   const docker = createDockerService(events, { env: options.env, nvidiaSmiPath: options.nvidiaSmiPath })
+  // Containers left by a killed run go when the app or serve starts (in the background) and when it quits.
+  const startSweep = sweepEngine(options.env)
   // Aborted on dispose: a compare still running then stops its probe instead of outliving the app.
   const lifetime = new AbortController()
   const compares = new Set<AbortController>()
@@ -221,6 +224,8 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       lifetime.abort()
       for (const controller of runs.values()) controller.abort()
       await docker.dispose()
+      await startSweep
+      await sweepEngine(options.env)
       await stopMonitor()
       events.removeAllListeners()
     },

@@ -1,6 +1,8 @@
 import type { Diagnosis } from '../../shared/diagnosis'
 import type { HistoryEntry, SaveFailure } from '../../shared/history'
 import { runDiagnosis, type DiagnoseOptions } from '../diagnosis/run-diagnosis'
+import { acquireRunLock, type LockHolder } from '../diagnosis/run-lock'
+import { defaultDataDir } from '../report/history/data-dir'
 import { saveFailureOf } from '../report/history/bounded-write'
 import type { HistoryStore } from '../report/history/history-store'
 import { CancelledError } from './errors'
@@ -15,15 +17,46 @@ export interface DiagnoseAndSaveResult {
   keeps: number
 }
 
+/** Progress stage while another diagnosis holds the GPU. */
+export const WAITING_STAGE = 'waiting-for-other-diagnosis'
+
+/** A diagnosis takes ~15 s on a GPU and its probe at most ~2 minutes: past this, the holder is stuck. */
+export const DEFAULT_LOCK_WAIT_MS = 5 * 60_000
+
+export interface LockChoice {
+  /** Folder of the lock shared by every front end (default: the CLI's data dir, GPU_DOCTOR_DATA_DIR). */
+  lockDir?: string
+  /** How long to wait for another diagnosis; 0 refuses at once (DiagnosisBusyError). */
+  lockWaitMs?: number
+  /** Called once when another diagnosis holds the lock and waiting begins (also sent as a progress event). */
+  onLockWait?: (holder: LockHolder) => void
+}
+
 /**
- * A diagnosis as every front end runs it: the five steps, then the history, unless `history` is
- * null. A cancelled run describes the cancel, not the machine: it throws CancelledError and is
- * neither returned nor saved. A failure to save never fails the run; the save is bounded in time
- * and stops with the run's signal.
+ * A diagnosis as every front end runs it: one at a time per machine (a lock, waited for), the five
+ * steps, then the history, unless `history` is null. A cancelled run describes the cancel, not the
+ * machine: it throws CancelledError and is neither returned nor saved. A failure to save never
+ * fails the run; the save is bounded in time and stops with the run's signal.
  */
-export async function diagnoseAndSave(options: DiagnoseOptions & { history: HistoryStore | null; saveTimeoutMs?: number }): Promise<DiagnoseAndSaveResult> {
-  const { history, saveTimeoutMs, ...diagnose } = options
-  const diagnosis = await runDiagnosis(diagnose)
+export async function diagnoseAndSave(options: DiagnoseOptions & LockChoice & { history: HistoryStore | null; saveTimeoutMs?: number }): Promise<DiagnoseAndSaveResult> {
+  const { history, saveTimeoutMs, lockDir, lockWaitMs, onLockWait, ...diagnose } = options
+  const lock = await acquireRunLock({
+    dir: lockDir ?? defaultDataDir(options.env),
+    waitMs: lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+    signal: options.signal,
+    onWait: (holder) => {
+      onLockWait?.(holder)
+      // The message is the holder in words any language keeps; the front end says "waiting" in its own.
+      options.onProgress?.({ runId: options.runId ?? '', stage: WAITING_STAGE, step: null, message: `PID ${holder.pid} · ${holder.since}`, sample: null })
+    },
+  })
+  if (!lock) throw new CancelledError()
+  let diagnosis: Diagnosis
+  try {
+    diagnosis = await runDiagnosis(diagnose)
+  } finally {
+    lock.release()
+  }
   if (options.signal?.aborted) throw new CancelledError()
   const unsaved = { diagnosis, saved: null, pruned: 0, keeps: 0 }
   if (!history) return { ...unsaved, saveError: null }

@@ -131,6 +131,7 @@ const baseUiEn = {
   'diag.stage.workload:cudnn-maps': 'Running a cuDNN convolution, then reading /proc/self/maps…',
   'diag.stage.workload:sustained': 'Sustained matrix multiply; sampling SM%…',
   'diag.stage.workload:conv': 'Timing Conv2d with cuDNN on and off…',
+  'diag.stage.waiting-for-other-diagnosis': 'Another diagnosis is running on this machine ({{detail}}); waiting for it to finish, so the two do not spoil each other’s GPU load…',
   'diag.stage.done': 'Judging the results…',
   'diag.notice.cancelled': 'The diagnosis was cancelled.',
   'diag.notice.failed': 'The diagnosis failed: {{message}}',

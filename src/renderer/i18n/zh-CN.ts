@@ -130,6 +130,7 @@ const baseUiZh = {
   'diag.stage.workload:cudnn-maps': '正在执行一次 cuDNN 卷积，然后读取 /proc/self/maps…',
   'diag.stage.workload:sustained': '持续矩阵乘法负载中，正在采样 SM%…',
   'diag.stage.workload:conv': '正在分别开启和关闭 cuDNN 对 Conv2d 计时…',
+  'diag.stage.waiting-for-other-diagnosis': '本机上另一个诊断正在运行（{{detail}}）；正在等待它结束，以免两者互相干扰 GPU 负载与计时…',
   'diag.stage.done': '正在判定结果…',
   'diag.notice.cancelled': '诊断已取消。',
   'diag.notice.failed': '诊断失败：{{message}}',

@@ -17,7 +17,9 @@ function engineStreaming(lines: string[], imagePresent: boolean): Docker {
     })
     return body
   }) as unknown as Docker['createImage']
-  docker.getImage = (() => ({ inspect: async () => (imagePresent ? {} : Promise.reject(Object.assign(new Error('No such image'), { statusCode: 404 }))) })) as unknown as Docker['getImage']
+  // The image check after a stream without its closing status (GET /images/NAME/json).
+  docker.modem.dial = ((_options: unknown, callback: (error: unknown, data?: unknown) => void) =>
+    imagePresent ? callback(null, {}) : callback(Object.assign(new Error('No such image'), { statusCode: 404 }))) as Docker['modem']['dial']
   return docker
 }
 const layer = (status: string, extra: object = {}) => JSON.stringify({ id: 'aaa', status, progressDetail: {}, ...extra })

@@ -5,6 +5,7 @@ import { delimiter, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import { produceOutputFile, verifyPdf } from '../../files/write-output'
+import { dieWithParent } from '../../process/parent-death'
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']
 
@@ -57,7 +58,9 @@ const SANDBOX_FAILED = /sandbox/i
 
 function printOnce(chromium: string, args: string[], outFile: string, env: NodeJS.ProcessEnv, options: PdfOptions): Promise<{ ok: boolean; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(chromium, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...env } })
+    // Dies with GPU Doctor (parent-death.ts): a kill -9 mid-print leaves no headless Chromium behind.
+    const run = dieWithParent(chromium, args, env)
+    const child = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...env } })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)))
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)

@@ -37,7 +37,7 @@ function RunStatus() {
       </span>
       {run.stage && run.phase !== 'starting' && (
         <span className="run-controls__stage" data-testid="run-stage" data-stage={run.stage}>
-          {t(`diag.stage.${run.stage}`, { defaultValue: run.message || run.stage })}
+          {t(`diag.stage.${run.stage}`, { defaultValue: run.message || run.stage, detail: run.message })}
         </span>
       )}
       <span className="run-controls__time" data-testid="run-time">
