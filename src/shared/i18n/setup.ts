@@ -8,14 +8,15 @@ import { problemsEn, problemsZh } from './problems'
 import { reasonsEn, reasonsZh } from './recommend-reasons'
 import { stepsEn, stepsZh } from './steps'
 import { summariesEn, summariesZh } from './summaries'
+import { watchEn, watchZh } from './watch'
 
 /** Flat texts by namespace: `{ namespace: { key: text } }`. */
 export type Namespaces = Record<string, Readonly<Record<string, string>>>
 
-/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes. */
+/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, watch verdicts. */
 export const sharedResources: Record<Language, Namespaces> = {
-  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn },
-  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh },
+  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn, watch: watchEn },
+  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh, watch: watchZh },
 }
 
 export interface I18nSetup {
