@@ -26,10 +26,11 @@ function evidenceParams(facts: WatchFacts): MessageParams {
   return {
     sm: r0(facts.smMean),
     idle: facts.idleShare === null ? '?' : String(Math.round(facts.idleShare * 100)),
-    main: r0(facts.cpu.mainPercent),
+    main: r0(facts.cpu.mainRunnablePercent),
     thread: r0(facts.cpu.busiestThread?.runnablePercent ?? null),
     workers: facts.cpu.workers,
     workersCpu: r0(facts.cpu.workersPercent),
+    worker: r0(facts.cpu.busiestWorkerPercent),
     pcie: r0(facts.pcieMBps),
     limit: facts.cgroup.cpuLimit === null ? '?' : String(Math.round(facts.cgroup.cpuLimit * 10) / 10),
     throttled: facts.cgroup.throttledShare === null ? '?' : String(Math.round(facts.cgroup.throttledShare * 100)),

@@ -218,7 +218,7 @@ export const findingsEn: Record<string, string> = {
 
   'launch-bound-small-kernels.title': 'The GPU waits on the Python side',
   'launch-bound-small-kernels.message':
-    'One Python thread runs at {{thread}} % CPU while the GPU is busy only {{sm}} % of the time: the GPU runs many small kernels one after another, each waiting for Python to launch it (or the loop waits in a CUDA synchronisation such as `.item()`).',
+    'One Python thread is busy {{thread}} % of the time while the GPU is busy only {{sm}} % of the time: the GPU runs many small kernels one after another, each waiting for Python to launch it (or the loop waits in a CUDA synchronisation such as `.item()`).',
   'launch-bound-small-kernels.fix':
     'Give the GPU more work per launch: a larger batch, `torch.compile(model)` (fuses small kernels), CUDA graphs (`torch.compile(mode="reduce-overhead")` or `torch.cuda.graphs`), AMP (`torch.autocast`), and no `.item()`, `.cpu()` or `print(tensor)` inside the loop. If this thread also prepares the data (`num_workers=0`), move that into DataLoader workers.',
 
@@ -670,7 +670,7 @@ export const findingsZh: Record<string, string> = {
 
   'launch-bound-small-kernels.title': 'GPU 在等 Python 端',
   'launch-bound-small-kernels.message':
-    '一个 Python 线程的 CPU 占用为 {{thread}}%，而 GPU 只有 {{sm}}% 的时间在工作：GPU 依次执行许多小内核，每个都要等 Python 发起（或者循环在 `.item()` 之类的 CUDA 同步上等待）。',
+    '一个 Python 线程有 {{thread}}% 的时间在忙，而 GPU 只有 {{sm}}% 的时间在工作：GPU 依次执行许多小内核，每个都要等 Python 发起（或者循环在 `.item()` 之类的 CUDA 同步上等待）。',
   'launch-bound-small-kernels.fix':
     '让每次发起给 GPU 更多工作：更大的 batch、`torch.compile(model)`（融合小内核）、CUDA graphs（`torch.compile(mode="reduce-overhead")` 或 `torch.cuda.graphs`）、AMP（`torch.autocast`），循环内不要调用 `.item()`、`.cpu()` 或 `print(tensor)`。如果这个线程同时在准备数据（`num_workers=0`），把数据准备交给 DataLoader worker。',
 

@@ -3,11 +3,11 @@
 
 export const watchEn = {
   'verdict.healthy': 'Healthy: the GPU is busy {{sm}} % of the time (70 % or more is the GPU doing the work).',
-  'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while {{workers}} DataLoader workers use {{workersCpu}} % CPU: data loading cannot keep up.',
+  'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while its {{workers}} worker process(es) (DataLoader workers) use {{workersCpu}} % CPU, the busiest runnable {{worker}} % of the time: data loading cannot keep up.',
   'verdict.inputBoundMain':
-    'Input-bound: the GPU is busy only {{sm}} % of the time (idle in {{idle}} % of samples) while the main process computes on the CPU at {{main}} % with no worker processes: data is prepared in the training process (num_workers=0).',
+    'Input-bound: the GPU is busy only {{sm}} % of the time (idle in {{idle}} % of samples) while the main process keeps {{main}} % of a core busy (several threads) with no worker processes: data is prepared in the training process (num_workers=0).',
   'verdict.launchBound':
-    'The GPU waits on the Python side: it is busy only {{sm}} % of the time while one thread runs at {{thread}} % CPU and no data-loading workers are busy (many small kernels launched one by one, or a CUDA synchronisation in the loop).',
+    'The GPU waits on the Python side: it is busy only {{sm}} % of the time while one thread is busy {{thread}} % of the time (running or waiting for a CPU) and no data-loading worker is (many small kernels launched one by one, or a CUDA synchronisation in the loop).',
   'verdict.transferBound': 'Transfer-bound: {{pcie}} MB/s cross PCIe while the GPU is busy only {{sm}} % of the time.',
   'verdict.cpuOversubscribed':
     'CPU oversubscribed: the job may use {{limit}} CPUs and was throttled {{throttled}} % of the time, while the GPU is busy only {{sm}} % of the time.',
@@ -31,7 +31,7 @@ export const watchEn = {
   'title': 'Watching PID {{pid}} ({{command}}) for {{seconds}} s on GPU {{gpus}} · {{sampler}}',
   'note.sm': 'SM busy is the share of time a kernel was running, not how much of the GPU it used. Runnable is running or waiting for a CPU: what a thread wanted.',
   'progress': 'Watching PID {{pid}}: {{elapsed}} / {{seconds}} s, SM now {{sm}} %',
-  'fixes': 'What to do',
+  'fixes': 'What to do:',
   'error.pidNotFound': 'There is no process with PID {{pid}} on this machine.',
   'error.notOnGpu':
     'PID {{pid}} ({{command}}) and its child processes hold no GPU context: nvidia-smi lists {{count}} compute process(es), none of them this job. In a container without the host PID namespace nvidia-smi shows no processes; watch from the host.',
@@ -46,11 +46,11 @@ export type WatchKey = keyof typeof watchEn
 
 export const watchZh: Record<WatchKey, string> = {
   'verdict.healthy': '正常：GPU 有 {{sm}}% 的时间在工作（70% 及以上说明工作确实在 GPU 上）。',
-  'verdict.inputBoundWorkers': '受输入限制：GPU 只有 {{sm}}% 的时间在工作，而 {{workers}} 个 DataLoader worker 共占用 {{workersCpu}}% CPU：数据加载跟不上。',
+  'verdict.inputBoundWorkers': '受输入限制：GPU 只有 {{sm}}% 的时间在工作，而它的 {{workers}} 个 worker 进程（DataLoader worker）共占用 {{workersCpu}}% CPU，最忙的一个有 {{worker}}% 的时间处于可运行状态：数据加载跟不上。',
   'verdict.inputBoundMain':
-    '受输入限制：GPU 只有 {{sm}}% 的时间在工作（{{idle}}% 的采样中空闲），而主进程以 {{main}}% 的 CPU 在做计算，且没有 worker 进程：数据是在训练进程里准备的（num_workers=0）。',
+    '受输入限制：GPU 只有 {{sm}}% 的时间在工作（{{idle}}% 的采样中空闲），而主进程的多个线程共占用 {{main}}% 的 CPU（含等待 CPU 的时间），且没有 worker 进程：数据是在训练进程里准备的（num_workers=0）。',
   'verdict.launchBound':
-    'GPU 在等 Python 端：GPU 只有 {{sm}}% 的时间在工作，而一个线程的 CPU 占用为 {{thread}}%，也没有忙碌的数据加载 worker（许多小内核逐个发起，或者循环中有 CUDA 同步）。',
+    'GPU 在等 Python 端：GPU 只有 {{sm}}% 的时间在工作，而一个线程有 {{thread}}% 的时间处于忙碌状态（正在运行或在等 CPU），也没有忙碌的数据加载 worker（许多小内核逐个发起，或者循环中有 CUDA 同步）。',
   'verdict.transferBound': '受传输限制：PCIe 上有 {{pcie}} MB/s 的流量，而 GPU 只有 {{sm}}% 的时间在工作。',
   'verdict.cpuOversubscribed': 'CPU 超额订阅：任务最多可用 {{limit}} 个 CPU，有 {{throttled}}% 的时间被限流，而 GPU 只有 {{sm}}% 的时间在工作。',
   'verdict.waitsElsewhere': 'GPU 只有 {{sm}}% 的时间在工作，而任务的 CPU 和 PCIe 都解释不了这种等待。',
@@ -73,7 +73,7 @@ export const watchZh: Record<WatchKey, string> = {
   'title': '观察 PID {{pid}}（{{command}}）{{seconds}} 秒，GPU {{gpus}} · {{sampler}}',
   'note.sm': 'SM 忙碌是有内核在运行的时间占比，不代表内核用了 GPU 的多少。可运行 = 正在运行或在等 CPU：线程想要的 CPU 时间。',
   'progress': '正在观察 PID {{pid}}：{{elapsed}} / {{seconds}} 秒，当前 SM {{sm}}%',
-  'fixes': '怎么做',
+  'fixes': '怎么做：',
   'error.pidNotFound': '本机上没有 PID 为 {{pid}} 的进程。',
   'error.notOnGpu':
     'PID {{pid}}（{{command}}）及其子进程都没有 GPU 上下文：nvidia-smi 列出了 {{count}} 个计算进程，都不是这个任务。在没有共享主机 PID 命名空间的容器里 nvidia-smi 看不到进程；请在主机上观察。',
