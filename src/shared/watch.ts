@@ -79,9 +79,22 @@ export const WatchRequestSchema = z.object({
 
 /** Progress of a watch under way: seconds done of the total, and the latest SM % of the job's GPUs. */
 export const WatchProgressSchema = z.object({
-  watchId: z.string(),
+  pid: z.number().int(),
   elapsedSeconds: z.number(),
   seconds: z.number(),
   smNow: z.number().nullable(),
 })
 export type WatchProgress = z.infer<typeof WatchProgressSchema>
+
+/** One compute process in the live panel's table. User and command from /proc; null where unreadable. */
+export const GpuProcessRowSchema = z.object({
+  gpuIndex: z.number().int().nullable(),
+  pid: z.number().int(),
+  user: z.string().nullable(),
+  command: z.string(),
+  container: z.string().nullable(),
+  /** SM % of this process in one `nvidia-smi pmon` sample. */
+  smPercent: z.number().nullable(),
+  usedMemoryMiB: z.number().nullable(),
+})
+export type GpuProcessRow = z.infer<typeof GpuProcessRowSchema>

@@ -19,9 +19,11 @@ export const WATCH_OPTIONS = {
 /** Progress on stderr: one refreshed line on a terminal, a line every 5 s otherwise. */
 function progressWriter(ctx: CliContext, pid: number, seconds: number) {
   const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true
+  let shown = -1
   return {
     update(elapsed: number, sm: number | null) {
-      if (!tty && elapsed % 5 !== 0) return
+      if (elapsed === shown || (!tty && elapsed % 5 !== 0)) return
+      shown = elapsed
       const line = ctx.t('progress', { ns: 'watch', pid, elapsed, seconds, sm: sm === null ? '–' : Math.round(sm) })
       ctx.stderr.write(tty ? `\r${line}\u001b[K` : `${line}\n`)
     },

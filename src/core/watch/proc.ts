@@ -173,7 +173,8 @@ function cpuBetween(before: ProcessSnapshot | undefined, after: ProcessSnapshot,
   const beforeThreads = new Map((same ? before.threads : []).map((t) => [t.pid, t]))
   const threads = after.threads.map((t) => threadCpu(beforeThreads.get(t.pid), t, seconds))
   const percent = same ? percentOf(Math.max(0, after.stat.ticks - before.stat.ticks), seconds) : 0
-  return { pid: after.stat.pid, comm: after.stat.comm, percent, runnable: threads.reduce((a, t) => a + t.runnable, 0), threads }
+  // Process ticks include threads that ended in the interval, which no thread reading has any more.
+  return { pid: after.stat.pid, comm: after.stat.comm, percent, runnable: Math.max(percent, threads.reduce((a, t) => a + t.runnable, 0)), threads }
 }
 
 /** The CPU each process and thread used between two snapshots of the same tree. */

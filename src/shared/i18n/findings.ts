@@ -206,7 +206,7 @@ export const findingsEn: Record<string, string> = {
 
   // ---- E. Performance
   'input-pipeline-bottleneck.title': 'GPU waits for data',
-  'input-pipeline-bottleneck.message': 'GPU utilisation keeps dropping to zero while memory is full: data loading cannot keep up.',
+  'input-pipeline-bottleneck.message': 'The GPU keeps waiting for the next batch: data loading cannot keep up with it.',
   'input-pipeline-bottleneck.fix':
     'Raise `num_workers` (about the CPUs per GPU), set `pin_memory=True` and `persistent_workers=True`, and cache or pre-decode data on a local SSD.',
 
@@ -659,7 +659,7 @@ export const findingsZh: Record<string, string> = {
 
   // ---- E. 性能
   'input-pipeline-bottleneck.title': 'GPU 在等数据',
-  'input-pipeline-bottleneck.message': 'GPU 利用率频繁掉到 0，而显存是满的：数据加载跟不上。',
+  'input-pipeline-bottleneck.message': 'GPU 一直在等下一个 batch：数据加载跟不上。',
   'input-pipeline-bottleneck.fix':
     '调大 `num_workers`（约等于每块 GPU 分到的 CPU 核数），设置 `pin_memory=True` 和 `persistent_workers=True`，把数据缓存或预解码到本地 SSD。',
 

@@ -5,7 +5,7 @@ export const watchEn = {
   'verdict.healthy': 'Healthy: the GPU is busy {{sm}} % of the time (70 % or more is the GPU doing the work).',
   'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while its {{workers}} worker process(es) (DataLoader workers) use {{workersCpu}} % CPU, the busiest runnable {{worker}} % of the time: data loading cannot keep up.',
   'verdict.inputBoundMain':
-    'Input-bound: the GPU is busy only {{sm}} % of the time (idle in {{idle}} % of samples) while the main process keeps {{main}} % of a core busy (several threads) with no worker processes: data is prepared in the training process (num_workers=0).',
+    'Input-bound: the GPU is busy only {{sm}} % of the time (idle in {{idle}} % of samples) while the main process is busy on the CPU at {{main}} % (several threads) with no worker processes: data is prepared in the training process (num_workers=0).',
   'verdict.launchBound':
     'The GPU waits on the Python side: it is busy only {{sm}} % of the time while one thread is busy {{thread}} % of the time (running or waiting for a CPU) and no data-loading worker is (many small kernels launched one by one, or a CUDA synchronisation in the loop).',
   'verdict.transferBound': 'Transfer-bound: {{pcie}} MB/s cross PCIe while the GPU is busy only {{sm}} % of the time.',
