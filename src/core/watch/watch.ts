@@ -58,6 +58,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const command = (await readCommandLine(options.pid, proc)) || root.comm
 
   const state = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
+  // Cancelled while nvidia-smi answered: its failure is the cancel, not the machine's.
+  if (options.signal?.aborted) throw new CancelledError()
   if (state.kind === 'error') throw new GpuProblemError(state.problem)
   const pids = [options.pid, ...(await descendantsOf(options.pid, proc))]
   const gpuMemory = jobGpus(state.status, pids)

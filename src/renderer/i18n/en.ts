@@ -1,6 +1,7 @@
 import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
 import { imagesUiEn } from './en-images'
 import { reportUiEn } from './en-report'
+import { watchUiEn } from './en-watch'
 
 type OriginKey = LibraryOrigin | 'missing'
 
@@ -280,6 +281,7 @@ export const uiEn = {
   ...baseUiEn,
   ...imagesUiEn,
   ...reportUiEn,
+  ...watchUiEn,
   ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
   ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),
 } as const

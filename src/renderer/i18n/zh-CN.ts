@@ -2,6 +2,7 @@ import { originKeys, originLabelsZh, originWhyZh } from '../../shared/i18n/libra
 import type { UiKey } from './en'
 import { imagesUiZh } from './zh-images'
 import { reportUiZh } from './zh-report'
+import { watchUiZh } from './zh-watch'
 
 const baseUiZh = {
   'app.title': 'GPU Doctor',
@@ -279,6 +280,7 @@ export const uiZh: Record<UiKey, string> = {
   ...baseUiZh,
   ...imagesUiZh,
   ...reportUiZh,
+  ...watchUiZh,
   ...originKeys('ev3.origin.', originLabelsZh),
   ...originKeys('ev3.why.', originWhyZh),
 } as Record<UiKey, string>

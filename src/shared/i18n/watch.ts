@@ -46,7 +46,7 @@ export type WatchKey = keyof typeof watchEn
 
 export const watchZh: Record<WatchKey, string> = {
   'verdict.healthy': '正常：GPU 有 {{sm}}% 的时间在工作（70% 及以上说明工作确实在 GPU 上）。',
-  'verdict.inputBoundWorkers': '受输入限制：GPU 只有 {{sm}}% 的时间在工作，而它的 {{workers}} 个 worker 进程（DataLoader worker）共占用 {{workersCpu}}% CPU，最忙的一个有 {{worker}}% 的时间处于可运行状态：数据加载跟不上。',
+  'verdict.inputBoundWorkers': '受输入限制：GPU 只有 {{sm}}% 的时间在工作，而它的 {{workers}} 个 worker 进程（DataLoader 的 worker）共占用 {{workersCpu}}% CPU，最忙的一个有 {{worker}}% 的时间处于可运行状态：数据加载跟不上。',
   'verdict.inputBoundMain':
     '受输入限制：GPU 只有 {{sm}}% 的时间在工作（{{idle}}% 的采样中空闲），而主进程的多个线程共占用 {{main}}% 的 CPU（含等待 CPU 的时间），且没有 worker 进程：数据是在训练进程里准备的（num_workers=0）。',
   'verdict.launchBound':

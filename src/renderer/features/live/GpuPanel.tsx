@@ -7,6 +7,7 @@ import { useGpu } from './live-context'
 import { withUnit } from '../../components/number-format'
 import { GpuIdentity } from './GpuIdentity'
 import { MetricTile } from './MetricTile'
+import { ProcessTable } from './ProcessTable'
 
 const gib = (mib: number | null) => (mib === null ? null : mib / 1024)
 
@@ -85,6 +86,7 @@ export function GpuPanel({ gpu }: { gpu: GpuInfo }) {
           chart={chart('smClockMHz', gpu.smClockMaxMHz, unit('MHz'))}
         />
       </div>
+      <ProcessTable gpuIndex={i} />
     </article>
   )
 }
