@@ -32,7 +32,7 @@ function evidenceParams(facts: WatchFacts): MessageParams {
     workersCpu: r0(facts.cpu.workersPercent),
     worker: r0(facts.cpu.busiestWorkerPercent),
     pcie: r0(facts.pcieMBps),
-    limit: facts.cgroup.cpuLimit === null ? '?' : String(Math.round(facts.cgroup.cpuLimit * 10) / 10),
+    limit: facts.cgroup.cpuLimit === null ? '?' : String(Math.round(facts.cgroup.cpuLimit * 100) / 100),
     throttled: facts.cgroup.throttledShare === null ? '?' : String(Math.round(facts.cgroup.throttledShare * 100)),
   }
 }

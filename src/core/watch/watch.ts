@@ -87,7 +87,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
       const now = await snapshotTree(options.pid, proc)
       intervals.push(treeCpu(previous, now))
       previous = now
-      if (!now.root) break // the job ended: judge what was seen
+      if (!now.root || now.root.stat.state === 'Z') break // the job ended: judge what was seen
       const known = [...latest.values()].filter((v): v is number => v !== null)
       options.onProgress?.(Math.min(options.seconds, Math.round((now.timeMs - started) / 1000)), known.length ? known.reduce((a, b) => a + b, 0) / known.length : null)
     }
