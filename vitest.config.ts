@@ -3,15 +3,36 @@ import { join } from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+// Diagnoses run by tests (CLI diagnose/report) save their history here, not in the user's data dir.
+const env = { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data') }
+
+/**
+ * The engine integration tests that hold for any engine, run a second time against Podman's
+ * socket (scripts/ci/start-podman.sh); Docker-only contracts (DeviceRequests, `--gpus` errors)
+ * stay in the first run, Podman's CDI path has its own file.
+ */
+const PODMAN_TESTS = ['engine', 'images', 'pull', 'cleanup', 'torch-image', 'podman'].map((name) => `test/integration/docker/${name}.test.ts`)
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/summary-reporter.ts'],
     setupFiles: ['./test/setup/real-timers.ts'],
-    // Diagnoses run by tests (CLI diagnose/report) save their history here, not in the user's data dir.
-    env: { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data') },
+    env,
+    projects: [
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], exclude: ['test/integration/docker/podman.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'podman',
+          include: PODMAN_TESTS,
+          env: { ...env, DOCKER_HOST: 'unix:///run/podman/podman.sock' },
+          // Docker's and Podman's runs of the same files share the local registry's pull image.
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 })

@@ -219,7 +219,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
       const r = await fetch('./api/invoke/history%3Alist', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"args":[]}' })
       return r.json()
     }, served.token)
-    expect(history).toEqual({ ok: true, value: [] })
+    expect(history).toEqual({ ok: true, value: { entries: [], unreadable: [], keeps: 500 } })
     expect(pageProblems).toEqual([])
   })
 })

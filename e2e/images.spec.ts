@@ -38,7 +38,8 @@ async function expectEngineRendered(page: Page): Promise<'up' | 'down' | 'unknow
   if (state === 'up') {
     await expect(page.getByTestId('engine-state')).toHaveText('running')
     await expect(page.getByTestId('engine-runtimes').getByTestId('engine-runtime').first()).toBeVisible()
-    await expect(page.getByTestId('engine-nvidia')).toHaveText(/Yes|No/)
+    // Docker shows its nvidia runtime; Podman its CDI path.
+    await expect(page.getByTestId('engine-nvidia').or(page.getByTestId('engine-cdi'))).not.toBeEmpty()
     await expect(page.getByTestId('engine-cgroup')).not.toBeEmpty()
     await expect(page.getByTestId('local-images')).toHaveAttribute('aria-busy', 'false')
     await expect(page.getByTestId('local-images-empty').or(page.getByTestId('local-image').first())).toBeVisible()
@@ -175,6 +176,8 @@ const ENGINE_UP: EngineState = {
   checkedAt: Date.now(),
   info: {
     endpoint: 'unix:///var/run/docker.sock',
+    engine: 'docker',
+    endpointReason: { key: 'engine.choice.docker', params: { socket: '/var/run/docker.sock' } },
     serverVersion: '28.3.2',
     apiVersion: '1.51',
     os: 'Ubuntu 24.04.2 LTS',
@@ -357,6 +360,34 @@ test.describe('Images page: pull progress, local images and compare (engine answ
     // The driver notes of local images follow the language too.
     await expect(rows.nth(1).getByTestId('local-image-fit-reason')).toHaveText('驱动 580.159.04 支持 CUDA 13.0；该镜像需要 cuda>=13.1。')
     await saveScreenshot(page, 'images-compare-zh')
+    expect(pageProblems).toEqual([])
+  })
+
+  test('a Podman engine: its name, why this socket, and CDI as its GPU path (no Docker toolkit banner)', async ({ page, served, pageProblems }) => {
+    await fakeEngine(page)
+    const podman: EngineState = {
+      ...ENGINE_UP,
+      info: {
+        ...(ENGINE_UP as Extract<EngineState, { kind: 'up' }>).info,
+        engine: 'podman',
+        endpoint: 'unix:///run/podman/podman.sock',
+        endpointReason: { key: 'engine.choice.podmanRootful', params: { socket: '/run/podman/podman.sock' } },
+        serverVersion: '4.3.1',
+        apiVersion: '1.41',
+        runtimes: ['crun', 'runc'],
+        nvidiaRuntime: false,
+        cdiSpecDirs: [],
+        gpuSetup: null,
+      },
+    }
+    await page.route(/\/api\/invoke\/docker(%3A|:)get-engine/i, (route) => route.fulfill({ json: { ok: true, value: podman } }))
+    await openImages(page, served.url)
+    await expect(page.getByTestId('engine-kind')).toHaveText('Podman')
+    await expect(page.getByTestId('engine-endpoint')).toHaveText('unix:///run/podman/podman.sock')
+    await expect(page.getByTestId('engine-why')).toHaveText("DOCKER_HOST is unset and there is no Docker socket; rootful Podman's socket /run/podman/podman.sock exists (podman system service).")
+    await expect(page.getByTestId('engine-cdi')).toContainText('nvidia-ctk cdi generate')
+    await expect(page.getByTestId('engine-nvidia')).toHaveCount(0)
+    await expect(page.getByTestId('engine-no-nvidia')).toHaveCount(0)
     expect(pageProblems).toEqual([])
   })
 

@@ -1,5 +1,6 @@
 // `npm run bench`: CPU time per GPU sample for (a) one streaming nvidia-smi, (b) a spawn per
-// sample, (c) systeminformation.graphics(), each measured in its own fresh process, in one run.
+// sample, (c) systeminformation.graphics(), (d) NVML in-process (without and with per-process
+// utilisation), each measured in its own fresh process, in one run.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 
@@ -13,24 +14,31 @@ const plan = [
   ['streaming', samples, '(a) one streaming nvidia-smi --loop-ms'],
   ['spawn', samples, '(b) spawn nvidia-smi per sample'],
   ['si-graphics', siCalls, '(c) systeminformation.graphics()'],
+  ['nvml', samples, '(d) NVML sample (in-process)'],
+  ['nvml-processes', samples, '(e) NVML sample + per-process utilisation'],
+  ['nvml-monitor', samples, '(f) NVML live monitor as shipped (processes every 5 s)'],
+  ['timer-only', samples, '(g) the same timer, no read (Node waking up)'],
 ]
 
 const results = []
 for (const [mode, count, label] of plan) {
   const out = execFileSync(process.execPath, [worker, mode, String(count), String(interval)], { encoding: 'utf8', timeout: 300_000 })
   const r = JSON.parse(out.trim().split('\n').pop())
+  if (r.unavailable) {
+    results.push({ ...r, label, samples: 0, cpuMsPerSample: null, wallMsPerSample: null })
+    continue
+  }
   const cpu = r.selfCpuMs + r.childCpuMs
   results.push({ ...r, label, cpuMsPerSample: cpu / r.samples, wallMsPerSample: r.wallMs / r.samples })
 }
 
 const base = results[0].cpuMsPerSample
-const rows = results.map((r) => [
-  r.label,
-  String(r.samples),
-  r.cpuMsPerSample.toFixed(2),
-  r.wallMsPerSample.toFixed(1),
-  `${(r.cpuMsPerSample / base).toFixed(1)}×`,
-])
+// A machine without NVML still gets its rows, saying so (the reason is printed below the table).
+const rows = results.map((r) =>
+  r.unavailable
+    ? [r.label, '0', 'NVML not available', '—', '—']
+    : [r.label, String(r.samples), r.cpuMsPerSample.toFixed(3), r.wallMsPerSample.toFixed(1), `${(r.cpuMsPerSample / base).toFixed(r.cpuMsPerSample < base / 10 ? 3 : 1)}×`],
+)
 const header = ['mode', 'samples', 'CPU ms / sample', 'wall ms / sample', 'CPU vs (a)']
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
 const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
@@ -39,7 +47,25 @@ console.log(line(header))
 console.log(line(widths.map((w) => '-'.repeat(w))))
 for (const r of rows) console.log(line(r))
 const ratio = results[1].cpuMsPerSample / base
-console.log(`\nspawn-per-sample costs ${ratio.toFixed(1)}× the CPU of the stream per sample (target ≥ 10×): ${ratio >= 10 ? 'met' : 'NOT met'}`)
+const nvmlRow = results.find((r) => r.mode === 'nvml')
+if (nvmlRow?.cpuMsPerSample != null) {
+  const met = nvmlRow.cpuMsPerSample <= 0.05
+  console.log(`\nNVML sample: ${(nvmlRow.cpuMsPerSample * 1000).toFixed(1)} µs CPU (target ≤ 50 µs): ${met ? 'met' : 'NOT met'}; ${(base / nvmlRow.cpuMsPerSample).toFixed(0)}× less than the stream`)
+} else console.log(`\nNVML sample: NVML not available (${nvmlRow?.unavailable ?? 'no row'})`)
+console.log(`spawn-per-sample costs ${ratio.toFixed(1)}× the CPU of the stream per sample (target ≥ 10×): ${ratio >= 10 ? 'met' : 'NOT met'}`)
+// Concurrent gpu:get-state calls: each its own nvidia-smi (before) vs one shared read (now), same run.
+const stateReads = JSON.parse(
+  execFileSync(process.execPath, [worker, 'state-reads', String(Number(process.env.BENCH_STATE_READS ?? 100))], { encoding: 'utf8', timeout: 300_000 })
+    .trim()
+    .split('\n')
+    .pop(),
+)
+console.log(`\n${stateReads.count} concurrent GPU state reads:`)
+console.log('| reads                         | wall ms | CPU ms |')
+console.log('| ----------------------------- | ------- | ------ |')
+for (const [label, r] of [['each its own nvidia-smi', stateReads.unshared], ['shared (gpu:get-state now)', stateReads.shared]]) {
+  console.log(`| ${label.padEnd(29)} | ${r.wallMs.toFixed(0).padStart(7)} | ${r.cpuMs.toFixed(0).padStart(6)} |`)
+}
 // Part 2: the diagnosis, when a Python with torch is around (BENCH_DIAGNOSIS=0 skips it).
 let diagnosis = null
 if (process.env.BENCH_DIAGNOSIS !== '0') {
@@ -66,4 +92,4 @@ if (process.env.BENCH_DIAGNOSIS !== '0') {
   }
 }
 mkdirSync('out/bench', { recursive: true })
-writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio, diagnosis }, null, 2))
+writeFileSync('out/bench/result.json', JSON.stringify({ interval, results, ratio, stateReads, diagnosis }, null, 2))

@@ -16,8 +16,9 @@ await build({
   legalComments: 'none',
   banner: { js: '#!/usr/bin/env node' },
   define: { __GPU_DOCTOR_VERSION__: JSON.stringify(pkg.version) },
-  // Optional native add-ons of ssh2 (dockerode's SSH transport); ssh2 works without them.
-  external: ['cpu-features', '*.node', 'electron'],
+  // Optional native add-ons of ssh2 (dockerode's SSH transport); ssh2 works without them. koffi
+  // (NVML) is native too: found in a node_modules beside the CLI, else `monitor` uses nvidia-smi.
+  external: ['cpu-features', '*.node', 'electron', 'koffi'],
   logLevel: 'warning',
 })
 await chmod('out/cli/gpu-doctor.cjs', 0o755)

@@ -4,7 +4,8 @@
 #   scripts/setup.sh --test  also what the tests need: Debian's Chromium and a CJK font for Playwright,
 #                            Debian's CPU-only PyTorch, poppler, and a real Docker engine with a local
 #                            registry and two small Debian images built with debootstrap,
-#                            poppler-utils (pdftoppm) for the PDF report test
+#                            poppler-utils (pdftoppm) for the PDF report test, and Debian's Podman
+#                            (rootful, runc, vfs) beside Docker with the same images
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,8 +25,8 @@ apt_install() {
 if ((want_test)); then
   # Playwright drives Debian's Chromium (its own browser download is not reachable here);
   # the CJK font makes the Chinese UI render in screenshots instead of boxes; python3-torch is a
-  # real CPU-only PyTorch for the probe tests.
-  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils
+  # real CPU-only PyTorch for the probe tests; gcc builds the stand-in libnvidia-ml (test/fake-nvml).
+  apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils gcc libc6-dev
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.
@@ -36,4 +37,5 @@ npm run build
 if ((want_test)); then
   bash scripts/ci/start-docker.sh
   bash scripts/ci/build-test-images.sh
+  bash scripts/ci/start-podman.sh
 fi

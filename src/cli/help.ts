@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 
 const COMMANDS: Array<[string, string]> = [
   ['status [--json] [--from-smi FILE]', 'cmd.status'],
-  ['health [--json] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
+  ['health [--json] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
   ['monitor [--interval MS] [--count N] [--json]', 'cmd.monitor'],
   ['watch --pid PID | --container NAME [--seconds N] [--json]', 'cmd.watch'],
   ['serve [--port N] [--host ADDR] [--open]', 'cmd.serve'],

@@ -1,15 +1,30 @@
-import type { HistoryEntry } from '../shared/history'
-import { defaultDataDir, historyDir } from '../core/report/history/data-dir'
-import { HistoryStore } from '../core/report/history/history-store'
+import type { HistoryEntry, SaveFailure, UnreadableEntry } from '../shared/history'
+import { defaultDataDir } from '../core/report/history/data-dir'
+import type { HistoryStore } from '../core/report/history/history-store'
+import { historyWithSettings } from '../core/settings/history-with-settings'
+import { settingsFile, type SettingsWarning } from '../core/settings/settings-file'
 import type { CliContext } from './context'
+import { join } from 'node:path'
 
-/** The history the CLI shares with the app: the same folder under XDG / %APPDATA%. */
-export function cliHistory(ctx: Pick<CliContext, 'env'>): HistoryStore {
-  return new HistoryStore(historyDir(defaultDataDir(ctx.env)))
+/** A settings warning in the reader's language. */
+export function settingsWarningLine(w: SettingsWarning, ctx: Pick<CliContext, 't'>): string {
+  return w.kind === 'damaged-file' ? ctx.t('settings.damaged', { file: w.file, detail: w.detail }) : ctx.t('settings.badValue', { ...w })
 }
 
-/** Says where a run was saved, or why it was not (a warning: saving never fails the run). */
-export function reportSaved(saved: HistoryEntry | null, saveError: string | null, ctx: CliContext): void {
-  if (saved) ctx.stderr.write(`${ctx.t('report.saved', { id: saved.id })}\n`)
-  if (saveError) ctx.stderr.write(`${ctx.t('report.saveFailed', { reason: saveError })}\n`)
+/** The history the CLI shares with the app: the same folder under XDG / %APPDATA%, as many entries as the settings keep. */
+export function cliHistory(ctx: Pick<CliContext, 'env' | 't' | 'stderr'>): HistoryStore {
+  return historyWithSettings(defaultDataDir(ctx.env), ctx.env, (w) => ctx.stderr.write(`${settingsWarningLine(w, ctx)}\n`))
+}
+
+/** One unreadable entry: which, where and why. */
+export function unreadableLine(e: UnreadableEntry, store: HistoryStore, ctx: Pick<CliContext, 't'>, key: 'history.skipped' | 'history.unreadable' = 'history.skipped'): string {
+  const why = ctx.t(`history.damage.${e.damage}`) + (e.detail ? ` (${e.detail})` : '')
+  return ctx.t(key, { id: e.id, why, file: join(store.dir, `${e.id}.json`) })
+}
+
+/** Says where a run was saved, what the history deleted to stay within its limit, or why it was not saved (a warning: saving never fails the run). */
+export function reportSaved(result: { saved: HistoryEntry | null; saveError: SaveFailure | null; pruned: number; keeps: number }, ctx: CliContext): void {
+  if (result.saved) ctx.stderr.write(`${ctx.t('history.saved', { id: result.saved.id })}\n`)
+  if (result.pruned > 0) ctx.stderr.write(`${ctx.t('history.pruned', { count: result.pruned, keeps: result.keeps, file: settingsFile(defaultDataDir(ctx.env)) })}\n`)
+  if (result.saveError) ctx.stderr.write(`${ctx.t('history.saveFailed', { why: ctx.t(`history.why.${result.saveError.reason}`), path: result.saveError.path })}\n`)
 }

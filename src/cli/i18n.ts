@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import type { Language } from '../shared/i18n/languages'
 import { createI18nInstance } from '../shared/i18n/setup'
 import { recommendEn, recommendZh } from './i18n-recommend'
+import { historyEn, historyZh } from './i18n-history'
 import { cliEn, cliZh } from './i18n-strings'
 
 export type Lang = Language
@@ -18,6 +19,6 @@ export function createTranslator(lang: Lang): TFunction {
   return createI18nInstance({
     lng: lang,
     defaultNS: 'cli',
-    own: { en: { cli: { ...cliEn, ...recommendEn } }, 'zh-CN': { cli: { ...cliZh, ...recommendZh } } },
+    own: { en: { cli: { ...cliEn, ...recommendEn, ...historyEn } }, 'zh-CN': { cli: { ...cliZh, ...recommendZh, ...historyZh } } },
   }).t
 }

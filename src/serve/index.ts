@@ -5,8 +5,8 @@ import { hostname, networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 
 import type { CoreService } from '../core/service/types'
-import { generateToken, isAuthorized, tokenCookie } from './auth'
-import { createEventsSocket } from './events-socket'
+import { generateToken, isAuthorized } from './auth'
+import { type BackpressureLimits, createEventsSocket, type EventsSocketStats } from './events-socket'
 import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'
 import { sendErrorEnvelope, sendText, setSecurityHeaders } from './headers'
 import { handleInvoke } from './invoke-route'
@@ -24,6 +24,8 @@ export interface ServeOptions {
   token?: string
   /** Extra names the Host header may carry, e.g. a machine name when binding 0.0.0.0. */
   allowedHosts?: string[]
+  /** When a slow WebSocket client stops getting monitor samples, and when it is dropped (tests lower them). */
+  eventLimits?: BackpressureLimits
 }
 
 export interface RunningServer {
@@ -31,6 +33,8 @@ export interface RunningServer {
   url: string
   token: string
   port: number
+  /** Event clients connected, samples held back from slow ones, slow ones dropped. */
+  eventStats(): EventsSocketStats
   close(): Promise<void>
 }
 
@@ -77,8 +81,9 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
 }
 
 /**
- * `gpu-doctor serve`: the renderer and the core's contract over HTTP + WebSocket, on loopback,
- * behind a token (query on first load, then an HttpOnly cookie; or a Bearer header).
+ * `gpu-doctor serve`: the renderer and the core's contract over HTTP + WebSocket, on loopback.
+ * The static shell holds no secret and is served to any allowed Host; the API takes the token as a
+ * Bearer header (or `?token=`), the WebSocket as `?token=`. No cookie is ever set.
  */
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1'
@@ -86,9 +91,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   if (token.length < 16) throw new Error('The access token must be at least 16 characters.')
   const rendererDir = await realpath(opts.rendererDir)
   const allowed = allowedHostnames(host, [...(opts.allowedHosts ?? []), ...wildcardNames(host)])
-  const events = createEventsSocket(opts.core)
+  const events = createEventsSocket(opts.core, opts.eventLimits)
   const files = createStaticFiles(rendererDir)
-  let port = 0
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setSecurityHeaders(res)
@@ -96,9 +100,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (!url) return sendText(res, 400, 'Bad request')
     if (!isAllowedHost(req, allowed)) return sendText(res, 403, 'Forbidden: unexpected Host header')
     const isApi = url.pathname.startsWith('/api/')
-    if (!isAuthorized(req, url, token)) {
-      if (isApi) return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token.')
-      return sendText(res, 401, 'Unauthorized: open the URL that `gpu-doctor serve` printed (it ends in ?token=...).')
+    if (isApi && !isAuthorized(req, url, token)) {
+      return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token: open the URL that `gpu-doctor serve` printed.')
     }
     if (url.pathname.startsWith(INVOKE_PREFIX)) {
       if (req.method !== 'POST') {
@@ -113,8 +116,6 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.setHeader('Allow', 'GET, HEAD')
       return sendText(res, 405, 'Method not allowed')
     }
-    // A valid ?token= on a page load becomes a cookie, so the page's assets load without it.
-    if (url.searchParams.has('token')) res.setHeader('Set-Cookie', tokenCookie(port, token))
     return files.serve(req, url.pathname, res)
   }
 
@@ -146,13 +147,14 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       resolve()
     })
   })
-  port = (server.address() as AddressInfo).port
+  const port = (server.address() as AddressInfo).port
 
   let closing: Promise<void> | null = null
   return {
     url: `http://${urlHost(host)}:${port}/?token=${token}`,
     token,
     port,
+    eventStats: () => events.stats(),
     close() {
       closing ??= (async () => {
         await events.close()

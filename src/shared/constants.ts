@@ -16,6 +16,9 @@ export const SERVE_MAX_BODY_BYTES = 8 * 1024 * 1024
 /** What one fleet merge request may carry, below SERVE_MAX_BODY_BYTES with room for JSON escaping. */
 export const FLEET_MAX_REQUEST_CHARS = 7 * 1024 * 1024
 
+/** `--shm-size` (and a container target's shmSizeBytes) at most: 1 TiB; more fails inside Docker after the run began. */
+export const MAX_SHM_SIZE_BYTES = 1024 ** 4
+
 /** Pasted nvidia-smi output for the "other machine" recommendation, at most. */
 export const MAX_SMI_TEXT = 1024 * 1024
 

@@ -7,7 +7,7 @@ import { CompareResultSchema, ContainerTargetSchema, EngineStateSchema, LocalIma
 import { HealthResultSchema } from './health'
 import { HostFactsSchema } from './host'
 import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
-import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema } from './history'
+import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema, HistoryListingSchema, SaveFailureSchema } from './history'
 import { RecommendRequestSchema, RecommendResultSchema } from './recommend'
 import { RenderedPdfSchema, RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
 import { GpuProcessRowSchema, WatchProgressSchema, WatchRequestSchema, WatchResultSchema } from './watch'
@@ -33,9 +33,11 @@ export const invokeContract = {
   [INVOKE_CHANNELS.checkHealth]: {
     /**
      * The hardware preflight of this machine (nvidia-smi -q -x and the kernel log). When nvidia-smi
-     * fails: error 'gpu-problem', the GpuProblem's message, and its fields in `details`.
+     * fails: error 'gpu-problem', the GpuProblem's message, and its fields in `details`. With
+     * `underLoad`, read while GPU Doctor's own bf16 load runs in `python` (the default Python when
+     * absent), so a PCIe link that saves power at idle is judged at its working speed.
      */
-    args: z.tuple([]),
+    args: z.tuple([z.object({ underLoad: z.boolean(), python: z.string().min(1).max(4096).optional() }).optional()]),
     result: HealthResultSchema,
   },
   [INVOKE_CHANNELS.startMonitor]: {
@@ -130,9 +132,10 @@ export const invokeContract = {
   },
   [INVOKE_CHANNELS.listHistory]: {
     args: z.tuple([]),
-    result: z.array(HistoryEntrySchema),
+    result: HistoryListingSchema,
   },
   [INVOKE_CHANNELS.loadHistory]: {
+    /** A damaged entry: error 'history-entry-unreadable' (details id, damage, detail); none: 'history-entry-not-found'. */
     args: z.tuple([HistoryIdSchema]),
     result: DiagnosisSchema,
   },
@@ -165,7 +168,17 @@ export const eventContract = {
   [EVENT_CHANNELS.monitorState]: MonitorStateSchema,
   [EVENT_CHANNELS.diagnosisProgress]: DiagnosisProgressSchema,
   [EVENT_CHANNELS.diagnosisDone]: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('done'), runId: z.string(), diagnosis: DiagnosisSchema }),
+    z.object({
+      kind: z.literal('done'),
+      runId: z.string(),
+      diagnosis: DiagnosisSchema,
+      /** The history entry it was saved as; null when the save failed (saveError says why). */
+      saved: HistoryEntrySchema.nullable().optional(),
+      saveError: SaveFailureSchema.nullable().optional(),
+      /** Older entries the history deleted to stay within its limit (`keeps`). */
+      pruned: z.number().int().optional(),
+      keeps: z.number().int().optional(),
+    }),
     z.object({ kind: z.literal('failed'), runId: z.string(), message: z.string() }),
   ]),
   [EVENT_CHANNELS.dockerEngineState]: EngineStateSchema,

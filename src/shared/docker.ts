@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { MAX_SHM_SIZE_BYTES } from './constants'
 import { MessageSchema } from './message'
 
 /**
@@ -23,6 +24,7 @@ export const DockerProblemSchema = z.object({
     'nvidia-runtime-not-registered',
     'image-requires-newer-driver',
     'container-cli-cannot-load-nvml',
+    'cdi-device-unresolvable',
     'cancelled',
     'incomplete',
     'failed',
@@ -38,6 +40,10 @@ export type DockerProblemCode = DockerProblem['code']
 /** What the engine says about itself: runtimes decide whether `--gpus` can work at all. */
 export const EngineInfoSchema = z.object({
   endpoint: z.string(),
+  /** Which engine answered, from its version endpoint (Podman names itself in Components). */
+  engine: z.enum(['docker', 'podman']),
+  /** Why this endpoint (a docker-notes key engine.choice.*): DOCKER_HOST, or the first socket that exists. */
+  endpointReason: MessageSchema.nullable(),
   serverVersion: z.string().nullable(),
   apiVersion: z.string().nullable(),
   os: z.string().nullable(),
@@ -155,6 +161,6 @@ export const ContainerTargetSchema = z.object({
   image: z.string().min(1).max(512),
   /** 'all', 'none', or device indexes / UUIDs. */
   gpus: z.union([z.literal('all'), z.literal('none'), z.array(z.string().max(64)).min(1).max(64)]).optional(),
-  shmSizeBytes: z.number().int().positive().optional(),
+  shmSizeBytes: z.number().int().positive().max(MAX_SHM_SIZE_BYTES).optional(),
 })
 export type ContainerTarget = z.infer<typeof ContainerTargetSchema>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { MessageSchema } from './message'
+
 /** A process using a GPU, as nvidia-smi lists it. */
 export const GpuProcessSchema = z.object({
   gpuIndex: z.number().int().nullable(),
@@ -114,16 +116,39 @@ export const GpuSampleSchema = z.object({
 })
 export type GpuSample = z.infer<typeof GpuSampleSchema>
 
+/** One process's share of a GPU since the previous sample (NVML only: nvmlDeviceGetProcessUtilization). */
+export const ProcessUtilizationSchema = z.object({
+  gpuIndex: z.number().int(),
+  pid: z.number().int(),
+  smUtil: z.number(),
+  memUtil: z.number(),
+  encUtil: z.number(),
+  decUtil: z.number(),
+})
+export type ProcessUtilization = z.infer<typeof ProcessUtilizationSchema>
+
 export const MonitorSampleSchema = z.object({
   /** Milliseconds since the epoch, when the sample was read. */
   time: z.number(),
   gpus: z.array(GpuSampleSchema),
+  /** Per-process utilisation since the previous reading (NVML only, every few seconds); absent from the nvidia-smi stream. */
+  processes: z.array(ProcessUtilizationSchema).optional(),
 })
 export type MonitorSample = z.infer<typeof MonitorSampleSchema>
 
+/** Which reader feeds the live samples: NVML in-process, or the streaming nvidia-smi and why not NVML. */
+export const SamplerSourceSchema = z.object({
+  kind: z.enum(['nvml', 'nvidia-smi']),
+  /** The NVML library or the nvidia-smi in use. */
+  path: z.string().nullable(),
+  /** Why NVML is not used ('sampler' namespace); null when it is. */
+  fallback: MessageSchema.nullable(),
+})
+export type SamplerSource = z.infer<typeof SamplerSourceSchema>
+
 export const MonitorStateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stopped') }),
-  z.object({ kind: z.literal('running'), intervalMs: z.number(), pid: z.number().nullable() }),
+  z.object({ kind: z.literal('running'), intervalMs: z.number(), pid: z.number().nullable(), source: SamplerSourceSchema.optional() }),
   z.object({
     kind: z.literal('restarting'),
     attempt: z.number().int(),

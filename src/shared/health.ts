@@ -38,6 +38,10 @@ export const KernelLogStateSchema = z.discriminatedUnion('readable', [
 ])
 export type KernelLogState = z.infer<typeof KernelLogStateSchema>
 
+/** Whether the report was read while GPU Doctor's own load ran, with which Python, or why it did not run. */
+export const HealthLoadSchema = z.object({ applied: z.boolean(), python: z.string(), detail: z.string() })
+export type HealthLoad = z.infer<typeof HealthLoadSchema>
+
 /**
  * The hardware preflight (`gpu-doctor health`, `health:check`, a report's "Hardware health"): each
  * GPU's link, memory errors and settings, the kernel log's Xid events, and the findings with fixes.
@@ -50,5 +54,7 @@ export const HealthResultSchema = z.object({
   kernelLog: KernelLogStateSchema,
   /** Worst first. */
   findings: z.array(FindingSchema),
+  /** Absent: read as the GPU was (idle or under someone else's load); its utilisation column says which. */
+  load: HealthLoadSchema.optional(),
 })
 export type HealthResult = z.infer<typeof HealthResultSchema>

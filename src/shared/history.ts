@@ -21,6 +21,29 @@ export const HistoryEntrySchema = z.object({
 })
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
 
+/** Why a saved diagnosis cannot be read: emptied, cut short (full disk, a kill mid-copy), not JSON, or not a diagnosis. */
+export const HistoryDamageSchema = z.enum(['empty', 'cut-short', 'not-json', 'wrong-schema', 'unreadable'])
+export type HistoryDamage = z.infer<typeof HistoryDamageSchema>
+
+/** A history file that could not be read, named by its id, with the schema's or the system's words where there are any. */
+export const UnreadableEntrySchema = z.object({ id: z.string(), damage: HistoryDamageSchema, detail: z.string().nullable() })
+export type UnreadableEntry = z.infer<typeof UnreadableEntrySchema>
+
+/** The history as listed: readable entries newest first, up to `shown`; damaged ones apart (they do not count toward it). */
+export const HistoryListingSchema = z.object({
+  entries: z.array(HistoryEntrySchema),
+  unreadable: z.array(UnreadableEntrySchema),
+  /** How many diagnoses the history keeps before it deletes the oldest (setting `historyLimit`). */
+  keeps: z.number().int(),
+})
+export type HistoryListing = z.infer<typeof HistoryListingSchema>
+
+/** Why a finished diagnosis was not saved; the diagnosis itself is still shown. */
+export const SaveFailureReasonSchema = z.enum(['not-writable', 'no-space', 'cannot-create-folder', 'timeout', 'other'])
+export type SaveFailureReason = z.infer<typeof SaveFailureReasonSchema>
+export const SaveFailureSchema = z.object({ reason: SaveFailureReasonSchema, path: z.string(), message: z.string() })
+export type SaveFailure = z.infer<typeof SaveFailureSchema>
+
 /** Fields of a comparison; labels are translated by the front end (report namespace `fact.<field>`). */
 export const COMPARED_FIELDS = [
   'driverVersion',

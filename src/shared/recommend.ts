@@ -15,8 +15,12 @@ export type Platform = z.infer<typeof PlatformSchema>
 export const ImageVariantSchema = z.enum(['runtime', 'devel'])
 export type ImageVariant = z.infer<typeof ImageVariantSchema>
 
-/** native: the driver runs the image's CUDA; minor-version: runs with limits; incompatible: does not run. */
-export const CompatibilitySchema = z.enum(['native', 'minor-version', 'incompatible'])
+/**
+ * native: the driver runs the image's CUDA and the build has code for every GPU; ptx-jit: runs, but
+ * a GPU has no native code and the driver JIT-compiles PTX (slow first start); minor-version: runs
+ * with limits on an older driver; incompatible: does not run.
+ */
+export const CompatibilitySchema = z.enum(['native', 'ptx-jit', 'minor-version', 'incompatible'])
 export type Compatibility = z.infer<typeof CompatibilitySchema>
 
 /** A reason or blocker as data: its code in src/shared/i18n/recommend-reasons.ts and its values. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 
 import { runBuiltCli } from '../helpers/cli'
 import { fakeHealthEnv } from '../helpers/fake-smi'
+import { TORCH_PYTHON } from '../helpers/pythons'
 
 const fixture = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.meta.url))
 
@@ -56,6 +57,28 @@ describe('gpu-doctor health', () => {
     const xid = await runBuiltCli(['health'], fakeHealthEnv('h200-x1', { FAKE_DMESG_TEXT: 'NVRM: Xid (PCI:0000:00:06): 119, pid=1, Timeout after 6s of waiting for RPC response from GPU0 GSP!' }))
     expect(xid.code).toBe(1)
     expect(xid.stdout).toContain('gsp-firmware-timeout')
+  })
+})
+
+describe('gpu-doctor health --under-load', () => {
+  it('a CPU-only PyTorch cannot load the GPU: the table is read anyway and the output says the load did not run and why', async () => {
+    const r = await runBuiltCli(['health', '--under-load', '--python', TORCH_PYTHON], fakeHealthEnv('h100-x1'), { timeoutMs: 60_000 })
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/NVIDIA H100 80GB HBM3\s+Gen 5\/5 x16\/16/)
+    expect(r.stdout).toMatch(/Asked to read under load, but the load did not run \(CUDA is not available to PyTorch/)
+  })
+
+  it('without --under-load a live read says it was read as the GPU was and how to judge the link under load', async () => {
+    const r = await runBuiltCli(['health'], fakeHealthEnv('h100-x1'))
+    expect(r.stdout).toContain('Run with --under-load')
+  })
+
+  it('refuses --under-load with a saved file, and a Python that is not there, before any load (exit 2)', async () => {
+    const file = await runBuiltCli(['health', '--under-load', '--from-smi', fixture('h200-x1/smi/q.xml')], {})
+    expect([file.code, file.stderr]).toEqual([2, expect.stringContaining('--under-load')])
+    const missing = await runBuiltCli(['health', '--under-load', '--python', '/opt/nowhere/bin/python3'], fakeHealthEnv('h100-x1'))
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('/opt/nowhere/bin/python3')
   })
 })
 

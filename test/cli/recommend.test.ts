@@ -91,4 +91,17 @@ describe('gpu-doctor recommend', () => {
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(message)
   })
+
+  it('--cc 99.9 is refused as a usage error listing the known capabilities; a 10,000-character --gpu is not echoed whole', async () => {
+    const cc = await runBuiltCli(['recommend', '--cc', '99.9'], noSmi)
+    expect(cc.code).toBe(2)
+    expect(cc.stdout).toBe('')
+    expect(cc.stderr).toMatch(/--cc 99\.9 is not a compute capability of any NVIDIA GPU .*known: .*8\.6.*12\.0/)
+    const long = `H100 ${'x'.repeat(10_000)}`
+    const gpu = await runBuiltCli(['recommend', '--gpu', long], noSmi)
+    expect(gpu.code).toBe(2)
+    expect(gpu.stderr.length).toBeLessThan(400)
+    expect(gpu.stderr).toContain('…')
+  })
 })
+

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { startServer, type RunningServer } from '../../src/serve'
+import { startServer, type RunningServer, type ServeOptions } from '../../src/serve'
 import { FakeCore } from './fake-core'
 
 export const TOKEN = 'a'.repeat(64)
@@ -29,7 +29,7 @@ export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect wid
  * A renderer directory with an index, small assets, hashed ones as Vite names them, a secret next
  * to it and a symlink out of it.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: Pick<ServeOptions, 'eventLimits'> = {}): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'gpu-doctor-serve-'))
   const root = join(dir, 'renderer')
   await mkdir(join(root, 'assets'), { recursive: true })
@@ -42,7 +42,7 @@ export async function startHarness(): Promise<Harness> {
   await writeFile(join(dir, 'secret.txt'), 'secret')
   await symlink(join(dir, 'secret.txt'), join(root, 'assets', 'link.txt'))
   const core = new FakeCore()
-  const server = await startServer({ core, rendererDir: root, token: TOKEN })
+  const server = await startServer({ core, rendererDir: root, token: TOKEN, ...options })
   return {
     core,
     server,

@@ -1,5 +1,6 @@
+import { ENGINE_NAMES } from '../render/engine-line'
 import type { ProbeRunner } from '../../core/probe/run-probe'
-import { parseByteSize, parseGpuSelection } from '../../core/docker/container-options'
+import { parseGpuSelection, parseShmSize } from '../../core/docker/container-options'
 import { prepareContainerTarget } from '../../core/docker/container-target'
 import { parseImageReference } from '../../core/docker/image-reference'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
@@ -20,7 +21,7 @@ export interface ImageOptions {
 export function containerFlags(values: Pick<ImageOptions, 'gpus' | 'shm-size'>, ctx: CliContext) {
   const gpus = parseGpuSelection(values.gpus ?? 'all')
   if (!gpus) throw new CliError(ctx.t('docker.badGpus', { value: values.gpus }), EXIT_USAGE)
-  const shm = values['shm-size'] === undefined ? undefined : parseByteSize(values['shm-size'])
+  const shm = values['shm-size'] === undefined ? undefined : parseShmSize(values['shm-size'])
   if (shm === null) throw new CliError(ctx.t('docker.badShm', { value: values['shm-size'] }), EXIT_USAGE)
   return { gpus, shmSizeBytes: shm }
 }
@@ -47,6 +48,6 @@ export async function imageRunner(values: ImageOptions, ctx: CliContext, log: No
     onLifecycle: (event, detail) => log.write(`  · ${ctx.t('docker.lifecycle', { event: ctx.t(`docker.event.${event}`), detail: detail.slice(0, 12) })}\n`),
   })
   if (!target.ok) throw dockerCliError(target.problem, ctx.t)
-  log.write(`${ctx.t('docker.using', { image: target.image, endpoint: target.connection.info.endpoint })}\n`)
+  log.write(`${ctx.t('docker.using', { image: target.image, engine: ENGINE_NAMES[target.connection.info.engine], endpoint: target.connection.info.endpoint })}\n`)
   return { runner: target.runner, label: target.image }
 }

@@ -50,7 +50,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   if (!container) log.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
   const history = values['no-save'] === true ? null : cliHistory(ctx)
-  const { diagnosis, saved, saveError } = await diagnoseAndSave({
+  const result = await diagnoseAndSave({
     history,
     runner: container?.runner,
     nameProcesses: dockerProcessNamer(ctx.env),
@@ -67,7 +67,8 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
       log.write(`  … ${ctx.t(`step.${p.step}`)}\n`)
     },
   })
-  reportSaved(saved, saveError, ctx)
+  reportSaved(result, ctx)
+  const { diagnosis } = result
   if (json) ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
   else ctx.stdout.write(`\n${renderDiagnosis(diagnosis, ctx.t)}\n`)
   return diagnosis.steps.some((s) => s.status === 'fail') ? EXIT_FAILED : EXIT_OK

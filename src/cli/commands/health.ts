@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises'
 
 import { checkHealth } from '../../core/health/check-health'
+import { checkHealthUnderLoad } from '../../core/health/check-under-load'
+import { checkInterpreter } from '../../core/probe/check-interpreter'
+import { defaultPython } from '../../core/use-cases/default-python'
 import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -11,6 +14,8 @@ export const HEALTH_OPTIONS = {
   json: { type: 'boolean' },
   'from-smi': { type: 'string' },
   'kernel-log': { type: 'string' },
+  'under-load': { type: 'boolean' },
+  python: { type: 'string' },
 } as const
 
 async function readInput(file: string, ctx: CliContext): Promise<string> {
@@ -22,18 +27,29 @@ async function readInput(file: string, ctx: CliContext): Promise<string> {
   }
 }
 
-/** `gpu-doctor health [--json] [--from-smi FILE] [--kernel-log FILE]`: exit 1 when an error-severity finding is present. */
+/** The Python whose PyTorch runs the load: --python, else the one a diagnosis would use; checked before it starts. */
+async function loadPython(explicit: string | undefined, ctx: CliContext): Promise<string> {
+  const python = await defaultPython({ explicit, env: ctx.env })
+  if (!python) throw new CliError(ctx.t('diagnose.noPython'), EXIT_ENVIRONMENT)
+  await checkInterpreter(python, ctx.env)
+  return python
+}
+
+/** `gpu-doctor health [--json] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]`: exit 1 when an error-severity finding is present. */
 export async function healthCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, HEALTH_OPTIONS)
   const json = values.json === true
   const fromFile = values['from-smi']
-  const outcome = await checkHealth({
-    smiText: fromFile === undefined ? undefined : await readInput(fromFile, ctx),
-    kernelLogText: values['kernel-log'] === undefined ? undefined : await readInput(values['kernel-log'], ctx),
-    nvidiaSmiPath: values['nvidia-smi'],
-    env: ctx.env,
-    signal: ctx.signal,
-  })
+  const underLoad = values['under-load'] === true
+  if (underLoad && fromFile !== undefined) throw new CliError(ctx.t('error.underLoadFromFile'), EXIT_USAGE)
+  const live = { nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal }
+  const outcome = underLoad
+    ? await checkHealthUnderLoad({ ...live, python: await loadPython(values.python, ctx) })
+    : await checkHealth({
+        ...live,
+        smiText: fromFile === undefined ? undefined : await readInput(fromFile, ctx),
+        kernelLogText: values['kernel-log'] === undefined ? undefined : await readInput(values['kernel-log'], ctx),
+      })
   if (!outcome.ok) {
     // A saved file that is not nvidia-smi -q is the user's input; a live failure is the machine's.
     if (fromFile !== undefined) throw new CliError(ctx.t('error.unparseable', { file: fromFile, reason: outcome.problem.detail }), EXIT_USAGE)

@@ -5,6 +5,7 @@ import { EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
 import { dockerCliError } from '../render/docker-problem'
+import { renderEngineLine } from '../render/engine-line'
 import { renderImages } from '../render/images-view'
 
 export const IMAGES_OPTIONS = { json: { type: 'boolean' } } as const
@@ -18,6 +19,6 @@ export async function imagesCommand(args: string[], ctx: CliContext): Promise<nu
   const host = state.kind === 'ok' ? { driverVersion: state.status.driverVersion, cudaVersion: state.status.cudaVersion } : { driverVersion: null, cudaVersion: null }
   const images = await listLocalImages(conn.docker, host, ctx.signal)
   if (values.json === true) ctx.stdout.write(`${JSON.stringify({ engine: conn.info, host, images }, null, 2)}\n`)
-  else ctx.stdout.write(`${renderImages(images, host, ctx.t)}\n`)
+  else ctx.stdout.write(`${renderEngineLine(conn, ctx.t)}\n${renderImages(images, host, ctx.t)}\n`)
   return EXIT_OK
 }

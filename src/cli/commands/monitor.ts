@@ -1,5 +1,6 @@
 import type { MonitorSample, MonitorState } from '../../shared/gpu'
-import { GpuMonitor } from '../../core/nvidia-smi/monitor'
+import { describeSamplerSource } from '../../shared/i18n/sampler'
+import { createLiveMonitor } from '../../core/nvml/live-monitor'
 import { readGpuState } from '../../core/nvidia-smi/read-status'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
@@ -15,7 +16,7 @@ export const MONITOR_OPTIONS = {
 
 const HISTORY = 40
 
-/** `gpu-doctor monitor [--interval MS] [--count N] [--json]`: one nvidia-smi stream until Ctrl-C. */
+/** `gpu-doctor monitor [--interval MS] [--count N] [--json]`: NVML in-process, else one nvidia-smi stream, until Ctrl-C. */
 export async function monitorCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, MONITOR_OPTIONS)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
@@ -29,7 +30,9 @@ export async function monitorCommand(args: string[], ctx: CliContext): Promise<n
     if (!json) ctx.stdout.write(`${renderProblem(first.problem, ctx.t)}\n`)
     throw new CliError(ctx.t(first.problem.messageKey, { ns: 'problems', defaultValue: first.problem.message }), EXIT_ENVIRONMENT)
   }
-  const monitor = new GpuMonitor({ intervalMs, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+  const monitor = await createLiveMonitor({ intervalMs, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+  // Which reader is in use: on stderr with --json, so stdout stays one JSON sample per line.
+  const sampler = monitor.source ? describeSamplerSource(monitor.source, ctx.t as unknown as Parameters<typeof describeSamplerSource>[1]) : null
   const history = new Map<number, Array<number | null>>()
   let seen = 0
 
@@ -47,7 +50,7 @@ export async function monitorCommand(args: string[], ctx: CliContext): Promise<n
         history.set(g.index, h)
       }
       if (json) ctx.stdout.write(`${JSON.stringify(sample)}\n`)
-      else ctx.stdout.write(renderMonitor(sample, history, intervalMs, ctx.t, live))
+      else ctx.stdout.write(renderMonitor(sample, history, intervalMs, ctx.t, live, sampler))
       if (count && seen >= count) finish()
     })
     monitor.on('state', (state: MonitorState) => {
@@ -60,6 +63,7 @@ export async function monitorCommand(args: string[], ctx: CliContext): Promise<n
         else ctx.stdout.write(`${line}\n`)
       }
     })
+    if (sampler) (json ? ctx.stderr : ctx.stdout).write(`${sampler}\n`)
     if (!json && live) ctx.stdout.write(`${ctx.t('monitor.header', { interval: intervalMs })}\n${ctx.t('monitor.waiting')}\n`)
     monitor.start()
   })

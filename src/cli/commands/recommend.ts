@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 
+import { isKnownComputeCapability, knownComputeCapabilities } from '../../core/compat/compute-capabilities'
 import { compatData } from '../../core/compat/data'
 import { resolveGpuName } from '../../core/compat/gpu-names'
 import { recommendDetailed, toResult } from '../../core/recommend/recommend'
@@ -27,25 +28,37 @@ export const RECOMMEND_OPTIONS = {
 
 type Values = ReturnType<typeof parseOptions<typeof RECOMMEND_OPTIONS>>['values']
 
+/** What a usage error echoes of a value: at most 60 characters, control characters shown as U+FFFD. */
+export function echoValue(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd')
+  return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean
+}
+
 /** Flags → request; every malformed value is a usage error naming the flag. */
 async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequest> {
-  const usage = (key: string, value: string) => new CliError(ctx.t(key, { value }), EXIT_USAGE)
-  for (const cc of values.cc ?? []) if (!/^\d{1,2}\.\d$/.test(cc)) throw usage('recommend.badCc', cc)
+  const usage = (key: string, value: string) => new CliError(ctx.t(key, { value: echoValue(value) }), EXIT_USAGE)
+  for (const cc of values.cc ?? []) {
+    if (!/^\d{1,2}\.\d$/.test(cc)) throw usage('recommend.badCc', cc)
+    // An implausible capability (99.9) would be rated as a GPU with no native code anywhere.
+    if (!isKnownComputeCapability(cc)) throw new CliError(ctx.t('recommend.unknownCc', { value: cc, known: knownComputeCapabilities().join(', ') }), EXIT_USAGE)
+  }
   if (values.driver !== undefined && !/^\d{3}(?:\.\d{1,3}){0,2}$/.test(values.driver)) throw usage('recommend.badDriver', values.driver)
   if (values.platform !== undefined && values.platform !== 'linux' && values.platform !== 'windows') throw usage('recommend.badPlatform', values.platform)
   const torch = values.torch === undefined ? undefined : /^(\d+\.\d+)(?:\.\d+)?$/.exec(values.torch)?.[1]
   if (values.torch !== undefined && !torch) throw usage('recommend.badTorch', values.torch)
   const releases = compatData().releases.releases.map((r) => r.release)
   if (torch && !releases.includes(torch)) {
-    throw new CliError(ctx.t('recommend.unknownTorch', { value: torch, known: `${releases[0]}–${releases.at(-1)}` }), EXIT_USAGE)
+    throw new CliError(ctx.t('recommend.unknownTorch', { value: echoValue(torch), known: `${releases[0]}–${releases.at(-1)}` }), EXIT_USAGE)
   }
   // A name the table cannot settle is a typo or an ambiguity the user must resolve now.
   for (const name of values.gpu ?? []) {
-    const resolved = resolveGpuName(name)
-    if (resolved.kind === 'unknown') throw new CliError(reasonLine(reason('block.gpuUnknown', { name }), ctx.t), EXIT_USAGE)
+    // No GPU name is this long: refuse it rather than search (and echo) megabytes.
+    const resolved = name.length > 128 ? ({ kind: 'unknown' } as const) : resolveGpuName(name)
+    if (resolved.kind === 'unknown') throw new CliError(reasonLine(reason('block.gpuUnknown', { name: echoValue(name) }), ctx.t), EXIT_USAGE)
     if (resolved.kind === 'ambiguous') {
       const candidates = resolved.candidates.map((c) => `${c.name} (${c.cc})`).join(', ')
-      throw new CliError(reasonLine(reason('block.gpuAmbiguous', { name, candidates }), ctx.t), EXIT_USAGE)
+      throw new CliError(reasonLine(reason('block.gpuAmbiguous', { name: echoValue(name), candidates }), ctx.t), EXIT_USAGE)
     }
   }
   const req: RecommendRequest = {

@@ -5,7 +5,7 @@ import { basename } from 'node:path'
 import { collectReport } from '../../core/use-cases/collect-report'
 import { defaultPython } from '../../core/use-cases/default-python'
 import { reportDocument } from '../../core/use-cases/report-document'
-import { cliHistory, reportSaved } from '../history'
+import { cliHistory, reportSaved, unreadableLine } from '../history'
 import {
   compareDiagnoses,
   fleetRejectReason,
@@ -20,6 +20,7 @@ import {
   reportTranslator,
 } from '../../core/report'
 import type { HistoryStore } from '../../core/report/history/history-store'
+import { HistoryEntryNotFoundError, HistoryEntryUnreadableError } from '../../core/report/history/entry-damage'
 import type { Diagnosis } from '../../shared/diagnosis'
 import { HistoryIdSchema } from '../../shared/history'
 import type { Report } from '../../shared/report'
@@ -57,6 +58,8 @@ async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext):
     try {
       return { id: arg, diagnosis: await store.load(arg) }
     } catch (error) {
+      if (error instanceof HistoryEntryUnreadableError) throw new CliError(unreadableLine(error.entry, store, ctx, 'history.unreadable'), EXIT_USAGE)
+      if (error instanceof HistoryEntryNotFoundError) throw new CliError(ctx.t('history.notFound', { id: arg }), EXIT_USAGE)
       throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
     }
   }
@@ -115,9 +118,11 @@ async function makeReport(values: { from?: string; latest?: boolean; python?: st
     diagnosis = input.diagnosis
     source = 'file'
   } else if (values.latest) {
-    const latest = await store.latest()
-    if (!latest) throw new CliError(ctx.t('report.noHistory'), EXIT_USAGE)
-    diagnosis = latest.diagnosis
+    const { found, skipped } = await store.latest()
+    for (const entry of skipped) ctx.stderr.write(`${unreadableLine(entry, store, ctx)}\n`)
+    if (!found) throw new CliError(skipped.length ? ctx.t('history.noneReadable', { count: skipped.length }) : ctx.t('report.noHistory'), EXIT_USAGE)
+    if (skipped.length) ctx.stderr.write(`${ctx.t('history.usingLatest', { id: found.id })}\n`)
+    diagnosis = found.diagnosis
     source = 'history'
   }
   const python = diagnosis ? null : await defaultPython({ explicit: values.python, env: ctx.env })
@@ -137,7 +142,7 @@ async function makeReport(values: { from?: string; latest?: boolean; python?: st
       ctx.stderr.write(`  … ${ctx.t(`step.${p.step}`)}\n`)
     },
     history: values['no-save'] ? null : store,
-    onSaved: ({ saved, saveError }) => reportSaved(saved, saveError, ctx),
+    onSaved: (result) => reportSaved(result, ctx),
   })
   return report
 }

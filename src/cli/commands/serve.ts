@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { startServer } from '../../serve'
+import { classifyBindHost } from '../../serve/bind-host'
 import { createCoreService } from '../../core/service/core-service'
-import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
+import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
 
@@ -30,11 +31,18 @@ function openBrowser(url: string, env: NodeJS.ProcessEnv): boolean {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1'])
-
 /** The built renderer sits beside the bundled CLI: out/cli/gpu-doctor.cjs → out/renderer. */
 export function rendererDir(): string {
   return join(__dirname, '..', 'renderer')
+}
+
+/** Why the server could not listen, as one line: a busy or privileged port is the environment's. */
+function listenError(error: unknown, host: string, port: number, ctx: CliContext): CliError {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE') return new CliError(ctx.t('serve.portBusy', { host, port }), EXIT_ENVIRONMENT)
+  if (code === 'EACCES') return new CliError(ctx.t('serve.portDenied', { host, port }), EXIT_ENVIRONMENT)
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new CliError(ctx.t('serve.badHost', { host }), EXIT_USAGE)
+  return new CliError(ctx.t('serve.cannotListen', { host, port, reason: error instanceof Error ? error.message : String(error) }), EXIT_ENVIRONMENT)
 }
 
 /** `gpu-doctor serve [--port N] [--host H]`: the UI in a browser, token-protected, until Ctrl-C. */
@@ -43,14 +51,19 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
   const port = parseIntOption(values.port, '--port', 0, 65_535, 0, say)
   const host = values.host ?? '127.0.0.1'
+  const bind = classifyBindHost(host)
+  if (bind === 'foreign') throw new CliError(ctx.t('serve.badHost', { host: host.slice(0, 100) }), EXIT_USAGE)
   const dir = rendererDir()
   if (!existsSync(join(dir, 'index.html'))) throw new CliError(ctx.t('serve.noUi', { dir }), EXIT_ENVIRONMENT)
 
   const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
-  const server = await startServer({ core, host, port, rendererDir: dir })
+  const server = await startServer({ core, host, port, rendererDir: dir }).catch(async (error: unknown) => {
+    await core.dispose()
+    throw listenError(error, host, port, ctx)
+  })
   const actualPort = new URL(server.url).port
   ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
-  if (!LOOPBACK.has(host)) ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
+  if (bind === 'exposed') ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
   else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
   if (values.open === true && values['no-open'] !== true) openBrowser(server.url, ctx.env)
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 
+import { LOAD_SETTLE_MS } from '../../core/health/check-under-load'
 import type { HealthResult } from '../../shared/health'
 import { findingText } from './diagnosis-view'
 import { renderTable } from './text-table'
@@ -26,9 +27,15 @@ export function renderHealth(h: HealthResult, t: TFunction): string {
     const { message, fix } = findingText(f, t)
     return [`[${f.severity}] ${f.id}: ${message}`, ...(f.evidence ? [`    ${f.evidence.replace(/\n/g, '\n    ')}`] : []), `    ${t('label.fix')}: ${fix}`].join('\n')
   })
+  const load = !h.load
+    ? t('health.load.none')
+    : h.load.applied
+      ? t('health.load.applied', { detail: h.load.detail, python: h.load.python, seconds: LOAD_SETTLE_MS / 1000 })
+      : t('health.load.failed', { detail: h.load.detail, python: h.load.python })
   return [
     renderTable(header, rows),
     '',
+    ...(h.source === 'live' ? [load] : []),
     log,
     '',
     findings.length ? findings.join('\n') : t('health.noFinding', { count: h.gpus.length }),

@@ -16,6 +16,7 @@ export function renderMonitor(
   intervalMs: number,
   t: TFunction,
   live: boolean,
+  sampler: string | null = null,
 ): string {
   if (!live) {
     const time = new Date(sample.time).toISOString()
@@ -34,5 +35,5 @@ export function renderMonitor(
     g.smClockMHz === null ? dash : `${g.smClockMHz} MHz`,
     sparkline(history.get(g.index) ?? []),
   ])
-  return `\x1b[H\x1b[2J${t('monitor.header', { interval: intervalMs })}\n${new Date(sample.time).toLocaleTimeString()}\n\n${renderTable(header, rows)}\n`
+  return `\x1b[H\x1b[2J${t('monitor.header', { interval: intervalMs })}\n${sampler ? `${sampler}\n` : ''}${new Date(sample.time).toLocaleTimeString()}\n\n${renderTable(header, rows)}\n`
 }

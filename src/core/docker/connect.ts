@@ -1,9 +1,15 @@
 import type Docker from 'dockerode'
 
 import type { DockerProblem, EngineInfo } from '../../shared/docker'
-import { createDockerClient, describeEndpoint, resolveEndpoint, type Endpoint } from './endpoint'
+import { chooseEndpoint, createDockerClient, describeEndpoint, type EndpointChoice, type Endpoint } from './endpoint'
 import { apiAtLeast, MIN_API_VERSION, readEngineInfo } from './engine-info'
 import { explainDockerError } from './explain-error'
+
+/**
+ * Podman answers GET /version by running conmon and the OCI runtime: 1.6 to 2.5 s measured on a
+ * 2-core build machine, more under load. A missing or refused socket still fails at once.
+ */
+export const CONNECT_TIMEOUT_MS = 8_000
 
 export type Connection =
   | { ok: true; docker: Docker; endpoint: Endpoint; info: EngineInfo }
@@ -14,10 +20,12 @@ export type Connection =
  * reads its facts. Never throws: a missing socket, a refused connection or an engine too old for
  * `--gpus` come back as a problem naming the endpoint that was tried.
  */
-export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeoutMs = 3_000): Promise<Connection> {
+export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Connection> {
   let endpoint: Endpoint
+  let choice: EndpointChoice
   try {
-    endpoint = resolveEndpoint(env)
+    choice = chooseEndpoint(env)
+    endpoint = choice.endpoint
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
     return { ok: false, endpoint: env.DOCKER_HOST ?? '', problem: { code: 'failed', failureModeId: null, message: detail, fix: 'Unset DOCKER_HOST or set it to unix:///var/run/docker.sock or tcp://HOST:2376.', detail } }
@@ -25,7 +33,7 @@ export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeou
   const where = describeEndpoint(endpoint)
   const docker = createDockerClient(endpoint, env)
   try {
-    const info = await readEngineInfo(docker, where, timeoutMs)
+    const info = await readEngineInfo(docker, where, timeoutMs, choice.reason)
     if (!apiAtLeast(info.apiVersion, MIN_API_VERSION)) {
       const detail = `Engine API ${info.apiVersion ?? '?'} (Docker ${info.serverVersion ?? '?'}) at ${where}`
       return { ok: false, endpoint: where, problem: { ...explainDockerError(new Error('client version 1.40 is too new'), where), detail } }

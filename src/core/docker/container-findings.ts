@@ -1,6 +1,7 @@
 import type { Finding } from '../../shared/diagnosis'
 import { makeFinding } from '../rules/finding-catalog'
 import { formatBytes } from './container-options'
+import type { CdiVerdict } from './cdi-spec'
 import type { ContainerRunResult } from './run-container'
 import { toolkitInstall } from './toolkit-install'
 
@@ -12,6 +13,8 @@ export interface FindingContext {
   osRelease: string | null
   platform: NodeJS.Platform
   rootless: boolean
+  /** Podman reaches GPUs through CDI: its toolkit steps end in `nvidia-ctk cdi generate`. */
+  engine?: 'docker' | 'podman'
 }
 
 /**
@@ -24,9 +27,8 @@ export function containerFindings(run: ContainerRunResult, ctx: FindingContext):
   const p = run.problem
   if (p?.failureModeId) {
     findings.push(makeFinding(p.failureModeId, 'error', {}, p.detail))
-    if (p.code === 'gpu-support-missing' || p.code === 'nvidia-runtime-not-registered') {
-      const install = toolkitInstall(ctx.osRelease, ctx.platform, ctx.rootless)
-      findings.push(makeFinding('nvidia-container-toolkit-install', 'info', { os: install.os, commands: install.commands.map((c) => `\`${c}\``).join('\n') }))
+    if (p.code === 'gpu-support-missing' || p.code === 'nvidia-runtime-not-registered' || p.code === 'cdi-device-unresolvable') {
+      findings.push(toolkitFinding(ctx))
     }
   }
   if (run.shmSizeBytes !== null && run.shmSizeBytes <= DEFAULT_SHM_BYTES && run.ipcMode !== 'host') {
@@ -35,4 +37,22 @@ export function containerFindings(run: ContainerRunResult, ctx: FindingContext):
     )
   }
   return findings
+}
+
+function toolkitFinding(ctx: FindingContext): Finding {
+  const install = toolkitInstall(ctx.osRelease, ctx.platform, ctx.rootless, ctx.engine)
+  return makeFinding('nvidia-container-toolkit-install', 'info', { os: install.os, commands: install.commands.map((c) => `\`${c}\``).join('\n') })
+}
+
+/**
+ * A missing or stale CDI spec, judged on the host before a Podman container asks for
+ * nvidia.com/gpu (a missing one also fails the start: the same finding then comes once).
+ */
+export function cdiFindings(verdict: CdiVerdict, ctx: FindingContext): Finding[] {
+  if (verdict.state === 'ok') return []
+  const evidence =
+    verdict.state === 'missing'
+      ? `No CDI spec of kind nvidia.com/gpu in ${verdict.searched.join(' or ')}`
+      : `${verdict.path} was generated for driver ${verdict.specDriver}; the running driver is ${verdict.hostDriver}`
+  return [makeFinding('cdi-spec-missing-or-stale', 'error', {}, evidence), toolkitFinding({ ...ctx, engine: 'podman' })]
 }

@@ -1,3 +1,5 @@
+import { MAX_SHM_SIZE_BYTES } from '../../shared/constants'
+
 /** Which GPUs a container gets: all of them, none, or these indexes / UUIDs (`--gpus`). */
 export type GpuSelection = 'all' | 'none' | string[]
 
@@ -18,6 +20,12 @@ export function parseByteSize(text: string): number | null {
   if (!m) return null
   const bytes = Math.round(Number(m[1]) * UNITS[m[2]!.toLowerCase()]!)
   return bytes > 0 && Number.isFinite(bytes) ? bytes : null
+}
+
+/** `--shm-size`: a size parseByteSize reads, from 1 byte to MAX_SHM_SIZE_BYTES (1 TiB); null otherwise. */
+export function parseShmSize(text: string): number | null {
+  const bytes = parseByteSize(text)
+  return bytes !== null && bytes <= MAX_SHM_SIZE_BYTES ? bytes : null
 }
 
 /** 67108864 → "64 MiB"; 8589934592 → "8 GiB". */

@@ -9,6 +9,7 @@ import { probeScriptPath } from '../probe/probe-script'
 import { containerFindings, type FindingContext } from './container-findings'
 import type { GpuSelection } from './container-options'
 import { buildProbeContainer } from './container-spec'
+import { podmanSpecFrom } from './podman-spec'
 import { runContainer } from './run-container'
 
 export interface ContainerProbeOptions extends FindingContext {
@@ -23,6 +24,8 @@ export interface ContainerProbeOptions extends FindingContext {
   /** Host path of the probe; resources/probe/gpu_doctor_probe.py when unset. */
   probeScript?: string
   onLifecycle?: (event: 'created' | 'started' | 'exited' | 'removed', detail: string) => void
+  /** Podman takes GPUs as CDI devices, through its own create endpoint. */
+  engine?: 'docker' | 'podman'
 }
 
 /** Creating the container copies the image on some storage drivers: time on top of the probe's own. */
@@ -59,6 +62,7 @@ export function containerProbeRunner(c: ContainerProbeOptions): ProbeRunner {
         if (hostPid) options.onSpawn?.(hostPid)
       },
       onLifecycle: c.onLifecycle,
+      ...(c.engine === 'podman' ? { podmanSpec: podmanSpecFrom(spec, c.gpus) } : {}),
     })
     const findings = containerFindings(run, c)
     const fail = (reason: string, stderr: string): ProbeOutcome => ({ ok: false, reason, stderr, durationMs: run.durationMs, findings, where })

@@ -5,6 +5,8 @@ import type { ProbeRunner } from '../probe/run-probe'
 import { makeFinding } from '../rules/finding-catalog'
 import { connectEngine, type Connection } from './connect'
 import type { GpuSelection } from './container-options'
+import { readCdiSpecs, judgeCdiSpecs } from './cdi-spec'
+import { cdiFindings } from './container-findings'
 import { containerProbeRunner, type ContainerProbeOptions } from './container-probe-runner'
 import { isLocalEndpoint } from './endpoint'
 import { explainDockerError } from './explain-error'
@@ -64,6 +66,12 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
     const fit = judgeRequirement(requirementFromEnv(envMap(config.Config?.Env)), options.host)
     if (fit.verdict === 'too-old') pre.push(makeFinding('image-requires-newer-driver', 'error', {}, `NVIDIA_REQUIRE_CUDA=${fit.requirement}: ${fit.reason}`))
   }
+  const osRelease = await readOsRelease()
+  const engine = connection.info.engine
+  if (engine === 'podman' && gpus !== 'none') {
+    const verdict = judgeCdiSpecs(await readCdiSpecs(), options.host?.driverVersion ?? null)
+    pre.push(...cdiFindings(verdict, { osRelease, platform: process.platform, rootless: connection.info.rootless }))
+  }
   const inner = containerProbeRunner({
     docker: connection.docker,
     endpoint: connection.info.endpoint,
@@ -73,15 +81,17 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
     runtime: options.runtime,
     python: options.python,
     probeScript: options.probeScript,
-    osRelease: await readOsRelease(),
+    osRelease,
     platform: process.platform,
     rootless: connection.info.rootless,
+    engine,
     onLifecycle: options.onLifecycle,
   })
   const runner: ProbeRunner = async (o) => {
     const outcome = await inner(o)
-    const seen = new Set((outcome.findings ?? []).map((f) => f.id))
-    return { ...outcome, findings: [...(outcome.findings ?? []), ...pre.filter((f) => !seen.has(f.id))] }
+    // A finding judged before the run (a stale CDI spec) keeps its evidence over the engine's error text.
+    const judged = new Set(pre.map((f) => f.id))
+    return { ...outcome, findings: [...(outcome.findings ?? []).filter((f) => !judged.has(f.id)), ...pre] }
   }
   return { ok: true, runner, image, connection }
 }

@@ -3,7 +3,8 @@ import { EventEmitter } from 'node:events'
 import type Docker from 'dockerode'
 
 import type { EngineState } from '../../shared/docker'
-import { connectEngine, type Connection } from './connect'
+import { CONNECT_TIMEOUT_MS, connectEngine, type Connection } from './connect'
+import { endpointLabel } from './endpoint'
 
 export interface EngineHealthOptions {
   env?: NodeJS.ProcessEnv
@@ -40,12 +41,12 @@ export class EngineHealth extends EventEmitter<{ state: [EngineState] }> {
     this.options = {
       env: options.env ?? process.env,
       pollMs: options.pollMs ?? 5_000,
-      timeoutMs: options.timeoutMs ?? 2_000,
+      timeoutMs: options.timeoutMs ?? CONNECT_TIMEOUT_MS,
       retryMs: options.retryMs ?? 1_000,
       maxRetryMs: options.maxRetryMs ?? 30_000,
       connect: options.connect ?? connectEngine,
     }
-    this.current = { kind: 'unknown', endpoint: this.options.env.DOCKER_HOST ?? 'default' }
+    this.current = { kind: 'unknown', endpoint: endpointLabel(this.options.env) }
   }
 
   get state(): EngineState {

@@ -12,6 +12,8 @@ interface VersionAnswer {
   Version?: string
   ApiVersion?: string
   Os?: string
+  Components?: Array<{ Name?: string; Version?: string }>
+  Platform?: { Name?: string }
 }
 
 interface InfoAnswer {
@@ -23,6 +25,8 @@ interface InfoAnswer {
   CgroupDriver?: string
   SecurityOptions?: string[]
   CDISpecDirs?: string[]
+  /** Podman's compat answer says it outright. */
+  Rootless?: boolean
 }
 
 /**
@@ -34,12 +38,17 @@ export function engineInfoFrom(
   version: VersionAnswer,
   info: InfoAnswer,
   host: { osRelease: string | null; platform: NodeJS.Platform } = { osRelease: null, platform: 'linux' },
+  endpointReason: EngineInfo['endpointReason'] = null,
 ): EngineInfo {
   const runtimes = Object.keys(info.Runtimes ?? {}).sort()
-  const rootless = (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o))
-  const gpuPath = runtimes.includes('nvidia') || (info.CDISpecDirs ?? []).length > 0
+  const rootless = info.Rootless === true || (info.SecurityOptions ?? []).some((o) => /(^|,)name=rootless(,|$)/.test(o))
+  const engine = engineKind(version)
+  // Podman reaches GPUs through CDI alone (its spec check is a finding of its own), never --gpus.
+  const gpuPath = engine === 'podman' || runtimes.includes('nvidia') || (info.CDISpecDirs ?? []).length > 0
   return {
     endpoint,
+    engine,
+    endpointReason,
     serverVersion: info.ServerVersion ?? version.Version ?? null,
     apiVersion: version.ApiVersion ?? null,
     os: info.OperatingSystem ?? version.Os ?? null,
@@ -52,6 +61,12 @@ export function engineInfoFrom(
     rootless,
     gpuSetup: gpuPath ? null : toolkitInstall(host.osRelease, host.platform, rootless),
   }
+}
+
+/** Podman's compat API answers `Components: [{ Name: "Podman Engine" }]` (Docker's: "Engine"). */
+export function engineKind(version: VersionAnswer): EngineInfo['engine'] {
+  const names = [...(version.Components ?? []).map((c) => c.Name ?? ''), version.Platform?.Name ?? '']
+  return names.some((n) => /podman/i.test(n)) ? 'podman' : 'docker'
 }
 
 /** "1.41" < "1.40"? Numeric per part. */
@@ -67,7 +82,7 @@ export function apiAtLeast(version: string | null, minimum: string): boolean {
 }
 
 /** Ping, then version and info, each under the same deadline. Throws what dockerode throws. */
-export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs = 3_000): Promise<EngineInfo> {
+export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs = 3_000, endpointReason: EngineInfo['endpointReason'] = null): Promise<EngineInfo> {
   const abortSignal = AbortSignal.timeout(timeoutMs)
   const api = withSignals(docker)
   await api.ping({ abortSignal })
@@ -77,5 +92,5 @@ export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs
   ])
   // A local engine runs on this OS; a remote one gets the generic Linux install.
   const local = /^(unix|npipe):/.test(endpoint)
-  return engineInfoFrom(endpoint, version, info, { osRelease: local ? await readOsRelease() : null, platform: local ? process.platform : 'linux' })
+  return engineInfoFrom(endpoint, version, info, { osRelease: local ? await readOsRelease() : null, platform: local ? process.platform : 'linux' }, endpointReason)
 }

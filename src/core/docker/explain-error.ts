@@ -41,6 +41,10 @@ const TEXT_RULES: Array<[RegExp, Explanation]> = [
     problem('container-cli-cannot-load-nvml', 'container-cli-cannot-load-nvml', 'The NVIDIA container hook cannot find the host driver (libnvidia-ml.so.1).', 'Install the host driver; on Linux use Docker Engine, not Docker Desktop or the snap.'),
   ],
   [
+    /unresolvable CDI devices|failed to inject CDI devices/i,
+    problem('cdi-device-unresolvable', 'cdi-spec-missing-or-stale', 'Podman cannot resolve the CDI device nvidia.com/gpu: there is no CDI spec for this driver.', 'Run `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml` (NVIDIA Container Toolkit), again after every driver change.'),
+  ],
+  [
     /invalid reference format|repository name must be lowercase/i,
     problem('invalid-reference', null, 'Docker rejected the image name.', 'Write it as [registry/]name[:tag][@sha256:digest], in lowercase, e.g. pytorch/pytorch:2.9.1-cuda12.8-cudnn9-runtime.'),
   ],

@@ -105,6 +105,18 @@ export async function pullImage(docker: Docker, reference: string, options: Pull
     if (!present) {
       return { ok: false, ref, snapshot, problem: problemOf('incomplete', 'The pull ended before the image was complete (the connection to the engine closed).', 'Run the pull again.', `${snapshot.layersDone}/${snapshot.layers.length} layers done`) }
     }
+    aggregator.complete()
+    emit(true)
   }
-  return { ok: true, ref, digest: aggregator.digest, upToDate: aggregator.upToDate, snapshot }
+  return { ok: true, ref, digest: aggregator.digest ?? (await repoDigest(docker, ref, name)), upToDate: aggregator.upToDate, snapshot: aggregator.snapshot() }
+}
+
+/** Podman's pull stream names no digest ("Digest: sha256:…" is Docker's): the image's RepoDigests do. */
+async function repoDigest(docker: Docker, ref: string, name: string): Promise<string | null> {
+  const image = (await docker
+    .getImage(ref)
+    .inspect({ abortSignal: AbortSignal.timeout(10_000) } as Docker.ImageInspectOptions)
+    .catch(() => null)) as { RepoDigests?: string[] } | null
+  const match = (image?.RepoDigests ?? []).find((d) => d.startsWith(`${name}@`)) ?? image?.RepoDigests?.[0]
+  return match?.split('@')[1] ?? null
 }

@@ -73,6 +73,15 @@ export class PullAggregator {
     this.layers.set(event.id, layer)
   }
 
+  /** The stream ended without an error and the image is there: Podman's stream says neither "Pull complete" nor "Status:". */
+  complete(): void {
+    this.finished = true
+    for (const layer of this.layers.values()) {
+      layer.done = true
+      if (layer.total !== null) layer.current = layer.total
+    }
+  }
+
   snapshot(): PullSnapshot {
     const layers = [...this.layers.values()].map((l) => ({ ...l }))
     const bytesTotal = layers.reduce((n, l) => n + (l.total ?? 0), 0)

@@ -5,6 +5,8 @@ import type Docker from 'dockerode'
 import type { DockerProblem } from '../../shared/docker'
 import { SESSION_LABEL } from './container-spec'
 import { explainDockerError } from './explain-error'
+import { createPodmanContainer } from './podman-create'
+import type { PodmanSpec } from './podman-spec'
 import { removeContainers } from './sweep'
 
 export interface ContainerRunOptions {
@@ -17,6 +19,8 @@ export interface ContainerRunOptions {
   /** The container's main process as the host sees it (State.Pid), once started. */
   onStarted?: (info: { id: string; hostPid: number | null }) => void
   onLifecycle?: (event: 'created' | 'started' | 'exited' | 'removed', detail: string) => void
+  /** On Podman: the same container as a libpod spec, created through Podman's API (CDI devices). */
+  podmanSpec?: PodmanSpec
 }
 
 export interface ContainerRunResult {
@@ -105,7 +109,10 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
     if (result.cancelled) return result
     // Not under the caller's signal: an aborted create may still finish in the engine, and then
     // its id would be unknown here. The session-label sweep below catches even that case.
-    container = await docker.createContainer({ ...spec, abortSignal: AbortSignal.timeout(CREATE_DEADLINE_MS) } as Docker.ContainerCreateOptions)
+    const createSignal = AbortSignal.timeout(CREATE_DEADLINE_MS)
+    container = options.podmanSpec
+      ? await createPodmanContainer(docker, options.podmanSpec, createSignal)
+      : await docker.createContainer({ ...spec, abortSignal: createSignal } as Docker.ContainerCreateOptions)
     result.containerId = container.id
     options.onLifecycle?.('created', container.id)
     if (stop.signal.aborted) return result

@@ -1,3 +1,5 @@
+import { CDI_GENERATE } from './cdi-spec'
+
 /** /etc/os-release as key → value (quotes removed). */
 export function parseOsRelease(text: string): Record<string, string> {
   const out: Record<string, string> = {}
@@ -19,9 +21,10 @@ export interface ToolkitInstall {
 
 /**
  * NVIDIA Container Toolkit install commands for this system (NVIDIA's install guide, per package
- * manager), ending with registering the runtime with Docker and restarting it.
+ * manager), ending with registering the runtime with Docker and restarting it, or for Podman with
+ * writing the CDI spec.
  */
-export function toolkitInstall(osRelease: string | null, platform: NodeJS.Platform = 'linux', rootless = false): ToolkitInstall {
+export function toolkitInstall(osRelease: string | null, platform: NodeJS.Platform = 'linux', rootless = false, engine: 'docker' | 'podman' = 'docker'): ToolkitInstall {
   if (platform === 'win32') {
     return { os: 'Windows', commands: ['Use Docker Desktop with the WSL 2 backend and the NVIDIA Windows driver; GPU support needs no toolkit inside WSL.'] }
   }
@@ -46,7 +49,9 @@ export function toolkitInstall(osRelease: string | null, platform: NodeJS.Platfo
   } else {
     install = ['Install nvidia-container-toolkit with your package manager (https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html)']
   }
-  const configure = rootless
+  const configure = engine === 'podman'
+    ? [CDI_GENERATE, 'nvidia-ctk cdi list']
+    : rootless
     ? [
         'nvidia-ctk runtime configure --runtime=docker --config=$HOME/.config/docker/daemon.json && systemctl --user restart docker',
         'sudo nvidia-ctk config --set nvidia-container-cli.no-cgroups --in-place',

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { createInterface } from 'node:readline'
 
-import type { GpuProblem, GpuSample, MonitorSample, MonitorState } from '../../shared/gpu'
+import type { GpuProblem, GpuSample, MonitorSample, MonitorState, SamplerSource } from '../../shared/gpu'
 import { classifySmiFailure, makeProblem } from './classify-failure'
 import { locateNvidiaSmi } from './locate'
 import { parseCsvSampleLine } from './parse-csv'
@@ -16,9 +16,11 @@ export interface MonitorOptions {
   maxAttempts?: number
   initialBackoffMs?: number
   maxBackoffMs?: number
+  /** Said in the running state: which reader this is and why NVML is not used. */
+  source?: SamplerSource
 }
 
-interface MonitorEvents {
+export interface MonitorEvents {
   sample: [MonitorSample]
   state: [MonitorState]
 }
@@ -73,6 +75,10 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     return this.options.intervalMs
   }
 
+  get source(): SamplerSource | null {
+    return this.options.source ?? null
+  }
+
   /** The PID of the streaming nvidia-smi, for tests and "no orphans" checks. */
   get pid(): number | null {
     return this.child?.pid ?? null
@@ -109,6 +115,11 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     this.emit('state', state)
   }
 
+  private running(child: ChildProcess): MonitorState {
+    const state: MonitorState = { kind: 'running', intervalMs: this.options.intervalMs, pid: child.pid ?? null }
+    return this.options.source ? { ...state, source: this.options.source } : state
+  }
+
   private clearTimers(): void {
     for (const t of [this.flushTimer, this.stallTimer, this.restartTimer]) if (t) clearTimeout(t)
     this.flushTimer = this.stallTimer = this.restartTimer = null
@@ -126,7 +137,7 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     const child = spawn(located.path, args, { stdio: ['ignore', 'pipe', 'pipe'], env: this.options.env, windowsHide: true })
     this.child = child
     // Starting counts as running: callers asking now must not be told "stopped".
-    this.setState({ kind: 'running', intervalMs: this.options.intervalMs, pid: child.pid ?? null })
+    this.setState(this.running(child))
     const started = performance.now()
     let stdout = ''
     let stderr = ''
@@ -139,7 +150,7 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
     child.on('error', (e: NodeJS.ErrnoException) => {
       spawnError = e
     })
-    child.on('spawn', () => this.setState({ kind: 'running', intervalMs: this.options.intervalMs, pid: child.pid ?? null }))
+    child.on('spawn', () => this.setState(this.running(child)))
     this.armStallTimer(child)
 
     const lines = createInterface({ input: child.stdout! })

@@ -23,11 +23,20 @@ const newestFirst = (list: Rated[]) => [...list].sort((a, b) => compareCandidate
 const isNewer = (a: Rated, b: Rated) => compareCandidates(a.candidate, b.candidate) < 0
 const lacks = (r: Rated, g: GpuGroup) => r.archMissing.some((m) => m.cc === g.cc)
 
-/** The rule of compat-matrix §6 R3: the newest release that runs natively, its newest CUDA; else the newest minor-version one. */
+/**
+ * The rule of compat-matrix §6 R3: the newest release that runs natively, its newest CUDA; else the
+ * newest that runs by JIT-compiling PTX; else the newest minor-version one.
+ */
 function best(list: Rated[]): Rated | undefined {
   const sorted = newestFirst(list)
-  return sorted.find((r) => r.compatibility === 'native') ?? sorted.find((r) => r.compatibility === 'minor-version')
+  for (const level of ['native', 'ptx-jit', 'minor-version'] as const) {
+    const found = sorted.find((r) => r.compatibility === level)
+    if (found) return found
+  }
+  return undefined
 }
+
+const PICK_LEAD = { native: 'pick.newest', 'ptx-jit': 'pick.newestPtx', 'minor-version': 'pick.newestMinor', incompatible: 'pick.newestMinor' } as const
 
 function matchesPin(c: Candidate, torch: string | null): boolean {
   return torch === null || (c.pytorch !== null && (c.pytorch === torch || c.pytorch.startsWith(`${torch}.`)))
@@ -120,7 +129,7 @@ export function decide(machine: Machine, prefs: Preferences, data: CompatData): 
   }
   const pickLead = prefs.torch
     ? [reason('pick.pinned', { torch: prefs.torch })]
-    : [reason(pick.compatibility === 'native' ? 'pick.newest' : 'pick.newestMinor')]
+    : [reason(PICK_LEAD[pick.compatibility])]
   const first: Choice = { rated: pick, lead: [...pickLead, ...limits(pick, pool, data, machine)] }
 
   const minor = pick.compatibility === 'native' ? newestFirst(pool).find((r) => r.compatibility === 'minor-version') : undefined

@@ -2,6 +2,7 @@ import type { CompatData } from '../../shared/compat-data'
 import type { RecommendInputEcho } from '../../shared/recommend'
 import { smOf } from './arch-list'
 import { cudaMinor, highestCudaForDriver, newestDriverCuda } from '../compat/driver'
+import { isKnownComputeCapability, knownComputeCapabilities } from '../compat/compute-capabilities'
 import { resolveGpuName } from '../compat/gpu-names'
 import { reason } from './reasons'
 import type { DriverFacts, Machine, MachineGpu, Reason, RecommendInput } from './types'
@@ -35,6 +36,12 @@ export function resolveMachine(input: RecommendInput, data: CompatData): { machi
   input.gpus.forEach((gpu, index) => {
     const name = gpu.name?.trim() || null
     const given = gpu.computeCapability?.trim()
+    if (given && CC.test(given) && !name && !isKnownComputeCapability(given, data)) {
+      // Typed, not read from a GPU: a capability no GPU has (99.9) is a typo, not a future GPU.
+      echoGpus.push({ index, name, computeCapability: null, source: 'cc' })
+      blockers.push(reason('block.ccUnknown', { cc: given, known: knownComputeCapabilities(data).join(', ') }))
+      return
+    }
     if (given && CC.test(given)) {
       const source = name ? 'nvidia-smi' : 'cc'
       gpus.push({ index, name, cc: given, sm: smOf(given), source, mark: 'P' })

@@ -175,6 +175,8 @@ export function rateCandidate(c: Candidate, machine: Machine, data: CompatData):
     for (const a of arch.filter((x) => x.v.viaPtx)) reasons.push(reason('arch.ptxNeedsNative', { gpu: a.g.label, sm: a.g.sm }))
     if (arch.some((x) => x.v.viaPtx)) compatibility = 'incompatible'
   }
+  // Code only as PTX for some GPU: it runs, but nothing about it is native.
+  if (compatibility === 'native' && arch.some((x) => x.v.viaPtx)) compatibility = 'ptx-jit'
   if (machine.platform === 'windows') reasons.push(reason('driver.windows'))
   const gpuNotes = machine.gpus
     .filter((g) => g.mark !== 'P')

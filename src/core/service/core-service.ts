@@ -7,10 +7,13 @@ import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
 import { checkHealth } from '../health/check-health'
+import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
 import { checkInterpreter } from '../probe/check-interpreter'
+import { defaultPython } from '../use-cases/default-python'
+import { NoPythonError } from '../use-cases/errors'
 import { detectInterpreters } from '../probe/interpreters'
-import { GpuMonitor } from '../nvidia-smi/monitor'
+import { createLiveMonitor, type LiveMonitor } from '../nvml/live-monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { recommendForRequest } from '../recommend/service'
 import { ipcErrorOf } from './ipc-error'
@@ -19,6 +22,7 @@ import type { CoreService } from './types'
 import { compareTargets } from '../use-cases/compare-targets'
 import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
 import { GpuProblemError } from '../use-cases/errors'
+import { sharedRead } from '../util/shared-read'
 import { listGpuProcesses } from '../watch/process-table'
 import { watchJob } from '../watch/watch'
 
@@ -36,6 +40,9 @@ export interface CoreOptions {
   openExternal?: (url: string) => Promise<boolean>
 }
 
+/** How long a GPU state read answers further `gpu:get-state` calls after it finished. */
+export const STATE_FRESH_MS = 250
+
 /** Every request's handler, typed from the contract: a handler that drifts from it does not compile. */
 type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
 
@@ -45,7 +52,7 @@ type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<Invo
  */
 export function createCoreService(options: CoreOptions = {}): CoreService {
   const events = new EventEmitter()
-  let monitor: GpuMonitor | null = null
+  let monitor: LiveMonitor | null = null
   const reports = createReportHandlers({ dataDir: options.dataDir, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
 
   const stopMonitor = async (): Promise<MonitorState> => {
@@ -61,7 +68,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const startMonitor = async ({ intervalMs }: { intervalMs: number }): Promise<MonitorState> => {
     if (monitor && monitor.intervalMs === intervalMs && monitor.state.kind !== 'failed') return monitor.state
     await stopMonitor()
-    const m = new GpuMonitor({ intervalMs, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
+    const m = await createLiveMonitor({ intervalMs, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
     m.on('sample', (s) => events.emit(EVENT_CHANNELS.monitorSample, s))
     m.on('sample', (s) => reports.samples.push(s))
     m.on('state', (s) => events.emit(EVENT_CHANNELS.monitorState, s))
@@ -96,6 +103,14 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     }
   }
 
+  /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
+  const checkedPython = async (explicit?: string): Promise<string> => {
+    const python = await defaultPython({ explicit, env: options.env })
+    if (!python) throw new NoPythonError()
+    await checkInterpreter(python, options.env)
+    return python
+  }
+
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     // A host Python that is not there is refused before a run starts (a container's is checked inside it).
     if (!req.container) await checkInterpreter(req.python, options.env)
@@ -120,7 +135,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
           onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
         }),
       )
-      .then(({ diagnosis }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis }))
+      .then(({ diagnosis, saved, saveError, pruned, keeps }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis, saved, saveError, pruned, keeps }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
@@ -128,11 +143,17 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     return { runId }
   }
 
+  // Concurrent state reads (many tabs of serve, a UI that asks again at once) share one nvidia-smi run.
+  const readState = sharedRead(() => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }), {
+    freshMs: STATE_FRESH_MS,
+  })
+
   const handlers: Handlers = {
-    [INVOKE_CHANNELS.getGpuState]: () => readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: docker.nameProcesses }),
+    [INVOKE_CHANNELS.getGpuState]: readState,
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
-    [INVOKE_CHANNELS.checkHealth]: async () => {
-      const outcome = await checkHealth({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal })
+    [INVOKE_CHANNELS.checkHealth]: async (request) => {
+      const live = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }
+      const outcome = request?.underLoad ? await checkHealthUnderLoad({ ...live, python: await checkedPython(request.python) }) : await checkHealth(live)
       if (!outcome.ok) throw new GpuProblemError(outcome.problem)
       return outcome.health
     },

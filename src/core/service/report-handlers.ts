@@ -1,5 +1,5 @@
 import type { Diagnosis } from '../../shared/diagnosis'
-import type { Comparison, HistoryEntry } from '../../shared/history'
+import type { Comparison, HistoryListing } from '../../shared/history'
 import type { FleetTable } from '../../shared/fleet'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,9 +8,10 @@ import { join } from 'node:path'
 import type { RenderedPdf, RenderedReport, ReportFormat, ReportLang } from '../../shared/report'
 import { collectReport } from '../use-cases/collect-report'
 import { compareDiagnoses } from '../report/history/compare-diagnoses'
-import { defaultDataDir, historyDir } from '../report/history/data-dir'
+import { defaultDataDir } from '../report/history/data-dir'
 import { mergeReports } from '../report/fleet/merge-reports'
-import { HistoryStore } from '../report/history/history-store'
+import { historyWithSettings } from '../settings/history-with-settings'
+import { settingsWarningText, type SettingsWarning } from '../settings/settings-file'
 import { htmlToPdf } from '../report/rendering/pdf'
 import { reportDocument } from '../use-cases/report-document'
 import { SampleHistory } from '../report/monitor-summary'
@@ -20,6 +21,8 @@ export interface ReportHandlerOptions {
   dataDir?: string
   nvidiaSmiPath?: string
   env?: NodeJS.ProcessEnv
+  /** A damaged settings file or a bad value, replaced by its default (default: a line on stderr). */
+  onSettingsWarning?: (warning: SettingsWarning) => void
 }
 
 /**
@@ -28,11 +31,12 @@ export interface ReportHandlerOptions {
  */
 export function createReportHandlers(options: ReportHandlerOptions) {
   const env = options.env ?? process.env
-  const history = new HistoryStore(historyDir(options.dataDir ?? defaultDataDir(env)))
+  const onWarning = options.onSettingsWarning ?? ((w: SettingsWarning) => process.stderr.write(`gpu-doctor: ${settingsWarningText(w)}\n`))
+  const history = historyWithSettings(options.dataDir ?? defaultDataDir(env), env, onWarning)
   const samples = new SampleHistory()
 
   const render = async (req: { format: ReportFormat; redact: boolean; lang: ReportLang; diagnosis?: Diagnosis }): Promise<RenderedReport> => {
-    const latest = req.diagnosis ? null : await history.latest()
+    const latest = req.diagnosis ? null : (await history.latest()).found
     const report = await collectReport({
       diagnosis: req.diagnosis ?? latest?.diagnosis ?? null,
       diagnosisSource: req.diagnosis ? 'app' : 'history',
@@ -65,11 +69,9 @@ export function createReportHandlers(options: ReportHandlerOptions) {
   return {
     history,
     samples,
-    /** Saves a finished diagnosis; a failure to save must not fail the run, so it only resolves. */
-    saveDiagnosis: async (diagnosis: Diagnosis): Promise<HistoryEntry | null> => history.save(diagnosis).catch(() => null),
     render,
     pdf,
-    listHistory: (): Promise<HistoryEntry[]> => history.list(),
+    listHistory: (): Promise<HistoryListing> => history.list(),
     loadHistory: (id: string): Promise<Diagnosis> => history.load(id),
     compare,
     merge: async (texts: string[]): Promise<FleetTable> => mergeReports(texts.map((text) => ({ name: null, text }))),

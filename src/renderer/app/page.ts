@@ -14,7 +14,7 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange)
 }
 
-/** The page in the location hash, so a reload or a shared link keeps it (the ?token= query stays). */
+/** The page in the location hash, so a reload or a shared link keeps it. */
 export function usePage(): Page {
   return useSyncExternalStore(subscribe, () => pageFromHash(window.location.hash))
 }

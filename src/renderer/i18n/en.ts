@@ -1,5 +1,6 @@
 import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
 import { imagesUiEn } from './en-images'
+import { historyUiEn } from './en-history'
 import { reportUiEn } from './en-report'
 import { watchUiEn } from './en-watch'
 
@@ -10,6 +11,7 @@ const baseUiEn = {
   'app.tagline': 'Live view of your NVIDIA GPUs',
   'lang.label': 'Language',
   'conn.reconnecting': 'Lost the connection to the GPU Doctor server. Reconnecting…',
+  'conn.noToken': 'This page has no access token. Open the address that `gpu-doctor serve` printed (it ends in ?token=…) in this tab.',
   'monitor.startError': 'Could not start live monitoring: {{message}}',
   'monitor.label': 'Monitor',
   'monitor.none': 'Not started',
@@ -33,6 +35,7 @@ const baseUiEn = {
   'gpu.mig': 'MIG',
   'gpu.pstate': 'P-state',
   'gpu.driverModel': 'Driver model',
+  'gpu.details': 'UUID, bus, P-state',
   'value.on': 'On',
   'value.off': 'Off',
   'value.enabled': 'Enabled',
@@ -167,6 +170,13 @@ const baseUiEn = {
   'health.title': 'Hardware health',
   'health.checking': 'Reading nvidia-smi -q -x and the kernel log…',
   'health.recheck': 'Check again',
+  'health.underLoad': 'Check under load',
+  'health.underLoad.title': 'Reads the link again while GPU Doctor runs its own bf16 load with {{python}}',
+  'health.underLoad.noPython': 'Choose a Python with PyTorch in the diagnosis first',
+  'health.checkingUnderLoad': 'Running a short bf16 load and reading nvidia-smi -q -x under it…',
+  'health.load.applied': 'Read under GPU Doctor’s own load ({{detail}}, {{python}}).',
+  'health.load.failed': 'Asked for a load, but it did not run ({{detail}}): read as the GPU was.',
+  'health.load.none': 'Read as the GPU was: a PCIe generation below the maximum at idle is power saving. “Check under load” judges the link at its working speed.',
   'health.ok': 'No hardware problem on {{count}} GPU(s)',
   'health.problems': '{{count}} hardware problem(s) on {{gpus}} GPU(s)',
   'health.error': 'Could not check the hardware: {{message}}',
@@ -281,6 +291,7 @@ export const uiEn = {
   ...baseUiEn,
   ...imagesUiEn,
   ...reportUiEn,
+  ...historyUiEn,
   ...watchUiEn,
   ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
   ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),

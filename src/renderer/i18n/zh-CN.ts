@@ -2,6 +2,7 @@ import { originKeys, originLabelsZh, originWhyZh } from '../../shared/i18n/libra
 import type { UiKey } from './en'
 import { imagesUiZh } from './zh-images'
 import { reportUiZh } from './zh-report'
+import { historyUiZh } from './zh-history'
 import { watchUiZh } from './zh-watch'
 
 const baseUiZh = {
@@ -9,6 +10,7 @@ const baseUiZh = {
   'app.tagline': 'NVIDIA GPU 实时状态',
   'lang.label': '语言',
   'conn.reconnecting': '与 GPU Doctor 服务器的连接已断开，正在重新连接…',
+  'conn.noToken': '此页面没有访问令牌。请在此标签页中打开 `gpu-doctor serve` 打印的地址（以 ?token=… 结尾）。',
   'monitor.startError': '无法启动实时监控：{{message}}',
   'monitor.label': '监控',
   'monitor.none': '未启动',
@@ -32,6 +34,7 @@ const baseUiZh = {
   'gpu.mig': 'MIG',
   'gpu.pstate': '性能状态',
   'gpu.driverModel': '驱动模型',
+  'gpu.details': 'UUID、总线、性能状态',
   'value.on': '开启',
   'value.off': '关闭',
   'value.enabled': '已启用',
@@ -166,6 +169,13 @@ const baseUiZh = {
   'health.title': '硬件健康',
   'health.checking': '正在读取 nvidia-smi -q -x 和内核日志…',
   'health.recheck': '重新检查',
+  'health.underLoad': '在负载下检查',
+  'health.underLoad.title': '在 GPU Doctor 用 {{python}} 运行自己的 bf16 负载时重新读取链路',
+  'health.underLoad.noPython': '请先在诊断中选择装有 PyTorch 的 Python',
+  'health.checkingUnderLoad': '正在运行短时 bf16 负载，并在负载下读取 nvidia-smi -q -x…',
+  'health.load.applied': '在 GPU Doctor 自己的负载下读取（{{detail}}，{{python}}）。',
+  'health.load.failed': '要求施加负载，但负载未能运行（{{detail}}）：按 GPU 当时的状态读取。',
+  'health.load.none': '按 GPU 当时的状态读取：空闲时 PCIe 代数低于最大值是节能。“在负载下检查”按工作速度判断链路。',
   'health.ok': '{{count}} 块 GPU 均未发现硬件问题',
   'health.problems': '{{gpus}} 块 GPU 上发现 {{count}} 个硬件问题',
   'health.error': '无法检查硬件：{{message}}',
@@ -280,6 +290,7 @@ export const uiZh: Record<UiKey, string> = {
   ...baseUiZh,
   ...imagesUiZh,
   ...reportUiZh,
+  ...historyUiZh,
   ...watchUiZh,
   ...originKeys('ev3.origin.', originLabelsZh),
   ...originKeys('ev3.why.', originWhyZh),

@@ -15,6 +15,7 @@ export function eventsUrl(pageHref: string, token: string | null): string {
 
 /** `gpu-doctor serve`: invokes over POST, events over one reconnecting WebSocket. */
 export function createBrowserTransport(pageHref: string, token: string | null): RendererTransport {
+  if (token === null) return tokenlessTransport()
   const socket = new EventSocket({ url: eventsUrl(pageHref, token) })
   return {
     invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) {
@@ -25,5 +26,19 @@ export function createBrowserTransport(pageHref: string, token: string | null): 
       return socket.on(channel, listener as (payload: unknown) => void)
     },
     onConnectionChange: (listener) => socket.onStatus(listener),
+  }
+}
+
+/** Without the token the server refuses everything: say so once instead of retrying the socket. */
+function tokenlessTransport(): RendererTransport {
+  return {
+    invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) {
+      return httpInvoke(fetch, channel, args, null) as Promise<Envelope<InvokeResult<C>>>
+    },
+    on: () => () => undefined,
+    onConnectionChange(listener) {
+      listener('no-token')
+      return () => undefined
+    },
   }
 }

@@ -1,6 +1,6 @@
 import type { GpuDoctorTransport } from '../../shared/api'
 import { createBrowserTransport } from './browser-transport'
-import { readToken } from './token'
+import { takeToken } from './token'
 import type { RendererTransport } from './types'
 
 export type { ConnectionStatus, RendererTransport } from './types'
@@ -9,5 +9,6 @@ export type { ConnectionStatus, RendererTransport } from './types'
 export function pickTransport(win: Window): RendererTransport {
   const preload = (win as Window & { gpuDoctor?: GpuDoctorTransport }).gpuDoctor
   if (preload && typeof preload.invoke === 'function' && typeof preload.on === 'function') return preload
-  return createBrowserTransport(win.location.href, readToken(win.location.search))
+  const token = takeToken(win)
+  return createBrowserTransport(win.location.href, token)
 }

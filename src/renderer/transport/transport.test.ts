@@ -4,7 +4,7 @@ import { backoffDelay } from './backoff'
 import { eventsUrl } from './browser-transport'
 import { EventSocket } from './event-socket'
 import { httpInvoke } from './http-invoke'
-import { readToken } from './token'
+import { readToken, takeToken, withoutToken } from './token'
 
 const TOKEN = 'f'.repeat(64)
 
@@ -21,6 +21,38 @@ describe('readToken / eventsUrl', () => {
       `ws://127.0.0.1:8080/api/events?token=${TOKEN}`,
     )
     expect(eventsUrl('https://box/gpu/index.html', null)).toBe('wss://box/gpu/api/events')
+  })
+})
+
+describe('takeToken', () => {
+  function fakeWindow(href: string, stored: Record<string, string> = {}) {
+    const store = new Map(Object.entries(stored))
+    const win = {
+      location: new URL(href) as unknown as Location,
+      history: {
+        state: null,
+        replaceState: (_s: unknown, _t: string, url: string) => {
+          win.location = new URL(url) as unknown as Location
+        },
+      } as unknown as History,
+      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) } as unknown as Storage,
+    }
+    return { win, store }
+  }
+
+  it('takes the token from the URL, keeps it for this tab and removes it from the address bar', () => {
+    const { win, store } = fakeWindow(`http://127.0.0.1:8080/?token=${TOKEN}&x=1#report`)
+    expect(takeToken(win)).toBe(TOKEN)
+    expect(win.location.href).toBe('http://127.0.0.1:8080/?x=1#report')
+    expect([...store.values()]).toEqual([TOKEN])
+    // A reload: the URL no longer has it, the tab's storage does.
+    expect(takeToken(win)).toBe(TOKEN)
+  })
+
+  it('has none without a URL token or a stored one, and ignores an implausible stored value', () => {
+    expect(takeToken(fakeWindow('http://127.0.0.1:8080/').win)).toBeNull()
+    expect(takeToken(fakeWindow('http://127.0.0.1:8080/', { 'gpu-doctor-token': 'x' }).win)).toBeNull()
+    expect(withoutToken(`http://h/p?token=${TOKEN}`)).toBe('http://h/p')
   })
 })
 

@@ -1,6 +1,7 @@
 import type { GpuDoctorTransport } from '../../shared/api'
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
+/** no-token: opened without the URL `gpu-doctor serve` printed, so nothing can be asked of the server. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'no-token'
 
 /**
  * The contract's transport plus what only a network transport has: a connection that can drop.

@@ -16,6 +16,12 @@ export const dockerNotesEn = {
   'compare.convSkipped': '{{side}} ({{target}}): conv skipped: {{reason}}',
   'compare.convFailed': '{{side}} ({{target}}): conv failed: {{reason}}',
   'compare.probeFailed': '{{side}} ({{target}}): {{reason}}',
+  'engine.choice.dockerHost': 'DOCKER_HOST names {{socket}}.',
+  'engine.choice.dockerDesktop': 'DOCKER_HOST is unset; Docker Desktop\'s socket {{socket}} exists.',
+  'engine.choice.docker': 'DOCKER_HOST is unset; Docker\'s socket {{socket}} exists.',
+  'engine.choice.podmanRootful': 'DOCKER_HOST is unset and there is no Docker socket; rootful Podman\'s socket {{socket}} exists (podman system service).',
+  'engine.choice.podmanRootless': 'DOCKER_HOST is unset and there is no Docker socket; your rootless Podman socket {{socket}} exists (podman system service).',
+  'engine.choice.fallback': 'DOCKER_HOST is unset and no Docker or Podman socket exists; tried Docker\'s default {{socket}}.',
 } as const
 
 export type DockerNoteKey = keyof typeof dockerNotesEn
@@ -31,6 +37,12 @@ export const dockerNotesZh: Record<DockerNoteKey, string> = {
   'compare.convSkipped': '{{side}}（{{target}}）：跳过了 Conv：{{reason}}',
   'compare.convFailed': '{{side}}（{{target}}）：Conv 失败：{{reason}}',
   'compare.probeFailed': '{{side}}（{{target}}）：{{reason}}',
+  'engine.choice.dockerHost': 'DOCKER_HOST 指定了 {{socket}}。',
+  'engine.choice.dockerDesktop': '未设置 DOCKER_HOST；存在 Docker Desktop 的套接字 {{socket}}。',
+  'engine.choice.docker': '未设置 DOCKER_HOST；存在 Docker 的套接字 {{socket}}。',
+  'engine.choice.podmanRootful': '未设置 DOCKER_HOST，也没有 Docker 套接字；存在 rootful Podman 的套接字 {{socket}}（podman system service）。',
+  'engine.choice.podmanRootless': '未设置 DOCKER_HOST，也没有 Docker 套接字；存在你的 rootless Podman 套接字 {{socket}}（podman system service）。',
+  'engine.choice.fallback': '未设置 DOCKER_HOST，也找不到 Docker 或 Podman 套接字；尝试了 Docker 的默认位置 {{socket}}。',
 }
 
 /** A note as data and as the English the CLI prints. */

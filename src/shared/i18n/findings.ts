@@ -437,7 +437,7 @@ export const findingsEn: Record<string, string> = {
     'Run `sudo usermod -aG docker $USER`, then log out and back in (or `newgrp docker`); or run the command with `sudo`. Membership of the docker group is equivalent to root.',
 
   'nvidia-container-toolkit-install.title': 'Installing the NVIDIA Container Toolkit',
-  'nvidia-container-toolkit-install.message': 'How to give Docker GPU support on {{os}}.',
+  'nvidia-container-toolkit-install.message': 'How to give Docker (a runtime) or Podman (a CDI spec) GPU support on {{os}}.',
   'nvidia-container-toolkit-install.fix': 'Run, in order:\n{{commands}}',
 
   'power-reading-above-limit.title': 'Power reading above the limit',
@@ -858,7 +858,7 @@ export const findingsZh: Record<string, string> = {
     '执行 `sudo usermod -aG docker $USER`，然后注销并重新登录（或执行 `newgrp docker`）；也可以用 `sudo` 运行命令。注意：docker 组成员等同于拥有 root 权限。',
 
   'nvidia-container-toolkit-install.title': '安装 NVIDIA Container Toolkit',
-  'nvidia-container-toolkit-install.message': '在 {{os}} 上让 Docker 支持 GPU 的方法。',
+  'nvidia-container-toolkit-install.message': '在 {{os}} 上让 Docker（注册运行时）或 Podman（CDI 配置）支持 GPU 的方法。',
   'nvidia-container-toolkit-install.fix': '依次执行：\n{{commands}}',
 
   'power-reading-above-limit.title': '功耗读数超过上限',

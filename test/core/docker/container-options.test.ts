@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatBytes, parseByteSize, parseGpuSelection } from '../../../src/core/docker/container-options'
+import { formatBytes, parseByteSize, parseGpuSelection, parseShmSize } from '../../../src/core/docker/container-options'
 
 describe('parseGpuSelection (`--gpus`)', () => {
   it.each([
@@ -38,5 +38,13 @@ describe('parseByteSize (`--shm-size`) and formatBytes', () => {
     expect(formatBytes(8 * 1024 ** 3)).toBe('8.0 GiB')
     expect(formatBytes(1192340227)).toBe('1.1 GiB')
     expect(formatBytes(512)).toBe('512 B')
+  })
+})
+
+describe('parseShmSize', () => {
+  it('accepts up to 1 TiB and refuses more, zero and what is not a size', () => {
+    expect(parseShmSize('8g')).toBe(8 * 1024 ** 3)
+    expect(parseShmSize('1t')).toBe(1024 ** 4)
+    for (const bad of ['99999999t', '1025g', '1.1t', '0', '-1g', '8x', '1e9', '', '0.1b']) expect(parseShmSize(bad), bad).toBeNull()
   })
 })

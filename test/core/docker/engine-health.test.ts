@@ -6,6 +6,8 @@ import type { EngineInfo, EngineState } from '../../../src/shared/docker'
 
 const info: EngineInfo = {
   endpoint: 'unix:///var/run/docker.sock',
+  engine: 'docker',
+  endpointReason: null,
   serverVersion: '27.3.1',
   apiVersion: '1.47',
   os: 'Ubuntu 24.04',

@@ -54,3 +54,20 @@ describe('apiAtLeast', () => {
     expect(apiAtLeast(null, '1.40')).toBe(false)
   })
 })
+
+describe('engineInfoFrom on Podman', () => {
+  const podmanVersion = fixture('podman-version-4.3.json')
+  const podmanInfo = fixture('podman-info-4.3.json')
+
+  it('knows Podman from the real answer of Debian’s podman 4.3.1 (Components name it), and Docker from Docker’s', () => {
+    const reason = { key: 'engine.choice.podmanRootful', params: { socket: '/run/podman/podman.sock' } }
+    const e = engineInfoFrom('unix:///run/podman/podman.sock', podmanVersion, podmanInfo, { osRelease: null, platform: 'linux' }, reason)
+    expect(e).toMatchObject({ engine: 'podman', serverVersion: '4.3.1', apiVersion: '1.41', rootless: false, endpointReason: reason })
+    expect(engineInfoFrom('unix:///var/run/docker.sock', version, info).engine).toBe('docker')
+  })
+
+  it('asks for no nvidia runtime on Podman: its GPUs come through CDI, which the container check judges', () => {
+    expect(engineInfoFrom('unix:///run/podman/podman.sock', podmanVersion, podmanInfo).gpuSetup).toBeNull()
+    expect(engineInfoFrom('unix:///run/user/1000/podman/podman.sock', podmanVersion, { ...podmanInfo, Rootless: true }).rootless).toBe(true)
+  })
+})

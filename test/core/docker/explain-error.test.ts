@@ -47,6 +47,8 @@ describe('explainDockerError: engine and registry messages', () => {
       'image-requires-newer-driver',
       'image-requires-newer-driver',
     ],
+    // Podman 4.3.1 starting a container that asks for nvidia.com/gpu=all with no spec in /etc/cdi (captured).
+    ['setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all', 'cdi-device-unresolvable', 'cdi-spec-missing-or-stale'],
     ['nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown', 'container-cli-cannot-load-nvml', 'container-cli-cannot-load-nvml'],
   ])('%s', (message, code, failureModeId) => {
     const p = explain(http(500, message))

@@ -364,3 +364,21 @@ describe('rateImage: images already on disk', () => {
     expect(rateImage({ repoTags: ['ubuntu:24.04'], env: ['PATH=/usr/bin'] }, v100)).toBeNull()
   })
 })
+
+describe('capabilities no GPU has, and picks that run only through PTX', () => {
+  it('a typed compute capability no NVIDIA GPU has (99.9) is a blocker, not a rating', () => {
+    const result = recommend({ gpus: [{ computeCapability: '99.9' }], driverVersion: '580.65.06' })
+    expect(result.recommendations).toEqual([])
+    expect((result.blockers ?? []).join('\n')).toMatch(/Compute capability 99\.9 belongs to no NVIDIA GPU.*known: .*9\.0.*12\.0/)
+  })
+
+  it('a GPU read from nvidia-smi whose architecture has only PTX in the build is never "native"', () => {
+    const result = recommend({ gpus: [{ name: 'NVIDIA Future GPU', computeCapability: '99.9' }], driverVersion: '580.65.06' })
+    expect(result.recommendations.length).toBeGreaterThan(0)
+    for (const r of result.recommendations) {
+      if (r.reasons.some((text) => /JIT-compiles the compute_\d+ PTX/.test(text))) expect(r.compatibility, r.image).not.toBe('native')
+    }
+    expect(result.recommendations[0]!.compatibility).toBe('ptx-jit')
+    expect(result.recommendations[0]!.reasons[0]).toMatch(/No image has native code for every GPU/)
+  })
+})

@@ -24,10 +24,10 @@ describe('diagnosis history', () => {
 
   it('saves each diagnosis as its own JSON file and lists them newest first', async () => {
     const s = store()
-    const older = await s.save(at(h200Diagnosis('diagnose'), '2026-11-20T10:00:00.000Z'))
-    const newer = await s.save(at(h200Diagnosis('diagnose-disable-cudnn'), '2026-11-21T10:00:00.000Z'))
+    const older = (await s.save(at(h200Diagnosis('diagnose'), '2026-11-20T10:00:00.000Z'))).entry
+    const newer = (await s.save(at(h200Diagnosis('diagnose-disable-cudnn'), '2026-11-21T10:00:00.000Z'))).entry
     expect(older.id).toMatch(/^2026-11-20T10-00-00-000Z-[0-9a-f]{6}$/)
-    const list = await s.list()
+    const list = (await s.list()).entries
     expect(list.map((e) => e.id)).toEqual([newer.id, older.id])
     expect(list[0]).toMatchObject({
       torch: '2.11.0+cu130',
@@ -46,7 +46,7 @@ describe('diagnosis history', () => {
     const saved = JSON.parse(readFileSync(join(s.dir, `${newer.id}.json`), 'utf8')) as Diagnosis
     expect(saved.steps[1]!.findings[0]!.id).toBe('cudnn-disabled')
     expect((await s.load(older.id)).startedAt).toBe('2026-11-20T10:00:00.000Z')
-    expect((await s.latest())?.id).toBe(newer.id)
+    expect((await s.latest()).found?.id).toBe(newer.id)
   })
 
   it('skips files that are not diagnoses and refuses ids that are paths', async () => {
@@ -54,25 +54,31 @@ describe('diagnosis history', () => {
     await s.save(h200Diagnosis('diagnose'))
     writeFileSync(join(s.dir, 'zzz-broken.json'), '{ not json')
     writeFileSync(join(s.dir, 'notes.txt'), 'hello')
-    expect((await s.list()).length).toBe(1)
+    expect((await s.list()).entries.length).toBe(1)
     await expect(s.load('../../etc/passwd')).rejects.toThrow(/history id/)
     await expect(s.load('/etc/passwd')).rejects.toThrow(/history id/)
     await expect(s.load('zzz-broken')).rejects.toThrow()
-    expect((await s.latest())?.diagnosis.steps.length).toBe(5)
+    expect((await s.latest()).found?.diagnosis.steps.length).toBe(5)
   })
 
   it('keeps at most its limit of diagnoses, dropping the oldest', async () => {
     const s = new HistoryStore(historyDir(mkdtempSync(join(tmpdir(), 'gd-history-'))), 2)
     const d = h200Diagnosis('diagnose-cvd-empty')
     const ids: string[] = []
-    for (let i = 0; i < 3; i++) ids.push((await s.save(at(d, new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString()))).id)
+    const pruned: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const { entry, pruned: n } = await s.save(at(d, new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString()))
+      ids.push(entry.id)
+      pruned.push(n)
+    }
+    expect(pruned).toEqual([0, 0, 1])
     expect(readdirSync(s.dir).sort()).toEqual([`${ids[1]}.json`, `${ids[2]}.json`])
     expect(HISTORY_LIMIT).toBe(500)
   })
 
   it('is empty, not an error, before the first diagnosis', async () => {
     const s = new HistoryStore(join(tmpdir(), `gd-none-${Date.now()}`, 'history'))
-    await expect(s.list()).resolves.toEqual([])
-    await expect(s.latest()).resolves.toBeNull()
+    await expect(s.list()).resolves.toEqual({ entries: [], unreadable: [], keeps: HISTORY_LIMIT })
+    await expect(s.latest()).resolves.toEqual({ found: null, skipped: [] })
   })
 })

@@ -83,4 +83,46 @@ describe('redaction', () => {
     expect(redactReport(report).report).toEqual(report)
     expect(renderReportMarkdown(report, 'en')).not.toContain('gpu-node-17')
   })
+
+  it('masks a name followed or preceded by _ or - (issue 17), and leaves longer words alone', () => {
+    const hints = { users: ['alice', 'bob'], hostnames: ['gpu-node-17'] }
+    expect(text('/scratch/alice-secret_data and bob_runs and x_alice', hints)).toBe('/scratch/<user-1>-secret_data and <user-2>_runs and x_<user-1>')
+    expect(text('ran gpu-node-17-job on gpu-node-170', hints)).toBe('ran <host-1>-job on gpu-node-170')
+    expect(text('palice and alice2 and bobby', hints)).toBe('palice and alice2 and bobby')
+  })
+
+  it('masks IPv4 addresses by what they are, under version-like keys and after words ending in v (issue 17)', () => {
+    const { value } = redactJson({
+      cudnnMapped: ['/net/10.20.30.41/cudnn/lib/libcudnn.so.9'],
+      torchVersion: '2.11.0+cu130',
+      cudnnVersion: '9.1.0.70',
+      driver: 'driver 580.159.04 via 10.20.30.44',
+      log: 'env: 10.20.30.43, srv=10.20.30.45, dev 10.20.30.46, server 10.20.30.47. Done at 10.20.30.48.',
+    })
+    expect(value.cudnnMapped[0]).toBe('/net/<ipv4-1>/cudnn/lib/libcudnn.so.9')
+    expect(value.torchVersion).toBe('2.11.0+cu130')
+    expect(value.cudnnVersion).toBe('9.1.0.70')
+    expect(value.driver).toBe('driver 580.159.04 via <ipv4-2>')
+    expect(value.log).toBe('env: <ipv4-3>, srv=<ipv4-4>, dev <ipv4-5>, server <ipv4-6>. Done at <ipv4-7>.')
+    const keep = 'CUDA 12.4, cuDNN v9.1.0.70, cudnn 9.19.0, sm_90, cu130, torch==2.11.0, nvidia-cudnn-cu12==9.1.0.70'
+    expect(text(keep)).toBe(keep)
+  })
+
+  it('masks longer hardware addresses, dotted MACs, labelled serials in XML and UUIDs inside names', () => {
+    expect(text('HW addr 80:00:00:48:fe:80:00:00:00:00:00:00:00:02:c9:03:00:a1:b2:c3 and 5254.0012.3456')).toBe('HW addr <mac-1> and <mac-2>')
+    expect(text('<serial>1654923012345</serial> and <serial>N/A</serial>')).toBe('<serial><serial-1></serial> and <serial>N/A</serial>')
+    expect(text('job-051f523e-a35b-b55a-caaf-0353a6011dc2_x')).toBe('job-<uuid-1>_x')
+  })
+
+  it('counts what it masked truthfully: each mask occurs in the output as often as it says', () => {
+    const { value, masked } = redactJson({ a: '/home/alice/x alice-y 10.1.2.3 gpu-node-17-job', b: ['10.1.2.3', 'GPU-051f523e-a35b-b55a-caaf-0353a6011dc2'] }, { hostnames: ['gpu-node-17'] })
+    const out = JSON.stringify(value)
+    for (const m of masked) expect(out.split(m.mask).length - 1, m.mask).toBe(m.count)
+    expect(masked.map((m) => m.kind).sort()).toEqual(['host', 'ipv4', 'user', 'uuid'])
+  })
+
+  it('keeps step and finding ids whole even when a host is named like a part of them', () => {
+    const { value } = redactJson({ id: 'gpu-visible', failureModeId: 'cudnn-loaded', text: 'gpu-visible failed on gpu' }, { hostnames: ['gpu'] })
+    expect(value).toEqual({ id: 'gpu-visible', failureModeId: 'cudnn-loaded', text: '<host-1>-visible failed on <host-1>' })
+  })
 })

@@ -9,7 +9,7 @@ import { HistoryStore } from '../../../src/core/report/history/history-store'
 import { createCoreService } from '../../../src/core/service/core-service'
 import type { CoreService } from '../../../src/core/service/types'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src/shared/channels'
-import type { Comparison, HistoryEntry } from '../../../src/shared/history'
+import type { Comparison, HistoryListing } from '../../../src/shared/history'
 import type { FleetTable } from '../../../src/shared/fleet'
 import type { RenderedPdf, RenderedReport, Report } from '../../../src/shared/report'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
@@ -26,8 +26,8 @@ afterEach(async () => {
 async function withHistory() {
   const dataDir = mkdtempSync(join(tmpdir(), 'gd-core-'))
   const store = new HistoryStore(historyDir(dataDir))
-  const a = await store.save({ ...h200Diagnosis('diagnose'), startedAt: '2026-11-20T10:00:00.000Z' })
-  const b = await store.save({ ...h200Diagnosis('diagnose-disable-cudnn'), startedAt: '2026-11-21T10:00:00.000Z' })
+  const a = (await store.save({ ...h200Diagnosis('diagnose'), startedAt: '2026-11-20T10:00:00.000Z' })).entry
+  const b = (await store.save({ ...h200Diagnosis('diagnose-disable-cudnn'), startedAt: '2026-11-21T10:00:00.000Z' })).entry
   core = createCoreService({ dataDir, env: fakeSmiEnv('h200-x1') })
   return { core, a, b }
 }
@@ -40,7 +40,7 @@ const value = <T>(r: { ok: boolean; value?: unknown; error?: unknown }): T => {
 describe('report, history and fleet channels of the core service', () => {
   it('lists, loads and compares saved diagnoses by id, never by path', async () => {
     const { core, a, b } = await withHistory()
-    const list = value<HistoryEntry[]>(await core.invoke(INVOKE_CHANNELS.listHistory, []))
+    const list = value<HistoryListing>(await core.invoke(INVOKE_CHANNELS.listHistory, [])).entries
     expect(list.map((e) => e.id)).toEqual([b.id, a.id])
     const loaded = value<{ steps: unknown[] }>(await core.invoke(INVOKE_CHANNELS.loadHistory, [a.id]))
     expect(loaded.steps.length).toBe(5)

@@ -55,7 +55,7 @@ describe('diagnoseAndSave', { timeout: 60_000 }, () => {
     const controller = new AbortController()
     controller.abort()
     await expect(diagnoseAndSave({ history: store, python: TORCH_PYTHON, env: fakeSmiEnv('h200-x1'), steps: ['gpu-visible'], signal: controller.signal })).rejects.toBeInstanceOf(CancelledError)
-    expect(await store.list()).toEqual([])
+    expect((await store.list()).entries).toEqual([])
   })
 
   it('does not fail the run when the history cannot be written', async () => {
@@ -64,7 +64,7 @@ describe('diagnoseAndSave', { timeout: 60_000 }, () => {
     const store = new HistoryStore(join(file, 'history'))
     const result = await diagnoseAndSave({ history: store, python: TORCH_PYTHON, env: fakeSmiEnv('h200-x1'), steps: ['gpu-visible'] })
     expect(result.saved).toBeNull()
-    expect(result.saveError).toMatch(/\S/)
+    expect(result.saveError).toMatchObject({ reason: 'cannot-create-folder', path: join(file, 'history') })
     expect(result.diagnosis.steps).toHaveLength(1)
   })
 })

@@ -17,13 +17,17 @@ export const REQUIRED = Boolean(process.env.GPU_DOCTOR_DOCKER_TESTS)
 const connection = await connectEngine(process.env, 5_000)
 export const RUN = REQUIRED || connection.ok
 
-export const PYTHON_IMAGE = 'gpu-doctor-test/python:bookworm'
-export const TORCH_IMAGE = 'gpu-doctor-test/torch:bookworm'
+/** Which engine these tests talk to: the vitest project "podman" points DOCKER_HOST at Podman's socket. */
+export const PODMAN = connection.ok && connection.info.engine === 'podman'
+// Podman names an imported image localhost/NAME, and lists it so.
+const LOCAL = PODMAN ? 'localhost/' : ''
+export const PYTHON_IMAGE = `${LOCAL}gpu-doctor-test/python:bookworm`
+export const TORCH_IMAGE = `${LOCAL}gpu-doctor-test/torch:bookworm`
 export const PULL_REF = '127.0.0.1:5000/gpu-doctor-test/pull:layers'
 export const SLOW_PROBE = fileURLToPath(new URL('./fixtures/slow_probe.py', import.meta.url))
 export const ENDPOINT = connection.ok ? connection.info.endpoint : ''
 
-const SETUP = 'Run: bash scripts/ci/start-docker.sh && bash scripts/ci/build-test-images.sh'
+const SETUP = 'Run: bash scripts/ci/start-docker.sh && bash scripts/ci/build-test-images.sh && bash scripts/ci/start-podman.sh'
 
 /** The engine client; a clear failure (not a skip) when the tests are required and no engine answers. */
 export function engine(): Docker {

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import type { Diagnosis } from '../../../shared/diagnosis'
-import type { HistoryEntry } from '../../../shared/history'
+import type { HistoryEntry, HistoryListing, UnreadableEntry } from '../../../shared/history'
 import { HistoryIdSchema } from '../../../shared/history'
 import { reportFacts } from '../facts'
-import { diagnosisOf, parseReportInput } from '../load-input'
+import { bounded, ensureDir } from './bounded-write'
+import { HistoryEntryNotFoundError, HistoryEntryUnreadableError, readEntryText } from './entry-damage'
 
-/** Saved diagnoses kept at most; the oldest go first. */
+/** Saved diagnoses kept at most unless the settings say otherwise; the oldest go first. */
 export const HISTORY_LIMIT = 500
+/** Readable entries a listing shows at most. */
+export const LISTING_LIMIT = 200
 
 function entryOf(id: string, d: Diagnosis): HistoryEntry {
   const f = reportFacts(d, null, null)
@@ -27,6 +30,23 @@ function entryOf(id: string, d: Diagnosis): HistoryEntry {
   }
 }
 
+export interface SaveOutcome {
+  entry: HistoryEntry
+  /** Older entries deleted to stay within the limit. */
+  pruned: number
+  keeps: number
+}
+
+export interface LatestEntry {
+  /** The newest readable entry; null when there is none. */
+  found: { id: string; diagnosis: Diagnosis } | null
+  /** Newer entries that could not be read and were passed over, newest first. */
+  skipped: UnreadableEntry[]
+}
+
+/** The limit, fixed or read anew each time (from the settings file). */
+export type HistoryLimit = number | (() => Promise<number>)
+
 /**
  * Every diagnosis as one JSON file (the Diagnosis itself, readable by `report --from`), named by
  * its start time so that names sort by age. Ids are validated: a caller never supplies a path.
@@ -34,23 +54,40 @@ function entryOf(id: string, d: Diagnosis): HistoryEntry {
 export class HistoryStore {
   constructor(
     readonly dir: string,
-    private readonly limit = HISTORY_LIMIT,
+    private readonly limit: HistoryLimit = HISTORY_LIMIT,
   ) {}
 
   private path(id: string): string {
     return join(this.dir, `${HistoryIdSchema.parse(id)}.json`)
   }
 
-  async save(diagnosis: Diagnosis): Promise<HistoryEntry> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    const stamp = (Number.isNaN(Date.parse(diagnosis.startedAt)) ? new Date() : new Date(diagnosis.startedAt)).toISOString().replace(/[:.]/g, '-')
-    const id = `${stamp}-${randomBytes(3).toString('hex')}`
-    const tmp = join(this.dir, `.${id}.tmp`)
-    // Written then renamed, so a list never reads half a file.
-    await writeFile(tmp, `${JSON.stringify(diagnosis, null, 2)}\n`, { mode: 0o600 })
-    await rename(tmp, this.path(id))
-    await this.prune()
-    return entryOf(id, diagnosis)
+  async keeps(): Promise<number> {
+    return typeof this.limit === 'number' ? this.limit : this.limit()
+  }
+
+  /** Bounded in time and cancellable; fails with SaveFailedError (reason, path) and leaves no temporary file behind. */
+  save(diagnosis: Diagnosis, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SaveOutcome> {
+    return bounded(
+      async (signal) => {
+        await ensureDir(this.dir, signal)
+        const stamp = (Number.isNaN(Date.parse(diagnosis.startedAt)) ? new Date() : new Date(diagnosis.startedAt)).toISOString().replace(/[:.]/g, '-')
+        const id = `${stamp}-${randomBytes(3).toString('hex')}`
+        const tmp = join(this.dir, `.${id}.tmp`)
+        // Written then renamed, so a list never reads half a file.
+        try {
+          await writeFile(tmp, `${JSON.stringify(diagnosis, null, 2)}\n`, { mode: 0o600, signal })
+          signal.throwIfAborted()
+          await rename(tmp, this.path(id))
+        } catch (error) {
+          await rm(tmp, { force: true }).catch(() => undefined)
+          throw error
+        }
+        const keeps = await this.keeps()
+        return { entry: entryOf(id, diagnosis), pruned: await this.prune(keeps), keeps }
+      },
+      this.dir,
+      options,
+    )
   }
 
   async ids(): Promise<string[]> {
@@ -68,38 +105,55 @@ export class HistoryStore {
       .reverse()
   }
 
-  /** Newest first; unreadable files are skipped. */
-  async list(limit = 200): Promise<HistoryEntry[]> {
+  /**
+   * Newest first, up to `limit` readable entries; damaged files are named apart with why and do
+   * not count toward the limit.
+   */
+  async list(limit = LISTING_LIMIT): Promise<HistoryListing> {
     const entries: HistoryEntry[] = []
-    for (const id of (await this.ids()).slice(0, limit)) {
+    const unreadable: UnreadableEntry[] = []
+    for (const id of await this.ids()) {
+      if (entries.length >= limit) break
       try {
         entries.push(entryOf(id, await this.load(id)))
-      } catch {
-        // A file that is not a diagnosis (hand-edited, truncated) is not listed.
+      } catch (error) {
+        if (error instanceof HistoryEntryUnreadableError) unreadable.push(error.entry)
       }
     }
-    return entries
+    return { entries, unreadable, keeps: await this.keeps() }
   }
 
+  /** The saved diagnosis; HistoryEntryNotFoundError or HistoryEntryUnreadableError (with why) otherwise. */
   async load(id: string): Promise<Diagnosis> {
-    const d = diagnosisOf(parseReportInput(await readFile(this.path(id), 'utf8')))
-    if (!d) throw new Error(`history entry ${id} has no diagnosis`)
-    return d
+    let text: string
+    try {
+      text = await readFile(this.path(id), 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') throw new HistoryEntryNotFoundError(id)
+      throw new HistoryEntryUnreadableError({ id, damage: 'unreadable', detail: code ?? (error instanceof Error ? error.message : null) })
+    }
+    return readEntryText(id, text)
   }
 
-  async latest(): Promise<{ id: string; diagnosis: Diagnosis } | null> {
+  /** The newest readable entry, with the newer ones that were damaged and passed over. */
+  async latest(): Promise<LatestEntry> {
+    const skipped: UnreadableEntry[] = []
     for (const id of await this.ids()) {
       try {
-        return { id, diagnosis: await this.load(id) }
-      } catch {
-        continue
+        return { found: { id, diagnosis: await this.load(id) }, skipped }
+      } catch (error) {
+        if (error instanceof HistoryEntryUnreadableError) skipped.push(error.entry)
       }
     }
-    return null
+    return { found: null, skipped }
   }
 
-  private async prune(): Promise<void> {
+  /** Deletes the oldest entries beyond `keeps`; how many went. */
+  private async prune(keeps: number): Promise<number> {
     const ids = await this.ids()
-    for (const id of ids.slice(this.limit)) await rm(this.path(id), { force: true })
+    const old = ids.slice(Math.max(1, keeps))
+    for (const id of old) await rm(this.path(id), { force: true })
+    return old.length
   }
 }

@@ -174,6 +174,7 @@ export const reportEn = {
   'throttle.HW thermal slowdown': 'HW thermal slowdown',
   'throttle.HW power brake': 'HW power brake',
   'compat.native': 'native',
+  'compat.ptx-jit': 'runs via PTX JIT',
   'compat.minor-version': 'minor-version',
   'compat.incompatible': 'incompatible',
 
@@ -427,6 +428,7 @@ export const reportZh: Record<ReportKey, string> = {
   'throttle.HW thermal slowdown': '硬件温控降速',
   'throttle.HW power brake': '硬件功耗制动',
   'compat.native': '原生支持',
+  'compat.ptx-jit': '经 PTX JIT 运行',
   'compat.minor-version': '次版本兼容',
   'compat.incompatible': '不兼容',
 

@@ -1,7 +1,8 @@
-import { isIPv4, isIPv6 } from 'node:net'
-
-import type { MaskedValue, MaskKind, Report } from '../../../shared/report'
+import { STEP_IDS } from '../../../shared/constants'
+import { type MaskedValue, type MaskKind, MaskKindSchema, type Report } from '../../../shared/report'
+import { catalogIds } from '../../rules/finding-catalog'
 import { isObj } from '../is-json-object'
+import { maskValueShapes } from './redact-patterns'
 
 /** Values known to be private on the machine making the report (its host name, user, home). */
 export interface RedactionHints {
@@ -15,19 +16,29 @@ export interface RedactionHints {
 // where they appear as a home directory, never as a free-standing word.
 const GENERIC_USERS = new Set(['root', 'user', 'admin', 'ubuntu', 'debian', 'centos', 'ec2-user', 'nvidia', 'docker', 'runner', 'shared', 'public', 'default'])
 const NOT_HOSTS = new Set(['localhost', 'localhost.localdomain', ''])
-const WORD = 'A-Za-z0-9_\\-'
-const HEX = '[0-9a-fA-F]'
-const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`
-// A dotted quad right after one of these is a version (cuDNN 9.1.0.70), not an address.
-const VERSION_BEFORE = /(?:version|ver|v|==|cudnn|cuda|nccl|torch|driver|python|cu\d+)[\s:=_-]*$/i
-const VERSION_KEY = /version|cudnn|nccl|torch|driver|cuda/i
-const HOST_KEY = /^(?:host_?name|node_?name)$/i
+// A known name is masked where it stands between non-alphanumerics: `alice-secret_data`, `bob_runs`
+// and `gpu-node-17-job` name alice, bob and gpu-node-17; `palice`, `alice2` and `gpu-node-170` do not.
+const NAME_EDGE = 'A-Za-z0-9'
 const SERIAL_KEY = /serial/i
+const HOST_KEY = /^(?:host_?name|node_?name)$/i
+// Values that are identifiers of the report itself (step and finding ids) stay, whatever host or
+// user name they contain: the report is read back by these ids.
+const REPORT_IDS = new Set<string>([...STEP_IDS, ...catalogIds()])
+// The masks this module writes; nothing inside them is masked again.
+const MASK_TOKEN = new RegExp(`(<(?:${MaskKindSchema.options.join('|')})-\\d+>)`)
 
 // The user name in a home directory path (/home/x, /Users/x, C:\\Users\\x).
 const HOME_USER = /(?:\/(?:home|Users)\/|[A-Za-z]:\\+Users\\+)([^/\\\s:;'"<>|,)\]]+)/g
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Applies `edit` to the text between masks, so a mask is never masked again nor counted twice. */
+function outsideMasks(s: string, edit: (part: string) => string): string {
+  return s
+    .split(MASK_TOKEN)
+    .map((part, i) => (i % 2 === 1 ? part : edit(part)))
+    .join('')
+}
 
 /** Replaces private values with numbered masks; the same value always gets the same mask. */
 class Masker {
@@ -96,52 +107,32 @@ class Masker {
   text(input: string, key: string | null): string {
     let s = input
     for (const home of this.homes) {
-      s = s.replace(new RegExp(`${escapeRe(home)}(?=$|[\\\\/\\s:;'",)\\]])`, 'g'), () => this.mask('home', home))
+      s = outsideMasks(s, (part) => part.replace(new RegExp(`${escapeRe(home)}(?=$|[\\\\/\\s:;'",)\\]])`, 'g'), () => this.mask('home', home)))
     }
-    s = s.replace(/(\/(?:home|Users)\/)([^/\\\s:;'"<>|,)\]]+)/g, (m, prefix: string, user: string) =>
-      user.startsWith('<') || user === 'Shared' ? m : `${prefix}${this.userMask(user)}`,
-    )
-    s = s.replace(/([A-Za-z]:\\+Users\\+)([^\\/\s:;'"<>|,)\]]+)/gi, (m, prefix: string, user: string) =>
-      user.startsWith('<') || /^(?:Public|Default)$/i.test(user) ? m : `${prefix}${this.userMask(user)}`,
+    s = outsideMasks(s, (part) =>
+      part
+        .replace(/(\/(?:home|Users)\/)([^/\\\s:;'"<>|,)\]]+)/g, (m, prefix: string, user: string) => (user === 'Shared' ? m : `${prefix}${this.userMask(user)}`))
+        .replace(/([A-Za-z]:\\+Users\\+)([^\\/\s:;'"<>|,)\]]+)/gi, (m, prefix: string, user: string) =>
+          /^(?:Public|Default)$/i.test(user) ? m : `${prefix}${this.userMask(user)}`,
+        ),
     )
     for (const host of this.hostnames) {
-      s = s.replace(new RegExp(`(?<![${WORD}])${escapeRe(host)}(?![${WORD}])`, 'gi'), () => this.mask('host', host, host.toLowerCase()))
+      const re = new RegExp(`(?<![${NAME_EDGE}])${escapeRe(host)}(?![${NAME_EDGE}])`, 'gi')
+      s = outsideMasks(s, (part) => part.replace(re, () => this.mask('host', host, host.toLowerCase())))
     }
     for (const user of this.users) {
-      s = s.replace(new RegExp(`(?<![${WORD}<])${escapeRe(user)}(?![${WORD}>])`, 'g'), () => this.userMask(user))
+      const re = new RegExp(`(?<![${NAME_EDGE}])${escapeRe(user)}(?![${NAME_EDGE}])`, 'g')
+      s = outsideMasks(s, (part) => part.replace(re, () => this.userMask(user)))
     }
     for (const serial of this.serials) {
-      s = s.replace(new RegExp(`(?<![${WORD}])${escapeRe(serial)}(?![${WORD}])`, 'g'), () => this.mask('serial', serial))
+      const re = new RegExp(`(?<![${NAME_EDGE}])${escapeRe(serial)}(?![${NAME_EDGE}])`, 'g')
+      s = outsideMasks(s, (part) => part.replace(re, () => this.mask('serial', serial)))
     }
-    s = s.replace(/(serial(?:[ _]?(?:number|no\.?))?["']?\s*[:=]\s*["']?)([A-Za-z0-9][A-Za-z0-9-]{3,})/gi, (m, label: string, value: string) =>
-      /^(?:n\/a|none|null|unknown)$/i.test(value) ? m : `${label}${this.mask('serial', value)}`,
-    )
-    s = s.replace(new RegExp(`\\b(GPU|MIG)-(${UUID})\\b`, 'g'), (_m, prefix: string, uuid: string) => `${prefix}-${this.uuidMask(uuid)}`)
-    s = s.replace(new RegExp(`(?<![${WORD}<])(${UUID})(?![${WORD}])`, 'g'), (m, uuid: string) => (/^[0-]+$/.test(uuid) ? m : this.uuidMask(uuid)))
-    s = s.replace(/(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}(?![0-9A-Fa-f:-])/g, (m) =>
-      this.mask('mac', m, m.toLowerCase().replace(/-/g, ':')),
-    )
-    s = s.replace(/(?<![0-9A-Za-z:.])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%[0-9A-Za-z]+)?(?![0-9A-Za-z:])/g, (m) => {
-      const bare = m.replace(/%.*$/, '')
-      if (!isIPv6(bare) || bare.length < 6 || !/\d/.test(bare) || bare === '::1') return m
-      return this.mask('ipv6', m, bare.toLowerCase())
-    })
-    if (!(key && VERSION_KEY.test(key))) {
-      s = s.replace(/(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])/g, (m, offset: number, whole: string) => {
-        if (!isIPv4(m) || /(?:^|\.)0\d/.test(m) || /^(?:127\.|0\.0\.0\.0$|255\.255\.255\.255$)/.test(m)) return m
-        if (VERSION_BEFORE.test(whole.slice(Math.max(0, offset - 16), offset))) return m
-        return this.mask('ipv4', m)
-      })
-    }
-    return s
+    return outsideMasks(s, (part) => maskValueShapes(part, key, (kind, original, normalized) => this.mask(kind, original, normalized)))
   }
 
   private userMask(user: string): string {
     return this.mask('user', user)
-  }
-
-  private uuidMask(uuid: string): string {
-    return this.mask('uuid', uuid, uuid.toLowerCase())
   }
 }
 
@@ -158,7 +149,7 @@ function collectKnown(value: unknown, masker: Masker, key: string | null = null)
 }
 
 function walk(value: unknown, masker: Masker, key: string | null = null): unknown {
-  if (typeof value === 'string') return masker.text(value, key)
+  if (typeof value === 'string') return REPORT_IDS.has(value) ? value : masker.text(value, key)
   if (typeof value === 'number' && key && SERIAL_KEY.test(key)) return masker.text(String(value), key)
   if (Array.isArray(value)) return value.map((v) => walk(v, masker, key))
   if (isObj(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [masker.text(k, null), walk(v, masker, k)]))

@@ -10,6 +10,7 @@ import { HealthCard } from './HealthCard'
 import { InterpreterPicker } from './InterpreterPicker'
 import { RunControls } from './RunControls'
 import { RunNotice } from './RunNotice'
+import { SaveNotice } from './SaveNotice'
 import { StepCard } from './StepCard'
 
 function LastRun() {
@@ -46,6 +47,7 @@ export function DiagnosePage({ exportSlot }: { exportSlot?: ReactNode }) {
         <RunControls />
       </section>
       <RunNotice />
+      <SaveNotice />
       <HealthCard />
       <LastRun />
       <ol className="steps" aria-label={t('diag.steps')}>

@@ -8,6 +8,7 @@ import { RichText } from '../../components/RichText'
 import { StatusBadge } from '../../components/StatusBadge'
 import type { StepDisplay } from '../../components/step-status'
 import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
+import { chosenPython } from './diagnosis-store'
 import { gpuTones, healthProblems, healthVerdict, type Tone } from './health'
 
 const BODY_ID = 'health-body'
@@ -103,6 +104,8 @@ export function HealthCard() {
   const { t } = useTranslation()
   const actions = useDiagnosisActions()
   const { value, error, loading } = useDiagnosis((s) => s.health)
+  const underLoad = useDiagnosis((s) => s.healthUnderLoad)
+  const python = useDiagnosis(chosenPython)
   const verdict = value ? healthVerdict(value) : error?.code === 'gpu-problem' ? 'fail' : null
   const display: StepDisplay = loading ? 'running' : (verdict ?? 'idle')
   // Each new result starts folded when it passes, open otherwise; the reader may flip it.
@@ -135,7 +138,7 @@ export function HealthCard() {
                 <KernelLog log={value.kernelLog} />
               </>
             ) : loading ? (
-              <span className="muted">{t('health.checking')}</span>
+              <span className="muted">{t(underLoad ? 'health.checkingUnderLoad' : 'health.checking')}</span>
             ) : null}
           </p>
         </div>
@@ -165,6 +168,21 @@ export function HealthCard() {
               <GpuLine key={g.index} g={g} />
             ))}
           </ul>
+          <p className="health__load muted" data-testid="health-load" data-applied={value.load?.applied ?? 'none'}>
+            {value.load
+              ? t(value.load.applied ? 'health.load.applied' : 'health.load.failed', { detail: value.load.detail, python: value.load.python })
+              : t('health.load.none')}{' '}
+            <button
+              type="button"
+              className="button button--small button--quiet"
+              disabled={loading || python === null}
+              title={python === null ? t('health.underLoad.noPython') : t('health.underLoad.title', { python })}
+              onClick={() => void actions.checkHealth(true, true)}
+              data-testid="health-under-load"
+            >
+              {t('health.underLoad')}
+            </button>
+          </p>
           {!value.kernelLog.readable && <p className="muted health__hint">{t('health.log.hint')}</p>}
           {value.findings.length > 0 && <FindingList findings={value.findings} />}
         </div>

@@ -1,7 +1,7 @@
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../shared/channels'
 import type { StepId } from '../../../shared/diagnosis'
 import { STEP_IDS } from '../../../shared/constants'
-import type { DiagnosisStore } from './diagnosis-store'
+import { chosenPython, type DiagnosisStore } from './diagnosis-store'
 import type { RendererTransport } from '../../transport'
 
 export interface DiagnosisActions {
@@ -10,8 +10,8 @@ export interface DiagnosisActions {
   /** Runs the chosen steps (all five when omitted) with the chosen Python. */
   run(steps?: readonly StepId[]): Promise<void>
   cancel(): Promise<void>
-  /** Runs the hardware preflight (once; again when `force`). */
-  checkHealth(force?: boolean): Promise<void>
+  /** Runs the hardware preflight (once; again when `force`); `underLoad` reads it under a short bf16 load in the chosen Python. */
+  checkHealth(force?: boolean, underLoad?: boolean): Promise<void>
 }
 
 export interface DiagnosisController extends DiagnosisActions {
@@ -78,13 +78,15 @@ export function createDiagnosisController(
       return listing
     },
 
-    checkHealth(force = false) {
+    checkHealth(force = false, underLoad = false) {
       if (checking) return checking
       const { value, error } = state().health
       if (!force && (value || error)) return Promise.resolve()
-      state().healthRequested()
+      const python = underLoad ? chosenPython(state()) : null
+      if (underLoad && python === null) return Promise.resolve()
+      state().healthRequested(underLoad)
       checking = transport
-        .invoke(INVOKE_CHANNELS.checkHealth)
+        .invoke(INVOKE_CHANNELS.checkHealth, ...(python === null ? [] : [{ underLoad: true, python }] as const))
         .then((result) => {
           if (result.ok) state().healthChecked(result.value)
           else state().healthFailed(result.error)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { createI18n } from '../../i18n'
+
 import type { Diagnosis, DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
 import {
   applyProgress,
@@ -102,6 +104,26 @@ describe('interpreter choice', () => {
     store.getState().cancelRequested()
     store.getState().done({ kind: 'done', runId: 'r2', diagnosis: diagnosis([result('gpu-visible', 'pass')]) })
     expect(store.getState()).toMatchObject({ results: {}, finishedAt: null, notice: { kind: 'cancelled' } })
+  })
+
+  it('keeps the results of a run whose save failed, with why and where, and forgets it on the next run', () => {
+    const store = readyStore()
+    store.getState().runRequested()
+    store.getState().runStarted('r1')
+    const saveError = { reason: 'not-writable' as const, path: '/ro/history', message: 'EROFS' }
+    store.getState().done({ kind: 'done', runId: 'r1', diagnosis: diagnosis([result('gpu-visible', 'fail')]), saved: null, saveError, pruned: 0, keeps: 500 })
+    expect(store.getState()).toMatchObject({ results: { 'gpu-visible': { status: 'fail' } }, notice: null, save: { error: saveError } })
+    const en = createI18n('en')
+    const zh = createI18n('zh-CN')
+    const say = (t: typeof en.t) => t('hist.saveFailed', { why: t(`hist.why.${saveError.reason}`), path: saveError.path })
+    expect(say(en.t)).toBe('This diagnosis was not saved to the history: the folder is not writable (/ro/history). The results below are complete; copy or save a report to keep them.')
+    expect(say(zh.t)).toContain('本次诊断没有保存到历史记录：文件夹不可写（/ro/history）')
+    store.getState().runRequested()
+    expect(store.getState().save).toBeNull()
+    store.getState().runStarted('r2')
+    store.getState().done({ kind: 'done', runId: 'r2', diagnosis: diagnosis([result('gpu-visible', 'fail')]), saveError: null, pruned: 3, keeps: 2 })
+    expect(store.getState().save).toEqual({ error: null, pruned: 3, keeps: 2 })
+    expect(en.t('hist.pruned', { count: 3, keeps: 2 })).toBe('Saved. The history keeps 2 diagnoses, so the 3 oldest were deleted.')
   })
 
   it('says why a refused Python was refused, with the values to say it in any language', () => {

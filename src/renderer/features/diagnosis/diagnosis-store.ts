@@ -6,6 +6,7 @@ import type { EventPayload, InvokeResult, IpcError } from '../../../shared/contr
 import type { DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
 import type { Environment } from '../../../shared/evidence'
 import type { HealthResult } from '../../../shared/health'
+import type { SaveFailure } from '../../../shared/history'
 import { type Async, failed, idle, loaded, loading } from '../../stores/async'
 import { STEP_IDS } from '../../../shared/constants'
 
@@ -58,8 +59,12 @@ export interface DiagnosisStoreState {
   environment: Environment | null
   finishedAt: string | null
   notice: Notice | null
+  /** What became of the last run's save to the history: why it failed, or how many old entries it deleted. */
+  save: { error: SaveFailure | null; pruned: number; keeps: number } | null
   /** The hardware preflight shown above the steps: the last answer of health:check. */
   health: Async<HealthResult>
+  /** The check in flight runs GPU Doctor's own load first (it takes ten seconds or more, not one). */
+  healthUnderLoad: boolean
 
   setLoadingInterpreters(): void
   setInterpreters(list: Interpreter[]): void
@@ -76,7 +81,7 @@ export interface DiagnosisStoreState {
   cancelRequested(): void
   /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
   runLost(): void
-  healthRequested(): void
+  healthRequested(underLoad?: boolean): void
   healthChecked(result: HealthResult): void
   healthFailed(error: IpcError): void
 }
@@ -144,7 +149,15 @@ export function createDiagnosisStore() {
       if (event.kind === 'failed') return finish({ notice: { kind: 'failed', message: event.message } })
       const results = { ...get().results }
       for (const step of event.diagnosis.steps) results[step.id] = step
-      finish({ results, resultsPython: run?.python ?? null, environment: event.diagnosis.environment, finishedAt: event.diagnosis.finishedAt, notice: null })
+      const save = { error: event.saveError ?? null, pruned: event.pruned ?? 0, keeps: event.keeps ?? 0 }
+      finish({
+        results,
+        resultsPython: run?.python ?? null,
+        environment: event.diagnosis.environment,
+        finishedAt: event.diagnosis.finishedAt,
+        notice: null,
+        save: save.error || save.pruned > 0 ? save : null,
+      })
     }
 
     return {
@@ -160,7 +173,9 @@ export function createDiagnosisStore() {
       environment: null,
       finishedAt: null,
       notice: null,
+      save: null,
       health: idle(),
+      healthUnderLoad: false,
 
       setLoadingInterpreters: () => set({ loadingInterpreters: true }),
       setInterpreters: (list) => {
@@ -197,6 +212,7 @@ export function createDiagnosisStore() {
             message: '',
           },
           notice: null,
+          save: null,
         })
         return true
       },
@@ -251,7 +267,7 @@ export function createDiagnosisStore() {
         finish({ notice: run.phase === 'cancelling' ? { kind: 'cancelled' } : { kind: 'lost' } })
       },
 
-      healthRequested: () => set({ health: loading(get().health) }),
+      healthRequested: (underLoad = false) => set({ health: loading(get().health), healthUnderLoad: underLoad }),
       healthChecked: (result) => set({ health: loaded(result) }),
       // A failed check replaces the previous result: it no longer describes the machine.
       healthFailed: (error) => set({ health: failed(idle(), error) }),

@@ -83,6 +83,21 @@ describe('health in the diagnosis store and controller', () => {
     expect(s.store.getState().health.value).toEqual(planted)
   })
 
+  it('"Check under load" sends the chosen Python and says the load is running; without a chosen Python it sends nothing', async () => {
+    const held = deferred<Envelope<HealthResult>>()
+    const s = setup(() => held.promise)
+    s.store.setState({ selected: '', otherPath: '' })
+    await s.controller.checkHealth(true, true)
+    expect(s.callsOf('health:check')).toHaveLength(0)
+    s.store.setState({ selected: '/opt/venv/bin/python' })
+    const run = s.controller.checkHealth(true, true)
+    expect(s.store.getState().healthUnderLoad).toBe(true)
+    expect(s.callsOf('health:check').map((c) => c.args)).toEqual([[{ underLoad: true, python: '/opt/venv/bin/python' }]])
+    held.resolve(ok({ ...HEALTHY, load: { applied: true, python: '/opt/venv/bin/python', detail: 'bf16 matmul 8192×8192' } }))
+    await run
+    expect(s.store.getState().health.value?.load?.applied).toBe(true)
+  })
+
   it('keeps the problem of a failed check (and no stale result), and checks again when asked', async () => {
     let answer: Envelope<HealthResult> = ok(HEALTHY)
     const s = setup(() => answer)

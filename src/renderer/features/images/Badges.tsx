@@ -4,9 +4,9 @@ import type { Mark } from '../../../shared/compat-data'
 import type { DriverFit } from '../../../shared/docker'
 import type { Compatibility } from '../../../shared/recommend'
 
-const COMPAT_TONE: Record<Compatibility, string> = { native: 'good', 'minor-version': 'warn', incompatible: 'bad' }
+const COMPAT_TONE: Record<Compatibility, string> = { native: 'good', 'ptx-jit': 'warn', 'minor-version': 'warn', incompatible: 'bad' }
 
-/** native / minor-version / incompatible, coloured, with what it means on hover. */
+/** native / ptx-jit / minor-version / incompatible, coloured, with what it means on hover. */
 export function CompatBadge({ compat }: { compat: Compatibility }) {
   const { t } = useTranslation()
   return (

@@ -8,6 +8,8 @@ import { RichText } from '../../components/RichText'
 import { DockerProblemView } from './DockerProblemView'
 import { GpuSetupSteps } from './GpuSetupSteps'
 
+const ENGINE_NAMES = { docker: 'Docker', podman: 'Podman' } as const
+
 function yesNo(value: boolean, t: (k: string) => string) {
   return value ? t('value.yes') : t('value.no')
 }
@@ -19,11 +21,25 @@ function UpFacts({ info }: { info: EngineInfo }) {
       <table className="kv engine__facts">
         <tbody>
           <tr>
+            <th>{t('img.engine.engine')}</th>
+            <td data-testid="engine-kind" data-engine={info.engine}>
+              {ENGINE_NAMES[info.engine]}
+            </td>
+          </tr>
+          <tr>
             <th>{t('img.engine.endpoint')}</th>
             <td>
               <code data-testid="engine-endpoint">{info.endpoint}</code>
             </td>
           </tr>
+          {info.endpointReason && (
+            <tr>
+              <th>{t('img.engine.why')}</th>
+              <td className="muted" data-testid="engine-why">
+                {t(info.endpointReason.key, { ns: 'docker', ...info.endpointReason.params })}
+              </td>
+            </tr>
+          )}
           <tr>
             <th>{t('img.engine.version')}</th>
             <td data-testid="engine-version">
@@ -43,6 +59,14 @@ function UpFacts({ info }: { info: EngineInfo }) {
               ))}
             </td>
           </tr>
+          {info.engine === 'podman' ? (
+            <tr>
+              <th>{t('img.engine.cdi')}</th>
+              <td data-testid="engine-cdi">
+                <RichText text={t('img.engine.cdiPodman')} />
+              </td>
+            </tr>
+          ) : (
           <tr>
             <th>{t('img.engine.nvidia')}</th>
             <td data-testid="engine-nvidia" data-nvidia={info.nvidiaRuntime}>
@@ -50,6 +74,7 @@ function UpFacts({ info }: { info: EngineInfo }) {
               {info.cdiSpecDirs.length > 0 && <span className="muted"> · CDI: {info.cdiSpecDirs.join(', ')}</span>}
             </td>
           </tr>
+          )}
           <tr>
             <th>{t('img.engine.rootless')}</th>
             <td data-testid="engine-rootless">{yesNo(info.rootless, t)}</td>

@@ -6,7 +6,7 @@ import { CompatBadge, ConfidenceMark } from './Badges'
 /** What the badges and marks mean, under the recommendations: always shown, not only on hover. */
 export function Legend() {
   const { t } = useTranslation()
-  const compat = (['native', 'minor-version', 'incompatible'] as const).map((c) => ({
+  const compat = (['native', 'ptx-jit', 'minor-version', 'incompatible'] as const).map((c) => ({
     key: c,
     term: <CompatBadge compat={c} />,
     means: t(`img.compat.${c}.means`),

@@ -14,7 +14,7 @@ const RESULT: RecommendResult = {
 const UP: EngineState = {
   kind: 'up',
   checkedAt: 1,
-  info: { endpoint: 'unix:///var/run/docker.sock', serverVersion: '28.0', apiVersion: '1.48', os: 'Ubuntu', runtimes: ['runc'], defaultRuntime: 'runc', nvidiaRuntime: false, cdiSpecDirs: [], cgroupVersion: '2', cgroupDriver: 'systemd', rootless: false, gpuSetup: { os: 'Ubuntu', commands: ['sudo apt-get install -y nvidia-container-toolkit'] } },
+  info: { endpoint: 'unix:///var/run/docker.sock', engine: 'docker', endpointReason: null, serverVersion: '28.0', apiVersion: '1.48', os: 'Ubuntu', runtimes: ['runc'], defaultRuntime: 'runc', nvidiaRuntime: false, cdiSpecDirs: [], cgroupVersion: '2', cgroupDriver: 'systemd', rootless: false, gpuSetup: { os: 'Ubuntu', commands: ['sudo apt-get install -y nvidia-container-toolkit'] } },
 }
 const DOWN: EngineState = {
   kind: 'down',

@@ -7,6 +7,8 @@ export interface MetricTileProps {
   /** e.g. "of 700 W". */
   sub?: string
   valueTestId?: string
+  /** Dense grid: label and value on the left, a short chart on the right. */
+  compact?: boolean
   chart: {
     times: number[]
     values: (number | null)[]
@@ -19,17 +21,21 @@ export interface MetricTileProps {
 }
 
 /** One metric: label, big current value, optional limit, and its recent history. */
-export function MetricTile({ label, value, sub, valueTestId, chart }: MetricTileProps) {
+export function MetricTile({ label, value, sub, valueTestId, compact = false, chart }: MetricTileProps) {
   return (
-    <div className="metric">
+    <div className={compact ? 'metric metric--compact' : 'metric'}>
       <div className="metric__head">
-        <span className="label">{label}</span>
+        {/* Compact: the limit joins the label's line, so the value keeps its width. */}
+        <span className="label">
+          {label}
+          {compact && sub && <span className="metric__sub"> · {sub}</span>}
+        </span>
         <span className="metric__value">
           <span data-testid={valueTestId}>{value}</span>
-          {sub && <span className="metric__sub"> {sub}</span>}
+          {!compact && sub && <span className="metric__sub"> {sub}</span>}
         </span>
       </div>
-      <Sparkline {...chart} />
+      <Sparkline {...chart} compact={compact} />
     </div>
   )
 }

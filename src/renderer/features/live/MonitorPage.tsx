@@ -10,6 +10,7 @@ import { GpuGrid } from './GpuGrid'
 import { HISTORY_WINDOWS } from './gpu-history'
 import { HostFacts } from './HostFacts'
 import { useGpu, useLiveActions } from './live-context'
+import { SamplerNote } from './SamplerNote'
 
 function GpuSection() {
   const { t } = useTranslation()
@@ -20,9 +21,16 @@ function GpuSection() {
   if (loadError) return <LoadError error={loadError} onRetry={retry} />
   if (!gpuState) return <p className="card muted" data-testid="loading">{t('load.loading')}</p>
   if (gpuState.kind === 'error') return <ProblemView problem={gpuState.problem} onRetry={retry} />
+  // The driver, the history window and the sampler share one row: height goes to the GPU panels.
   return (
     <>
-      <DriverSummary status={gpuState.status} />
+      <div className="live-top">
+        <DriverSummary status={gpuState.status} />
+        <div className="live-top__tools">
+          <HistoryWindowPicker />
+          <SamplerNote />
+        </div>
+      </div>
       <GpuGrid status={gpuState.status} />
     </>
   )
@@ -50,7 +58,6 @@ function HistoryWindowPicker() {
 export function MonitorPage() {
   return (
     <>
-      <HistoryWindowPicker />
       <GpuSection />
       <HostFacts />
     </>

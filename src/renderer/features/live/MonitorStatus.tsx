@@ -27,11 +27,18 @@ export function MonitorStatus() {
   const monitor = useGpu((s) => s.monitor)
   const count = useGpu((s) => s.sampleCount)
   const kind = monitor?.kind ?? 'none'
+  const source = monitor?.kind === 'running' ? monitor.source : undefined
   return (
     <div className="monitor-status">
       <span className={`badge badge--${kind}`} data-testid="monitor-state" data-state={kind} title={t('monitor.label')}>
         <span className="badge__dot" aria-hidden="true" />
         {stateLabel(monitor, t)}
+        {source && (
+          <span className="badge__source" data-testid="monitor-source" data-source={source.kind}>
+            {' · '}
+            {t(source.kind === 'nvml' ? 'sampler.nvml' : 'sampler.smi', { ns: 'sampler' })}
+          </span>
+        )}
       </span>
       <span className="monitor-status__count">
         {t('monitor.samples')}{' '}

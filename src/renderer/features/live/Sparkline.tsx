@@ -13,12 +13,16 @@ interface Props {
   label: string
   formatY: (v: number) => string
   testId?: string
+  /** Dense grid: a shorter chart without the time axis (the History picker states the window). */
+  compact?: boolean
 }
 
 const HEIGHT = 70
+const COMPACT_HEIGHT = 34
 
 /** A small chart of one metric that follows its container's width and redraws in place as samples arrive. */
-export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, testId }: Props) {
+export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, testId, compact = false }: Props) {
+  const height = compact ? COMPACT_HEIGHT : HEIGHT
   const { t } = useTranslation()
   const box = useRef<HTMLDivElement>(null)
   // Options are read at creation: keep the latest formatters without recreating the chart.
@@ -30,11 +34,12 @@ export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, 
 
   const plot = useUplot(
     box,
-    HEIGHT,
+    height,
     (el, width) =>
       chartOptions({
         width,
-        height: HEIGHT,
+        height,
+        compact,
         colors: readChartColors(el),
         yMax,
         windowSeconds,
@@ -42,7 +47,7 @@ export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, 
         formatAgo: (s) => format.current.formatAgo(s),
       }),
     data,
-    `${yMax}|${windowSeconds}`,
+    `${yMax}|${windowSeconds}|${compact}`,
   )
 
   // A language switch changes the axis labels but not the data: redraw the axes.
@@ -50,5 +55,5 @@ export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, 
     plot.current?.redraw(false, true)
   }, [plot, t])
 
-  return <div className="sparkline" ref={box} role="img" aria-label={label} data-testid={testId} data-points={times.length} data-window-seconds={windowSeconds} />
+  return <div className={compact ? 'sparkline sparkline--compact' : 'sparkline'} ref={box} role="img" aria-label={label} data-testid={testId} data-points={times.length} data-window-seconds={windowSeconds} />
 }

@@ -25,6 +25,8 @@ export interface ChartSpec {
   windowSeconds: number
   formatY: (v: number) => string
   formatAgo: (seconds: number) => string
+  /** No time axis and tighter padding, for the dense grid's short charts. */
+  compact?: boolean
 }
 
 /**
@@ -44,7 +46,7 @@ export function chartOptions(spec: ChartSpec): uPlot.Options {
   return {
     width: spec.width,
     height: spec.height,
-    padding: [6, 8, 0, 0],
+    padding: spec.compact ? [6, 4, 2, 0] : [6, 8, 0, 0],
     legend: { show: false },
     cursor: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
@@ -63,7 +65,8 @@ export function chartOptions(spec: ChartSpec): uPlot.Options {
     axes: [
       {
         ...axis,
-        size: 18,
+        show: !spec.compact,
+        size: spec.compact ? 0 : 18,
         // Ticks at quarters of the window before the newest sample, not at arbitrary seconds.
         splits: (u) => {
           const { last, window } = visibleWindow(u.data[0], spec.windowSeconds)
@@ -83,6 +86,8 @@ export function chartOptions(spec: ChartSpec): uPlot.Options {
         // Wide enough for the longest label with its unit ("1,980 MHz"): ~6 px a character at 10 px.
         size: (_u, values) => Math.max(34, Math.max(0, ...(values ?? []).map((v) => String(v).length)) * 6 + 10),
         space: 18,
+        // Compact charts are too short for round steps: 0 and the top (the total or the limit).
+        ...(spec.compact ? { splits: (u: uPlot) => [0, u.scales.y?.max ?? 0] } : {}),
         values: (_u, splits) => splits.map((v) => spec.formatY(v)),
       },
     ],

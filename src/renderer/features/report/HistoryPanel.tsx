@@ -8,6 +8,7 @@ import { stepNumber } from '../../components/step-status'
 import { HistoryComparison } from './HistoryComparison'
 import { OpenedDiagnosis } from './OpenedDiagnosis'
 import { formatDateTime } from '../../components/date-format'
+import { damageText } from './history-text'
 
 /** Five small badges, one per step: its number in the verdict's colour, the verdict in words for readers and on hover. */
 export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']; testPrefix: string }) {
@@ -91,6 +92,8 @@ export function HistoryPanel() {
   const picked = useReport((s) => s.picked.length)
   const comparing = useReport((s) => s.comparison.loading)
   const list = history.value ?? []
+  const unreadable = useReport((s) => s.historyUnreadable)
+  const keeps = useReport((s) => s.historyKeeps)
   return (
     <section className="card history" data-testid="history" aria-busy={history.loading}>
       <div className="section-head">
@@ -99,7 +102,27 @@ export function HistoryPanel() {
           {t('img.refresh')}
         </button>
       </div>
-      <p className="muted section-intro">{t('rep.history.intro')}</p>
+      <p className="muted section-intro">
+        {t('rep.history.intro')}
+        {keeps !== null && (
+          <>
+            {' '}
+            <span data-testid="history-keeps">{t('hist.keeps', { count: keeps })}</span>
+          </>
+        )}
+      </p>
+      {unreadable.length > 0 && (
+        <div className="banner banner--warn" data-testid="history-unreadable" role="status">
+          {t('hist.unreadable', { count: unreadable.length })}
+          <ul>
+            {unreadable.map((e) => (
+              <li key={e.id} data-testid="history-unreadable-entry" data-id={e.id}>
+                {t('hist.unreadableItem', { id: e.id, why: damageText(e, t) })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {history.error && (
         <p className="banner banner--error" data-testid="history-error">
           {t('rep.error', { message: history.error.message })}

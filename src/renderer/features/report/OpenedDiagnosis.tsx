@@ -6,6 +6,7 @@ import { DASH } from '../../components/number-format'
 import { StepCardView } from '../../components/StepCardView'
 import { formatDateTime } from '../../components/date-format'
 import { RunTarget } from './HistoryPanel'
+import { historyErrorText } from './history-text'
 
 /**
  * A saved diagnosis, read back as after a live run: the Diagnose page's step cards (read-only,
@@ -29,7 +30,11 @@ export function OpenedDiagnosis() {
         </button>
       </div>
       {opened.loading && !d && <span className="spinner" aria-hidden="true" />}
-      {opened.error && <p className="banner banner--error">{t('rep.error', { message: opened.error.message })}</p>}
+      {opened.error && (
+        <p className="banner banner--error" data-testid="history-opened-error">
+          {historyErrorText(opened.error, t)}
+        </p>
+      )}
       {d && (
         <>
           <p className="opened__facts muted" data-testid="opened-facts">

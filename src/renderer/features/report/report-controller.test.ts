@@ -141,7 +141,7 @@ describe('report controller: export', () => {
 
 describe('report controller: history', () => {
   it('lists, opens and compares the two ticked entries, the older as A', async () => {
-    const s = setup({ 'history:list': ok([]), 'history:compare': ok({ a: {}, b: {}, changes: [], steps: [], timings: [] }) })
+    const s = setup({ 'history:list': ok({ entries: [], unreadable: [], keeps: 500 }), 'history:compare': ok({ a: {}, b: {}, changes: [], steps: [], timings: [] }) })
     await s.actions.loadHistory()
     expect(s.store.getState().history.value).toEqual([])
     await s.actions.openHistory('2026-b')

@@ -73,13 +73,16 @@ export function createReportController(transport: RendererTransport, store: Repo
     const cached = diagnoses.get(id)
     if (cached) return cached
     const result = await transport.invoke(INVOKE_CHANNELS.loadHistory, id)
-    if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
+    if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code, details: result.error.details })
     diagnoses.set(id, result.value)
     return result.value
   }
 
   const keyOf = (lang: ReportLang): PreviewKey => ({ format: state().format, redact: state().redact, lang, source: state().source })
-  const errorOf = (e: unknown) => ({ code: (e as { code?: string }).code ?? 'internal', message: e instanceof Error ? e.message : String(e) })
+  const errorOf = (e: unknown) => {
+    const { code, details } = e as { code?: string; details?: Record<string, string> }
+    return { code: code ?? 'internal', message: e instanceof Error ? e.message : String(e), ...(details ? { details } : {}) }
+  }
 
   const actions: ReportActions = {
     nativeSave: options.nativeSave ?? false,

@@ -32,7 +32,7 @@ describe('report store', () => {
     s.getState().togglePick('old')
     s.getState().togglePick('kept')
     s.getState().setSource({ kind: 'history', id: 'old' })
-    s.getState().setHistory([entry('kept')])
+    s.getState().setHistory({ entries: [entry('kept')], unreadable: [], keeps: 500 })
     expect(s.getState().picked).toEqual(['kept'])
     expect(s.getState().source).toEqual({ kind: 'latest' })
   })

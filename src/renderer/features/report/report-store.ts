@@ -3,7 +3,7 @@ import { createStore } from 'zustand/vanilla'
 import type { IpcError } from '../../../shared/contract'
 import type { Diagnosis } from '../../../shared/diagnosis'
 import type { FleetTable } from '../../../shared/fleet'
-import type { Comparison, HistoryEntry } from '../../../shared/history'
+import type { Comparison, HistoryEntry, HistoryListing, UnreadableEntry } from '../../../shared/history'
 import type { MaskedValue, ReportFormat, ReportLang } from '../../../shared/report'
 import { type Async, failed, idle, loaded, loading } from '../../stores/async'
 
@@ -45,6 +45,10 @@ export interface ReportStoreState {
   saving: boolean
   saveNotice: SaveNotice | null
   history: Async<HistoryEntry[]>
+  /** Saved diagnoses that could not be read (damaged files), named with why; not in `history`. */
+  historyUnreadable: UnreadableEntry[]
+  /** How many diagnoses the history keeps (its setting); null until listed. */
+  historyKeeps: number | null
   /** The history entry opened for reading. */
   opened: { id: string } & Async<Diagnosis>
   /** Ids ticked for comparison, at most two, in the order ticked. */
@@ -63,7 +67,7 @@ export interface ReportStoreState {
   setSaving(saving: boolean): void
   setSaveNotice(notice: SaveNotice | null): void
   historyLoading(): void
-  setHistory(list: HistoryEntry[]): void
+  setHistory(listing: HistoryListing): void
   setHistoryError(error: IpcError): void
   openLoading(id: string): void
   setOpened(id: string, diagnosis: Diagnosis): void
@@ -96,6 +100,8 @@ export function createReportStore() {
     saving: false,
     saveNotice: null,
     history: idle(),
+    historyUnreadable: [],
+    historyKeeps: null,
     opened: { id: '', ...idle() },
     picked: [],
     comparison: idle(),
@@ -112,12 +118,14 @@ export function createReportStore() {
     setSaveNotice: (saveNotice) => set({ saveNotice }),
 
     historyLoading: () => set({ history: loading(get().history) }),
-    setHistory: (list) => {
+    setHistory: ({ entries, unreadable, keeps }) => {
       // Ticks and the report source of entries that are gone (pruned) go too.
-      const ids = new Set(list.map((e) => e.id))
+      const ids = new Set(entries.map((e) => e.id))
       const source = get().source
       set({
-        history: loaded(list),
+        history: loaded(entries),
+        historyUnreadable: unreadable,
+        historyKeeps: keeps,
         picked: get().picked.filter((id) => ids.has(id)),
         ...(source.kind === 'history' && !ids.has(source.id) ? { source: { kind: 'latest' } as const } : {}),
       })

@@ -1,0 +1,54 @@
+import { expect, saveScreenshot, test } from './fixtures'
+
+// Eight GPUs (the synthetic 8×H200 replay) in a 1280×800 window: every panel whole, nothing scrolled.
+test.describe('live panel with eight GPUs', () => {
+  test.use({ scenario: 'h200-x8-synthetic', viewport: { width: 1280, height: 800 } })
+
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`all eight panels are fully visible without scrolling (${lang})`, async ({ page, served, pageProblems }) => {
+      await page.goto(served.url)
+      if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
+      await expect(page.getByTestId('gpu-grid')).toHaveAttribute('data-layout', 'dense')
+      await expect(page.getByTestId('gpu-count')).toHaveText('8')
+      // Values arrive in every panel, then the layout is final.
+      for (let i = 0; i < 8; i++) await expect(page.getByTestId(`gpu-util-${i}`)).toHaveText(/^\d+ %$/)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+      for (let i = 0; i < 8; i++) {
+        const panel = page.getByTestId(`gpu-panel-${i}`)
+        await expect(panel).toBeInViewport({ ratio: 1 })
+        const box = (await panel.boundingBox())!
+        expect(box.y + box.height, `GPU ${i} bottom`).toBeLessThanOrEqual(800)
+        expect(box.x + box.width, `GPU ${i} right`).toBeLessThanOrEqual(1280)
+        // Four a row: a panel is at least a quarter of the content width minus gaps.
+        expect(box.width, `GPU ${i} width`).toBeGreaterThan(280)
+        for (const metric of ['utilizationGpu', 'memoryUsedMiB', 'temperatureC', 'powerW', 'smClockMHz']) {
+          await expect(page.getByTestId(`chart-${metric}-${i}`)).toBeInViewport({ ratio: 1 })
+        }
+      }
+      // Memory against the total and power against the limit, in the panel's words.
+      await expect(page.getByTestId('gpu-panel-7')).toContainText(lang === 'en' ? 'of 140.4 GiB' : '共 140.4 GiB')
+      await expect(page.getByTestId('gpu-panel-7')).toContainText(lang === 'en' ? 'of 700 W' : '共 700 W')
+      // The fake nvidia-smi is named explicitly, so the stream samples and the page says why.
+      await expect(page.getByTestId('monitor-source')).toHaveAttribute('data-source', 'nvidia-smi')
+      await expect(page.getByTestId('sampler-source')).toContainText(
+        lang === 'en' ? 'Sampler: nvidia-smi stream (NVML not used: an nvidia-smi was chosen explicitly' : '采样方式：nvidia-smi 数据流（未使用 NVML：已明确指定 nvidia-smi',
+      )
+      // The fixed facts fold away but are one click from each panel.
+      await page.getByTestId('gpu-panel-3').locator('summary').click()
+      await expect(page.getByTestId('gpu-uuid-3')).toHaveText('GPU-a3bfea47-2513-0c72-21ed-abcd4ef01a06')
+      await page.getByTestId('gpu-panel-3').locator('summary').click()
+      await saveScreenshot(page, `live-8gpu-${lang}`)
+      expect(pageProblems).toEqual([])
+    })
+  }
+})
+
+test.describe('live panel with two GPUs', () => {
+  test.use({ scenario: 'h200-x2' })
+
+  test('keeps the roomy layout with the identity shown', async ({ page, served }) => {
+    await page.goto(served.url)
+    await expect(page.getByTestId('gpu-grid')).toHaveAttribute('data-layout', 'roomy')
+    await expect(page.getByTestId('gpu-uuid-1')).toBeVisible()
+  })
+})

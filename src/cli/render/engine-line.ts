@@ -1,0 +1,13 @@
+import type { TFunction } from 'i18next'
+
+import type { Connection } from '../../core/docker/connect'
+
+export const ENGINE_NAMES = { docker: 'Docker', podman: 'Podman' } as const
+
+/** Which engine GPU Doctor talks to and why that one ("Container engine: Podman 4.3.1 at unix://… . DOCKER_HOST is unset …"). */
+export function renderEngineLine(conn: Connection, t: TFunction): string {
+  if (!conn.ok) return t('engine.down', { message: conn.problem.message })
+  const { info } = conn
+  const why = info.endpointReason ? t(info.endpointReason.key, { ns: 'docker', ...info.endpointReason.params }) : ''
+  return t('engine.line', { engine: ENGINE_NAMES[info.engine], version: info.serverVersion ?? '?', endpoint: info.endpoint, why })
+}

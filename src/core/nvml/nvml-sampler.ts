@@ -1,0 +1,210 @@
+import type { GpuSample, MonitorSample, ProcessUtilization } from '../../shared/gpu'
+import { loadNvmlBinding, type DeviceHandle, type NvmlBinding } from './nvml-binding'
+import {
+  NVML_CLOCK_SM,
+  NVML_ERROR_INSUFFICIENT_SIZE,
+  NVML_NAME_BUFFER,
+  NVML_PCIE_UTIL_RX_BYTES,
+  NVML_PCIE_UTIL_TX_BYTES,
+  NVML_SUCCESS,
+  NVML_TEMPERATURE_GPU,
+  NVML_UUID_BUFFER,
+  nvmlReturnName,
+} from './nvml-codes'
+import {
+  bytesToMiB,
+  decodeCString,
+  decodeMemoryV1,
+  decodeMemoryV2,
+  decodeProcessInfos,
+  decodeProcessUtilization,
+  decodeUtilization,
+  encodeMemoryV2Request,
+  MEMORY_V2_SIZE,
+  PROCESS_UTILIZATION_SIZE,
+  type ComputeProcess,
+  type MemoryInfo,
+} from './nvml-structs'
+import type { NvmlUnavailable } from './nvml-unavailable'
+
+const MIN_PROCESS_SAMPLES = 64
+
+export interface NvmlDevice {
+  index: number
+  name: string | null
+  uuid: string | null
+  handle: DeviceHandle
+}
+
+/**
+ * Reads GPUs through NVML in-process: one open (nvmlInit, a handle per GPU), then each sample is a
+ * few driver calls per GPU into buffers allocated once. `sample()` has the streaming nvidia-smi's
+ * shape, so either source feeds the live panel and `gpu-doctor monitor` alike.
+ */
+export class NvmlSampler {
+  private readonly u32 = Buffer.alloc(4)
+  private readonly u64 = Buffer.alloc(8)
+  private readonly util = Buffer.alloc(8)
+  private readonly mem = Buffer.alloc(MEMORY_V2_SIZE)
+  // 64 entries from the start, and never fewer: NVML_ERROR_INSUFFICIENT_SIZE answers are not free.
+  private processBuf = Buffer.alloc(PROCESS_UTILIZATION_SIZE * MIN_PROCESS_SAMPLES)
+  private readonly lastSeenUs = new Map<number, bigint>()
+  private closed = false
+
+  private constructor(
+    private readonly nvml: NvmlBinding,
+    readonly devices: readonly NvmlDevice[],
+  ) {}
+
+  get library(): string {
+    return this.nvml.library
+  }
+
+  /** Loads and initialises NVML and takes a handle per GPU; every failure is a reason, nothing throws. */
+  static async open(env: NodeJS.ProcessEnv = process.env): Promise<{ ok: true; sampler: NvmlSampler } | { ok: false; unavailable: NvmlUnavailable }> {
+    const loaded = await loadNvmlBinding(env)
+    if (!loaded.ok) return loaded
+    const nvml = loaded.binding
+    const library = nvml.library
+    const init = nvml.init()
+    if (init !== NVML_SUCCESS) return { ok: false, unavailable: { reason: 'init-failed', library, error: nvmlReturnName(init) } }
+    const count = Buffer.alloc(4)
+    const counted = nvml.getCount(count)
+    if (counted !== NVML_SUCCESS || count.readUInt32LE(0) === 0) {
+      nvml.shutdown()
+      if (counted !== NVML_SUCCESS) return { ok: false, unavailable: { reason: 'init-failed', library, error: nvmlReturnName(counted) } }
+      return { ok: false, unavailable: { reason: 'no-devices', library } }
+    }
+    const devices: NvmlDevice[] = []
+    for (let index = 0; index < count.readUInt32LE(0); index++) {
+      const { code, handle } = nvml.getHandle(index)
+      // A GPU NVML cannot open (lost, no permission) is left out, as nvidia-smi leaves it out.
+      if (code !== NVML_SUCCESS) continue
+      const text = (f: NvmlBinding['getName'], size: number) => {
+        if (!f) return null
+        const buf = Buffer.alloc(size)
+        return f(handle, buf, size) === NVML_SUCCESS ? decodeCString(buf) : null
+      }
+      devices.push({ index, handle, name: text(nvml.getName, NVML_NAME_BUFFER), uuid: text(nvml.getUuid, NVML_UUID_BUFFER) })
+    }
+    if (devices.length === 0) {
+      nvml.shutdown()
+      return { ok: false, unavailable: { reason: 'no-devices', library } }
+    }
+    return { ok: true, sampler: new NvmlSampler(nvml, devices) }
+  }
+
+  /** One value through a 4-byte out parameter, or null when NVML says no (not supported, lost…). */
+  private uint(f: NvmlBinding['getPowerUsage'], handle: DeviceHandle, ...args: number[]): number | null {
+    if (!f) return null
+    return f(handle, ...args, this.u32) === NVML_SUCCESS ? this.u32.readUInt32LE(0) : null
+  }
+
+  memory(handle: DeviceHandle): MemoryInfo | null {
+    if (this.nvml.getMemoryV2 && this.nvml.getMemoryV2(handle, encodeMemoryV2Request(this.mem)) === NVML_SUCCESS) return decodeMemoryV2(this.mem)
+    return this.nvml.getMemoryV1(handle, this.mem) === NVML_SUCCESS ? decodeMemoryV1(this.mem) : null
+  }
+
+  private gpuSample(d: NvmlDevice): GpuSample {
+    const utilOk = this.nvml.getUtilization(d.handle, this.util) === NVML_SUCCESS
+    const util = utilOk ? decodeUtilization(this.util) : null
+    const mem = this.memory(d.handle)
+    const mw = this.uint(this.nvml.getPowerUsage, d.handle)
+    const limitMw = this.uint(this.nvml.getEnforcedPowerLimit, d.handle)
+    return {
+      index: d.index,
+      utilizationGpu: util?.gpu ?? null,
+      utilizationMemory: util?.memory ?? null,
+      // nvidia-smi prints whole MiB, rounded down.
+      memoryUsedMiB: mem ? Math.floor(bytesToMiB(mem.usedBytes)) : null,
+      memoryTotalMiB: mem ? Math.floor(bytesToMiB(mem.totalBytes)) : null,
+      temperatureC: this.uint(this.nvml.getTemperature, d.handle, NVML_TEMPERATURE_GPU),
+      powerW: mw === null ? null : mw / 1000,
+      powerLimitW: limitMw === null ? null : limitMw / 1000,
+      smClockMHz: this.uint(this.nvml.getClock, d.handle, NVML_CLOCK_SM),
+    }
+  }
+
+  /** Every GPU now, in the streaming nvidia-smi's sample shape. */
+  sample(withProcesses = false): MonitorSample {
+    if (this.closed) throw new Error('NVML sampler is closed')
+    const sample: MonitorSample = { time: Date.now(), gpus: this.devices.map((d) => this.gpuSample(d)) }
+    if (withProcesses) sample.processes = this.processUtilization()
+    return sample
+  }
+
+  /**
+   * Per-process SM / memory / encoder / decoder utilisation since the previous call (the first call
+   * looks one second back). NVML keeps a few samples per process; the newest of each process is kept.
+   */
+  processUtilization(): ProcessUtilization[] {
+    const f = this.nvml.getProcessUtilization
+    if (!f) return []
+    const out: ProcessUtilization[] = []
+    for (const d of this.devices) {
+      const since = this.lastSeenUs.get(d.index) ?? BigInt(Date.now() - 1000) * 1000n
+      this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
+      let code = f(d.handle, this.processBuf, this.u32, since)
+      if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
+        this.processBuf = Buffer.alloc(Math.max(MIN_PROCESS_SAMPLES, this.u32.readUInt32LE(0) * 2) * PROCESS_UTILIZATION_SIZE)
+        this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
+        code = f(d.handle, this.processBuf, this.u32, since)
+      }
+      // NVML_ERROR_NOT_FOUND: no process sampled since `since`.
+      if (code !== NVML_SUCCESS) continue
+      const newest = new Map<number, ReturnType<typeof decodeProcessUtilization>[number]>()
+      let last = since
+      for (const s of decodeProcessUtilization(this.processBuf, this.u32.readUInt32LE(0))) {
+        if (s.timeStampUs > last) last = s.timeStampUs
+        const seen = newest.get(s.pid)
+        if (!seen || s.timeStampUs >= seen.timeStampUs) newest.set(s.pid, s)
+      }
+      this.lastSeenUs.set(d.index, last)
+      for (const s of newest.values()) out.push({ gpuIndex: d.index, pid: s.pid, smUtil: s.smUtil, memUtil: s.memUtil, encUtil: s.encUtil, decUtil: s.decUtil })
+    }
+    return out
+  }
+
+  /** Compute processes on one GPU with the memory each holds (nvidia-smi --query-compute-apps). */
+  computeProcesses(device: NvmlDevice): ComputeProcess[] | null {
+    const p = this.nvml.getComputeProcesses
+    if (!p) return null
+    let capacity = 32
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const buf = Buffer.alloc(capacity * p.stride)
+      this.u32.writeUInt32LE(capacity, 0)
+      const code = p.fn(device.handle, this.u32, buf)
+      if (code === NVML_SUCCESS) return decodeProcessInfos(buf, this.u32.readUInt32LE(0), p.stride)
+      if (code !== NVML_ERROR_INSUFFICIENT_SIZE) return null
+      capacity = this.u32.readUInt32LE(0) + 8
+    }
+    return null
+  }
+
+  /** clocks_event_reasons.active as a mask (names: clocksEventReasonNames). */
+  clocksEventReasons(device: NvmlDevice): bigint | null {
+    const f = this.nvml.getClocksEventReasons
+    if (!f) return null
+    return f(device.handle, this.u64) === NVML_SUCCESS ? this.u64.readBigUInt64LE(0) : null
+  }
+
+  /** PCIe TX and RX in KB/s over NVML's own 20 ms window; runs on koffi's worker thread. */
+  async pcieThroughput(device: NvmlDevice): Promise<{ txKBps: number | null; rxKBps: number | null }> {
+    const f = this.nvml.pcieThroughputAsync
+    if (!f) return { txKBps: null, rxKBps: null }
+    const one = (counter: number) =>
+      new Promise<number | null>((resolve) => {
+        const value: number[] = [0]
+        f(device.handle, counter, value, (error: unknown, code: number) => resolve(!error && code === NVML_SUCCESS ? value[0]! : null))
+      })
+    const [txKBps, rxKBps] = await Promise.all([one(NVML_PCIE_UTIL_TX_BYTES), one(NVML_PCIE_UTIL_RX_BYTES)])
+    return { txKBps, rxKBps }
+  }
+
+  /** nvmlShutdown: NVML counts inits, so each open is paired with one shutdown. */
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    this.nvml.shutdown()
+  }
+}

@@ -1,0 +1,112 @@
+// Byte layouts of the NVML structs the sampler reads (x86-64 / arm64 / Windows x64: natural alignment).
+// The binding passes plain Buffers and these functions decode them, so decoding is tested without NVML.
+
+/** nvmlUtilization_t { unsigned int gpu, memory } */
+export const UTILIZATION_SIZE = 8
+export function decodeUtilization(buf: Buffer): { gpu: number; memory: number } {
+  return { gpu: buf.readUInt32LE(0), memory: buf.readUInt32LE(4) }
+}
+
+export interface MemoryInfo {
+  totalBytes: bigint
+  usedBytes: bigint
+  freeBytes: bigint
+  /** Only nvmlMemory_v2_t says what the driver reserves; null from v1. */
+  reservedBytes: bigint | null
+}
+
+/** nvmlMemory_t { unsigned long long total, free, used } (used includes the driver's reservation). */
+export const MEMORY_V1_SIZE = 24
+export function decodeMemoryV1(buf: Buffer): MemoryInfo {
+  return { totalBytes: buf.readBigUInt64LE(0), freeBytes: buf.readBigUInt64LE(8), usedBytes: buf.readBigUInt64LE(16), reservedBytes: null }
+}
+
+/**
+ * nvmlMemory_v2_t { unsigned int version; unsigned long long total, reserved, free, used }: "used"
+ * leaves the reservation out, as nvidia-smi's memory.used does since driver 510.
+ */
+export const MEMORY_V2_SIZE = 40
+/** nvmlMemory_v2 = NVML_STRUCT_VERSION(Memory, 2): sizeof | 2 << 24. */
+export const MEMORY_V2_VERSION = MEMORY_V2_SIZE | (2 << 24)
+export function encodeMemoryV2Request(buf: Buffer): Buffer {
+  buf.fill(0, 0, MEMORY_V2_SIZE)
+  buf.writeUInt32LE(MEMORY_V2_VERSION, 0)
+  return buf
+}
+export function decodeMemoryV2(buf: Buffer): MemoryInfo {
+  return {
+    totalBytes: buf.readBigUInt64LE(8),
+    reservedBytes: buf.readBigUInt64LE(16),
+    freeBytes: buf.readBigUInt64LE(24),
+    usedBytes: buf.readBigUInt64LE(32),
+  }
+}
+
+export const bytesToMiB = (bytes: bigint): number => Number(bytes / 1024n) / 1024
+
+/** nvmlProcessUtilizationSample_t { unsigned int pid; unsigned long long timeStamp; unsigned int smUtil, memUtil, encUtil, decUtil } */
+export const PROCESS_UTILIZATION_SIZE = 32
+export interface ProcessUtilizationSample {
+  pid: number
+  /** Microseconds (CPU clock) of the sample. */
+  timeStampUs: bigint
+  smUtil: number
+  memUtil: number
+  encUtil: number
+  decUtil: number
+}
+export function decodeProcessUtilization(buf: Buffer, count: number): ProcessUtilizationSample[] {
+  const out: ProcessUtilizationSample[] = []
+  for (let i = 0; i < count; i++) {
+    const o = i * PROCESS_UTILIZATION_SIZE
+    out.push({
+      pid: buf.readUInt32LE(o),
+      timeStampUs: buf.readBigUInt64LE(o + 8),
+      smUtil: buf.readUInt32LE(o + 16),
+      memUtil: buf.readUInt32LE(o + 20),
+      encUtil: buf.readUInt32LE(o + 24),
+      decUtil: buf.readUInt32LE(o + 28),
+    })
+  }
+  return out
+}
+
+/**
+ * nvmlProcessInfo_v1_t { unsigned int pid; unsigned long long usedGpuMemory } (16 bytes, the
+ * original nvmlDeviceGetComputeRunningProcesses) and nvmlProcessInfo_t (v2/_v3 functions) which adds
+ * { unsigned int gpuInstanceId, computeInstanceId } (24 bytes).
+ */
+export const PROCESS_INFO_V1_SIZE = 16
+export const PROCESS_INFO_V2_SIZE = 24
+/** NVML_VALUE_NOT_AVAILABLE for usedGpuMemory (no permission on Windows WDDM, for example). */
+const VALUE_NOT_AVAILABLE = 0xffffffffffffffffn
+const NO_INSTANCE = 0xffffffff
+
+export interface ComputeProcess {
+  pid: number
+  usedMemoryMiB: number | null
+  gpuInstanceId: number | null
+  computeInstanceId: number | null
+}
+export function decodeProcessInfos(buf: Buffer, count: number, stride: number): ComputeProcess[] {
+  const out: ComputeProcess[] = []
+  for (let i = 0; i < count; i++) {
+    const o = i * stride
+    const used = buf.readBigUInt64LE(o + 8)
+    const gi = stride >= PROCESS_INFO_V2_SIZE ? buf.readUInt32LE(o + 16) : NO_INSTANCE
+    const ci = stride >= PROCESS_INFO_V2_SIZE ? buf.readUInt32LE(o + 20) : NO_INSTANCE
+    out.push({
+      pid: buf.readUInt32LE(o),
+      usedMemoryMiB: used === VALUE_NOT_AVAILABLE ? null : bytesToMiB(used),
+      gpuInstanceId: gi === NO_INSTANCE ? null : gi,
+      computeInstanceId: ci === NO_INSTANCE ? null : ci,
+    })
+  }
+  return out
+}
+
+/** A NUL-terminated C string in a fixed buffer. */
+export function decodeCString(buf: Buffer): string {
+  const end = buf.indexOf(0)
+  return buf.toString('utf8', 0, end === -1 ? buf.length : end)
+}

@@ -1,0 +1,22 @@
+/** UI strings about saving diagnoses to the history and reading it back (namespace 'ui'). */
+export const historyUiEn = {
+  'hist.keeps': 'The history keeps the newest {{count}} diagnoses and deletes older ones (setting historyLimit in settings.json, or GPU_DOCTOR_HISTORY_LIMIT).',
+  'hist.unreadable_one': '1 saved diagnosis could not be read and is not listed:',
+  'hist.unreadable_other': '{{count}} saved diagnoses could not be read and are not listed:',
+  'hist.unreadableItem': '{{id}}: {{why}}',
+  'hist.damage.empty': 'the file is empty',
+  'hist.damage.cut-short': 'the file is cut short',
+  'hist.damage.not-json': 'the file is not JSON',
+  'hist.damage.wrong-schema': 'the file is not a GPU Doctor diagnosis',
+  'hist.damage.unreadable': 'the file cannot be opened',
+  'hist.openFailed': 'Diagnosis {{id}} cannot be read: {{why}}.',
+  'hist.notFound': 'Diagnosis {{id}} is no longer in the history.',
+  'hist.saveFailed': 'This diagnosis was not saved to the history: {{why}} ({{path}}). The results below are complete; copy or save a report to keep them.',
+  'hist.why.not-writable': 'the folder is not writable',
+  'hist.why.no-space': 'the disk is full',
+  'hist.why.cannot-create-folder': 'the folder cannot be created there',
+  'hist.why.timeout': 'the disk did not answer in time',
+  'hist.why.other': 'an error',
+  'hist.pruned_one': 'Saved. The history keeps {{keeps}} diagnoses, so the oldest one was deleted.',
+  'hist.pruned_other': 'Saved. The history keeps {{keeps}} diagnoses, so the {{count}} oldest were deleted.',
+} as const

@@ -1,0 +1,80 @@
+/*
+ * A stand-in libnvidia-ml.so.1 for tests on machines without a GPU: the functions GPU Doctor's NVML
+ * sampler binds, with the real signatures and struct layouts, answering fixed values for two GPUs.
+ * FAKE_NVML_INIT_RETURN=N makes nvmlInit_v2 return N; compiled with -DFAKE_NVML_NO_COUNT it lacks
+ * nvmlDeviceGetCount_v2 (a driver too old for the sampler).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <time.h>
+
+typedef int nvmlReturn_t;
+typedef struct { int index; } fake_device;
+typedef fake_device *nvmlDevice_t;
+typedef struct { unsigned int gpu, memory; } nvmlUtilization_t;
+typedef struct { unsigned long long total, free, used; } nvmlMemory_t;
+typedef struct { unsigned int version; unsigned long long total, reserved, free, used; } nvmlMemory_v2_t;
+typedef struct { unsigned int pid; unsigned long long timeStamp; unsigned int smUtil, memUtil, encUtil, decUtil; } nvmlProcessUtilizationSample_t;
+typedef struct { unsigned int pid; unsigned long long usedGpuMemory; unsigned int gpuInstanceId, computeInstanceId; } nvmlProcessInfo_t;
+
+static fake_device devices[2] = {{0}, {1}};
+static int initialised = 0;
+#define MiB (1024ULL * 1024ULL)
+
+nvmlReturn_t nvmlInit_v2(void) {
+  const char *r = getenv("FAKE_NVML_INIT_RETURN");
+  if (r && atoi(r) != 0) return atoi(r);
+  initialised++;
+  return 0;
+}
+nvmlReturn_t nvmlShutdown(void) { if (!initialised) return 1; initialised--; return 0; }
+#ifndef FAKE_NVML_NO_COUNT
+nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *count) { *count = 2; return 0; }
+#endif
+nvmlReturn_t nvmlDeviceGetHandleByIndex_v2(unsigned int index, nvmlDevice_t *device) {
+  if (index > 1) return 2;
+  *device = &devices[index];
+  return 0;
+}
+nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t d, char *name, unsigned int length) { snprintf(name, length, "Fake NVIDIA H100 80GB HBM3"); return 0; }
+nvmlReturn_t nvmlDeviceGetUUID(nvmlDevice_t d, char *uuid, unsigned int length) { snprintf(uuid, length, "GPU-fake-0000-%04d", d->index); return 0; }
+nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilization_t *u) { u->gpu = 42 + d->index; u->memory = 17; return 0; }
+nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t d, nvmlMemory_t *m) { m->total = 81559 * MiB; m->used = 1024 * MiB + 500 * MiB; m->free = m->total - m->used; return 0; }
+nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *m) {
+  if (m->version != (sizeof(nvmlMemory_v2_t) | (2 << 24))) return 25; /* NVML_ERROR_ARGUMENT_VERSION_MISMATCH */
+  m->total = 81559 * MiB; m->reserved = 500 * MiB; m->used = 1024 * MiB + 123; m->free = m->total - m->reserved - m->used;
+  return 0;
+}
+nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw) { *mw = 123456; return 0; }
+nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw) { *mw = 700000; return 0; }
+nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int *t) { if (sensor != 0) return 2; *t = 35 + d->index; return 0; }
+nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int *mhz) { if (type != 1) return 2; *mhz = 1980; return 0; }
+nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned int *kbps) {
+  struct timespec pause = {0, 20 * 1000 * 1000}; /* the real one samples over 20 ms */
+  nanosleep(&pause, NULL);
+  *kbps = counter == 0 ? 1000 : 2000;
+  return 0;
+}
+nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t d, unsigned long long *mask) { *mask = 0x5ULL; return 0; }
+/* GPU 0: pid 4242 sampled twice (the newest must win), pid 777 once; GPU 1: none (NOT_FOUND). */
+nvmlReturn_t nvmlDeviceGetProcessUtilization(nvmlDevice_t d, nvmlProcessUtilizationSample_t *s, unsigned int *count, unsigned long long since) {
+  if (d->index == 1) return 6;
+  if (s == NULL || *count < 3) { *count = 3; return 7; }
+  unsigned long long now = (unsigned long long)time(NULL) * 1000000ULL;
+  nvmlProcessUtilizationSample_t samples[3] = {
+    {4242, now - 200000, 10, 5, 0, 0},
+    {4242, now - 100000, 93, 40, 0, 0},
+    {777, now - 150000, 3, 1, 2, 4},
+  };
+  memcpy(s, samples, sizeof samples);
+  *count = 3;
+  return 0;
+}
+nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t d, unsigned int *count, nvmlProcessInfo_t *p) {
+  if (d->index == 1) { *count = 0; return 0; }
+  if (*count < 1) { *count = 1; return 7; }
+  p[0].pid = 4242; p[0].usedGpuMemory = 512 * MiB; p[0].gpuInstanceId = 0xFFFFFFFF; p[0].computeInstanceId = 0xFFFFFFFF;
+  *count = 1;
+  return 0;
+}
