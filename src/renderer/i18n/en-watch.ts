@@ -1,6 +1,7 @@
 /** UI strings of the live panel's process table and Watch dialog (namespace 'ui'); the verdicts live in the shared 'watch' namespace. */
 export const watchUiEn = {
   'processes.title': 'Processes on this GPU',
+  'processes.count': 'Processes: {{count}}',
   'processes.refresh': 'Refresh',
   'processes.loading': 'Reading processes…',
   'processes.none': 'No compute process on this GPU.',

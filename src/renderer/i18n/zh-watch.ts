@@ -3,6 +3,7 @@ import type { watchUiEn } from './en-watch'
 /** 进程表与“观察”对话框的界面文字。 */
 export const watchUiZh: Record<keyof typeof watchUiEn, string> = {
   'processes.title': '这块 GPU 上的进程',
+  'processes.count': '进程：{{count}} 个',
   'processes.refresh': '刷新',
   'processes.loading': '正在读取进程…',
   'processes.none': '这块 GPU 上没有计算进程。',

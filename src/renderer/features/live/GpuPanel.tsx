@@ -99,7 +99,7 @@ export function GpuPanel({ gpu, dense = false }: { gpu: GpuInfo; dense?: boolean
           chart={chart('smClockMHz', gpu.smClockMaxMHz, unit('MHz'))}
         />
       </div>
-      <ProcessTable gpuIndex={i} />
+      <ProcessTable gpuIndex={i} dense={dense} />
     </article>
   )
 }

@@ -10,8 +10,11 @@ import { WatchDialog } from './WatchDialog'
 
 const WATCH_SECONDS_CHOICES = [10, WATCH_DEFAULT_SECONDS, 60] as const
 
-/** The compute processes of one GPU, each with a Watch button that names its bottleneck. */
-export function ProcessTable({ gpuIndex }: { gpuIndex: number }) {
+/**
+ * The compute processes of one GPU, each with a Watch button that names its bottleneck. In the dense
+ * layout (many GPUs on one screen) it takes no room without processes and folds them behind one line.
+ */
+export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; dense?: boolean }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const { loadProcesses, watch } = useWatchActions()
@@ -27,7 +30,8 @@ export function ProcessTable({ gpuIndex }: { gpuIndex: number }) {
 
   const [seconds, setSeconds] = useState<number>(WATCH_DEFAULT_SECONDS)
   const rows = (processes ?? []).filter((p) => p.gpuIndex === gpuIndex)
-  return (
+  if (dense && rows.length === 0 && !dialogHere) return null
+  const table = (
     <section className="process-table" data-testid={`processes-${gpuIndex}`} aria-label={t('processes.title')}>
       <div className="process-table__head">
         <h3>{t('processes.title')}</h3>
@@ -94,5 +98,12 @@ export function ProcessTable({ gpuIndex }: { gpuIndex: number }) {
       )}
       {dialogHere && <WatchDialog />}
     </section>
+  )
+  if (!dense) return table
+  return (
+    <details className="process-table__fold" data-testid={`processes-fold-${gpuIndex}`}>
+      <summary>{t('processes.count', { count: rows.length })}</summary>
+      {table}
+    </details>
   )
 }
