@@ -163,8 +163,9 @@ function threadCpu(before: ProcStat | undefined, after: ProcStat, seconds: numbe
   const same = before !== undefined && before.startTime === after.startTime
   const percent = same ? percentOf(Math.max(0, after.ticks - before.ticks), seconds) : 0
   const runnableNs = same && before.runnableNs !== null && after.runnableNs !== null ? Math.max(0, after.runnableNs - before.runnableNs) : null
-  // A thread cannot be runnable more than the whole interval; ticks are coarser than nanoseconds.
-  const runnable = runnableNs === null || seconds <= 0 ? percent : Math.min(100, Math.max(percent, (runnableNs / 1e9 / seconds) * 100))
+  // Not clamped here: schedstat credits a wait only when it ends, so one interval reads low and the
+  // next high, and the errors cancel in the mean over the watch (clamped there, in the summary).
+  const runnable = runnableNs === null || seconds <= 0 ? percent : (runnableNs / 1e9 / seconds) * 100
   return { tid: after.pid, name: after.comm, percent, runnable }
 }
 
@@ -173,8 +174,7 @@ function cpuBetween(before: ProcessSnapshot | undefined, after: ProcessSnapshot,
   const beforeThreads = new Map((same ? before.threads : []).map((t) => [t.pid, t]))
   const threads = after.threads.map((t) => threadCpu(beforeThreads.get(t.pid), t, seconds))
   const percent = same ? percentOf(Math.max(0, after.stat.ticks - before.stat.ticks), seconds) : 0
-  // Process ticks include threads that ended in the interval, which no thread reading has any more.
-  return { pid: after.stat.pid, comm: after.stat.comm, percent, runnable: Math.max(percent, threads.reduce((a, t) => a + t.runnable, 0)), threads }
+  return { pid: after.stat.pid, comm: after.stat.comm, percent, runnable: threads.reduce((a, t) => a + t.runnable, 0), threads }
 }
 
 /** The CPU each process and thread used between two snapshots of the same tree. */

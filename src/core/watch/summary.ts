@@ -47,13 +47,16 @@ export function summariseCpu(intervals: TreeCpu[]): WatchResult['cpu'] {
   for (const r of roots) for (const t of r.threads) threadNames.set(t.tid, t.name)
   const threadCpu = meanByKey(roots.map((r) => new Map(r.threads.map((t) => [t.tid, t.percent]))))
   const threadRunnable = meanByKey(roots.map((r) => new Map(r.threads.map((t) => [t.tid, t.runnable]))))
+  // A thread is runnable at least while it runs, and at most all the time; process ticks also count
+  // threads that ended during the watch, which no thread reading has any more.
+  for (const [tid, runnable] of threadRunnable) threadRunnable.set(tid, Math.min(100, Math.max(runnable, threadCpu.get(tid) ?? 0)))
   const busiest = [...threadRunnable].sort((a, b) => b[1] - a[1])[0]
   const workerCpu = meanByKey(intervals.map((i) => new Map(i.descendants.map((d) => [d.pid, d.percent]))))
-  const workerRunnable = [...meanByKey(intervals.map((i) => new Map(i.descendants.map((d) => [d.pid, d.runnable])))).values()]
+  const workerRunnable = [...meanByKey(intervals.map((i) => new Map(i.descendants.map((d) => [d.pid, d.runnable]))))].map(([pid, r]) => Math.max(r, workerCpu.get(pid) ?? 0))
   const r1 = (v: number) => Math.round(v * 10) / 10
   return {
     mainPercent: r1(mean(roots.map((r) => r.percent)) ?? 0),
-    mainRunnablePercent: r1(mean(roots.map((r) => r.runnable)) ?? 0),
+    mainRunnablePercent: r1(Math.max(mean(roots.map((r) => r.runnable)) ?? 0, mean(roots.map((r) => r.percent)) ?? 0)),
     threads: threadNames.size,
     busiestThread: busiest
       ? { tid: busiest[0], name: threadNames.get(busiest[0]) ?? '', cpuPercent: r1(threadCpu.get(busiest[0]) ?? 0), runnablePercent: r1(busiest[1]) }
