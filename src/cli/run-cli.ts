@@ -13,6 +13,7 @@ import { monitorCommand } from './commands/monitor'
 import { serveCommand } from './commands/serve'
 import { statusCommand } from './commands/status'
 import { healthCommand } from './commands/health'
+import { watchCommand } from './commands/watch'
 import type { CliContext } from './context'
 import { renderHelp } from './help'
 import { createTranslator, pickLanguage } from './i18n'
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   status: statusCommand,
   health: healthCommand,
   monitor: monitorCommand,
+  watch: watchCommand,
   serve: serveCommand,
   diagnose: diagnoseCommand,
   analyze: analyzeCommand,

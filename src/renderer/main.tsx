@@ -15,6 +15,9 @@ import { createGpuStore } from './features/live/gpu-store'
 import { createHostStore } from './features/live/host-store'
 import { LiveProvider } from './features/live/live-context'
 import { createLiveController } from './features/live/live-controller'
+import { WatchProvider } from './features/live/watch-context'
+import { createWatchController } from './features/live/watch-controller'
+import { createWatchStore } from './features/live/watch-store'
 import { downloadFile, readFileText } from './features/report/download'
 import { ReportProvider } from './features/report/report-context'
 import { createReportController } from './features/report/report-controller'
@@ -54,6 +57,9 @@ stores.settings.subscribe((state, previous) => {
 const transport = pickTransport(window)
 const live = createLiveController(transport, liveStores)
 void live.start()
+const watchStore = createWatchStore()
+const watch = createWatchController(transport, watchStore)
+watch.start()
 const diagnosisStore = createDiagnosisStore(storage)
 const diagnosis = createDiagnosisController(transport, diagnosisStore)
 diagnosis.start()
@@ -76,6 +82,7 @@ createRoot(root).render(
     <I18nextProvider i18n={i18n}>
       <AppProvider stores={stores} actions={{}}>
         <LiveProvider stores={liveStores} actions={live}>
+          <WatchProvider stores={{ watch: watchStore }} actions={watch}>
           <DiagnosisProvider stores={{ diagnosis: diagnosisStore }} actions={diagnosis}>
             <ImagesProvider stores={{ images: imagesStore }} actions={images}>
               <ReportProvider stores={{ report: reportStore }} actions={report}>
@@ -83,6 +90,7 @@ createRoot(root).render(
               </ReportProvider>
             </ImagesProvider>
           </DiagnosisProvider>
+          </WatchProvider>
         </LiveProvider>
       </AppProvider>
     </I18nextProvider>

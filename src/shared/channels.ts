@@ -24,6 +24,9 @@ export const INVOKE_CHANNELS = {
   listHistory: 'history:list',
   loadHistory: 'history:load',
   compareHistory: 'history:compare',
+  listGpuProcesses: 'gpu:processes',
+  runWatch: 'watch:run',
+  cancelWatch: 'watch:cancel',
 } as const
 
 export const EVENT_CHANNELS = {
@@ -35,6 +38,7 @@ export const EVENT_CHANNELS = {
   dockerPullProgress: 'docker:pull-progress',
   dockerPullDone: 'docker:pull-done',
   dockerCompareProgress: 'docker:compare-progress',
+  watchProgress: 'watch:progress',
 } as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[keyof typeof INVOKE_CHANNELS]

@@ -48,3 +48,16 @@ export const GOOD_RATIO = 2
 export const PCIE_LOADED_PERCENT = 50
 /** Health: a power limit more than this many watts under the default is a cap someone set. */
 export const POWER_LIMIT_SLACK_W = 1
+
+/** Watch: a sample with SM below this counts as the GPU idle (its share is the "idle share"). */
+export const WATCH_IDLE_SM_BELOW = 10
+/** Watch: host↔GPU PCIe traffic (rx + tx, MB/s) at or above this, with low SM, is a transfer-bound job. */
+export const WATCH_PCIE_BUSY_MBPS = 3000
+/** Watch: a thread (or a DataLoader worker) at or above this CPU % is busy. */
+export const WATCH_BUSY_CPU_PERCENT = 80
+/** Watch: a cgroup CPU limit throttling the job this share of the time or more is oversubscription. */
+export const WATCH_THROTTLED_SHARE = 0.2
+/** Watch: the default and the bounds of `--seconds`. */
+export const WATCH_DEFAULT_SECONDS = 30
+export const WATCH_MIN_SECONDS = 3
+export const WATCH_MAX_SECONDS = 3600

@@ -10,6 +10,7 @@ import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
 import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema, HistoryListingSchema, SaveFailureSchema } from './history'
 import { RecommendRequestSchema, RecommendResultSchema } from './recommend'
 import { RenderedPdfSchema, RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
+import { GpuProcessRowSchema, WatchProgressSchema, WatchRequestSchema, WatchResultSchema } from './watch'
 
 export const InterpreterSchema = z.object({
   path: z.string(),
@@ -142,6 +143,24 @@ export const invokeContract = {
     args: z.tuple([HistoryIdSchema, HistoryIdSchema]),
     result: ComparisonSchema,
   },
+  [INVOKE_CHANNELS.listGpuProcesses]: {
+    /** The compute processes of every GPU with user, command, container, SM % and memory. */
+    args: z.tuple([]),
+    result: z.array(GpuProcessRowSchema),
+  },
+  [INVOKE_CHANNELS.runWatch]: {
+    /**
+     * Watches a running job and answers with its verdict (watch:progress once a second meanwhile).
+     * Cannot run: error 'watch-failed' with `reason` and `messageKey` (namespace 'watch') in details.
+     */
+    args: z.tuple([WatchRequestSchema]),
+    result: WatchResultSchema,
+  },
+  [INVOKE_CHANNELS.cancelWatch]: {
+    /** Stops every watch under way; each answers error 'cancelled'. */
+    args: z.tuple([]),
+    result: z.object({ cancelled: z.number().int() }),
+  },
 } as const
 
 export const eventContract = {
@@ -167,6 +186,7 @@ export const eventContract = {
   [EVENT_CHANNELS.dockerPullDone]: PullDoneSchema,
   /** Which side of a comparison runs its probe now. */
   [EVENT_CHANNELS.dockerCompareProgress]: z.object({ side: z.enum(['a', 'b']), target: z.string() }),
+  [EVENT_CHANNELS.watchProgress]: WatchProgressSchema,
 } as const
 
 export type InvokeContract = typeof invokeContract

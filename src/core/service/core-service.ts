@@ -24,6 +24,8 @@ import { compareTargets } from '../use-cases/compare-targets'
 import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
 import { GpuProblemError } from '../use-cases/errors'
 import { sharedRead } from '../util/shared-read'
+import { listGpuProcesses } from '../watch/process-table'
+import { watchJob } from '../watch/watch'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
@@ -83,6 +85,26 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   // Aborted on dispose: a compare still running then stops its probe instead of outliving the app.
   const lifetime = new AbortController()
   const compares = new Set<AbortController>()
+  const watches = new Set<AbortController>()
+
+  const runWatch = async (req: InvokeArgs<'watch:run'>[0]) => {
+    const controller = new AbortController()
+    const stop = () => controller.abort()
+    lifetime.signal.addEventListener('abort', stop)
+    watches.add(controller)
+    try {
+      return await watchJob({
+        ...req,
+        nvidiaSmiPath: options.nvidiaSmiPath,
+        env: options.env,
+        signal: controller.signal,
+        onProgress: (elapsedSeconds, smNow) => events.emit(EVENT_CHANNELS.watchProgress, { pid: req.pid, elapsedSeconds, seconds: req.seconds, smNow }),
+      })
+    } finally {
+      watches.delete(controller)
+      lifetime.signal.removeEventListener('abort', stop)
+    }
+  }
 
   /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
   const checkedPython = async (explicit?: string): Promise<string> => {
@@ -188,6 +210,13 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.listHistory]: reports.listHistory,
     [INVOKE_CHANNELS.loadHistory]: reports.loadHistory,
     [INVOKE_CHANNELS.compareHistory]: reports.compare,
+    [INVOKE_CHANNELS.listGpuProcesses]: () => listGpuProcesses({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal, nameProcesses: docker.nameProcesses }),
+    [INVOKE_CHANNELS.runWatch]: runWatch,
+    [INVOKE_CHANNELS.cancelWatch]: async () => {
+      const cancelled = watches.size
+      for (const controller of watches) controller.abort()
+      return { cancelled }
+    },
     [INVOKE_CHANNELS.getRecommendations]: (req) => recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
   }
 

@@ -2,6 +2,7 @@ import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../
 import { imagesUiEn } from './en-images'
 import { historyUiEn } from './en-history'
 import { reportUiEn } from './en-report'
+import { watchUiEn } from './en-watch'
 
 type OriginKey = LibraryOrigin | 'missing'
 
@@ -317,6 +318,7 @@ export const uiEn = {
   ...imagesUiEn,
   ...reportUiEn,
   ...historyUiEn,
+  ...watchUiEn,
   ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
   ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),
 } as const

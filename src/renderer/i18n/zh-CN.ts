@@ -3,6 +3,7 @@ import type { UiKey } from './en'
 import { imagesUiZh } from './zh-images'
 import { reportUiZh } from './zh-report'
 import { historyUiZh } from './zh-history'
+import { watchUiZh } from './zh-watch'
 
 const baseUiZh = {
   'app.title': 'GPU Doctor',
@@ -316,6 +317,7 @@ export const uiZh: Record<UiKey, string> = {
   ...imagesUiZh,
   ...reportUiZh,
   ...historyUiZh,
+  ...watchUiZh,
   ...originKeys('ev3.origin.', originLabelsZh),
   ...originKeys('ev3.why.', originWhyZh),
 } as Record<UiKey, string>

@@ -206,7 +206,7 @@ export const findingsEn: Record<string, string> = {
 
   // ---- E. Performance
   'input-pipeline-bottleneck.title': 'GPU waits for data',
-  'input-pipeline-bottleneck.message': 'GPU utilisation keeps dropping to zero while memory is full: data loading cannot keep up.',
+  'input-pipeline-bottleneck.message': 'The GPU keeps waiting for the next batch: data loading cannot keep up with it.',
   'input-pipeline-bottleneck.fix':
     'Raise `num_workers` (about the CPUs per GPU), set `pin_memory=True` and `persistent_workers=True`, and cache or pre-decode data on a local SSD.',
 
@@ -215,6 +215,24 @@ export const findingsEn: Record<string, string> = {
     'Threads or DataLoader workers are sized from all host cores, not from the CPUs this process may use.',
   'cpu-oversubscription-in-container.fix':
     'Set `OMP_NUM_THREADS` (or `torch.set_num_threads()`) to the available CPUs divided by the processes, and cap `num_workers` at the available CPUs.',
+
+  'launch-bound-small-kernels.title': 'The GPU waits on the Python side',
+  'launch-bound-small-kernels.message':
+    'One Python thread is busy {{thread}} % of the time while the GPU is busy only {{sm}} % of the time: the GPU runs many small kernels one after another, each waiting for Python to launch it (or the loop waits in a CUDA synchronisation such as `.item()`).',
+  'launch-bound-small-kernels.fix':
+    'Give the GPU more work per launch: a larger batch, `torch.compile(model)` (fuses small kernels), CUDA graphs (`torch.compile(mode="reduce-overhead")` or `torch.cuda.graphs`), AMP (`torch.autocast`), and no `.item()`, `.cpu()` or `print(tensor)` inside the loop. If this thread also prepares the data (`num_workers=0`), move that into DataLoader workers.',
+
+  'host-device-transfer-bound.title': 'Host-to-GPU copies hold the GPU back',
+  'host-device-transfer-bound.message':
+    'PCIe carries {{pcie}} MB/s between host and GPU while the GPU is busy only {{sm}} % of the time: the job waits for copies.',
+  'host-device-transfer-bound.fix':
+    'Keep data and model on the GPU between steps (no `.cpu()` / `.to("cuda")` round trips), use `pin_memory=True` in the DataLoader and `.to("cuda", non_blocking=True)`, send compact data (uint8 images, not float32) and convert on the GPU.',
+
+  'gpu-waits-not-on-cpu.title': 'The GPU waits, and not on the job\'s CPU',
+  'gpu-waits-not-on-cpu.message':
+    'The GPU is busy only {{sm}} % of the time, yet the job\'s CPU ({{main}} % in the main process, {{workersCpu}} % in {{workers}} workers) and PCIe ({{pcie}} MB/s) are quiet: it waits on something else (disk or network reads, a lock, another process, a sleep).',
+  'gpu-waits-not-on-cpu.fix':
+    'See where the main thread waits: `py-spy dump --pid <pid>` (or `torch.profiler`); check disk and network reads (`iostat -x 1`, reading from a network file system), and whether another rank or process holds it up.',
 
   'cudnn-benchmark-dynamic-shapes.title': 'cudnn.benchmark with changing shapes',
   'cudnn-benchmark-dynamic-shapes.message':
@@ -641,7 +659,7 @@ export const findingsZh: Record<string, string> = {
 
   // ---- E. 性能
   'input-pipeline-bottleneck.title': 'GPU 在等数据',
-  'input-pipeline-bottleneck.message': 'GPU 利用率频繁掉到 0，而显存是满的：数据加载跟不上。',
+  'input-pipeline-bottleneck.message': 'GPU 一直在等下一个 batch：数据加载跟不上。',
   'input-pipeline-bottleneck.fix':
     '调大 `num_workers`（约等于每块 GPU 分到的 CPU 核数），设置 `pin_memory=True` 和 `persistent_workers=True`，把数据缓存或预解码到本地 SSD。',
 
@@ -649,6 +667,23 @@ export const findingsZh: Record<string, string> = {
   'cpu-oversubscription-in-container.message': '线程数或 DataLoader worker 数按主机全部核数设置，而不是按本进程可用的 CPU 数。',
   'cpu-oversubscription-in-container.fix':
     '把 `OMP_NUM_THREADS`（或 `torch.set_num_threads()`）设为可用 CPU 数除以进程数，`num_workers` 不超过可用 CPU 数。',
+
+  'launch-bound-small-kernels.title': 'GPU 在等 Python 端',
+  'launch-bound-small-kernels.message':
+    '一个 Python 线程有 {{thread}}% 的时间在忙，而 GPU 只有 {{sm}}% 的时间在工作：GPU 依次执行许多小内核，每个都要等 Python 发起（或者循环在 `.item()` 之类的 CUDA 同步上等待）。',
+  'launch-bound-small-kernels.fix':
+    '让每次发起给 GPU 更多工作：更大的 batch、`torch.compile(model)`（融合小内核）、CUDA graphs（`torch.compile(mode="reduce-overhead")` 或 `torch.cuda.graphs`）、AMP（`torch.autocast`），循环内不要调用 `.item()`、`.cpu()` 或 `print(tensor)`。如果这个线程同时在准备数据（`num_workers=0`），把数据准备交给 DataLoader worker。',
+
+  'host-device-transfer-bound.title': '主机与 GPU 之间的拷贝拖慢了 GPU',
+  'host-device-transfer-bound.message': '主机与 GPU 之间的 PCIe 流量为 {{pcie}} MB/s，而 GPU 只有 {{sm}}% 的时间在工作：任务在等数据拷贝。',
+  'host-device-transfer-bound.fix':
+    '在各步之间把数据和模型留在 GPU 上（不要来回 `.cpu()` / `.to("cuda")`），DataLoader 使用 `pin_memory=True` 并用 `.to("cuda", non_blocking=True)`，传输紧凑的数据（uint8 图像而不是 float32），在 GPU 上再转换。',
+
+  'gpu-waits-not-on-cpu.title': 'GPU 在等待，但不是在等任务的 CPU',
+  'gpu-waits-not-on-cpu.message':
+    'GPU 只有 {{sm}}% 的时间在工作，而任务的 CPU（主进程 {{main}}%，{{workers}} 个 worker 共 {{workersCpu}}%）和 PCIe（{{pcie}} MB/s）都很空闲：它在等别的东西（磁盘或网络读取、锁、另一个进程、sleep）。',
+  'gpu-waits-not-on-cpu.fix':
+    '查看主线程在哪里等待：`py-spy dump --pid <pid>`（或 `torch.profiler`）；检查磁盘和网络读取（`iostat -x 1`，是否从网络文件系统读数据），以及是否有别的 rank 或进程拖住了它。',
 
   'cudnn-benchmark-dynamic-shapes.title': '输入尺寸变化时开启了 cudnn.benchmark',
   'cudnn-benchmark-dynamic-shapes.message': '`torch.backends.cudnn.benchmark = True` 时，每出现一种新的输入尺寸都会触发一次很慢的自动调优。',

@@ -9,14 +9,15 @@ import { reasonsEn, reasonsZh } from './recommend-reasons'
 import { samplerEn, samplerZh } from './sampler'
 import { stepsEn, stepsZh } from './steps'
 import { summariesEn, summariesZh } from './summaries'
+import { watchEn, watchZh } from './watch'
 
 /** Flat texts by namespace: `{ namespace: { key: text } }`. */
 export type Namespaces = Record<string, Readonly<Record<string, string>>>
 
-/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, the live sampler. */
+/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, the live sampler, watch verdicts. */
 export const sharedResources: Record<Language, Namespaces> = {
-  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn, sampler: samplerEn },
-  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh, sampler: samplerZh },
+  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn, sampler: samplerEn, watch: watchEn },
+  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh, sampler: samplerZh, watch: watchZh },
 }
 
 export interface I18nSetup {

@@ -7,6 +7,7 @@ import { useGpu } from './live-context'
 import { withUnit } from '../../components/number-format'
 import { GpuIdentity } from './GpuIdentity'
 import { MetricTile } from './MetricTile'
+import { ProcessTable } from './ProcessTable'
 
 const gib = (mib: number | null) => (mib === null ? null : mib / 1024)
 
@@ -98,6 +99,7 @@ export function GpuPanel({ gpu, dense = false }: { gpu: GpuInfo; dense?: boolean
           chart={chart('smClockMHz', gpu.smClockMaxMHz, unit('MHz'))}
         />
       </div>
+      <ProcessTable gpuIndex={i} dense={dense} />
     </article>
   )
 }

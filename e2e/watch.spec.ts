@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { expect, saveScreenshot, test } from './fixtures'
+
+// A real process (a node busy loop: one thread at a full core) that the fake nvidia-smi lists on
+// GPU 0 with 2300 MiB and 40 % SM; its dmon stream keeps SM near 40 %: the GPU waits on the Python side.
+const job: ChildProcess = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+const dmon = join(mkdtempSync(join(tmpdir(), 'gd-e2e-watch-')), 'dmon.txt')
+writeFileSync(
+  dmon,
+  [
+    '# gpu     sm    mem    enc    dec    jpg    ofa  rxpci  txpci',
+    '# Idx      %      %      %      %      %      %   MB/s   MB/s',
+    '    0     38      1      0      0      0      0     20     15',
+    '    0     42      1      0      0      0      0     22     11',
+    '',
+  ].join('\n'),
+)
+test.afterAll(() => {
+  job.kill('SIGKILL')
+})
+test.use({ extraEnv: { FAKE_SMI_APP_PIDS: `${job.pid}:0:2300:40`, FAKE_SMI_DMON: dmon, FAKE_SMI_DMON_MS: '150' } })
+
+test.describe('watch a running job from the process table', () => {
+  test('the row shows the process; Watch shows progress and can be cancelled; in Chinese the verdict, evidence and fix', async ({ page, served, pageProblems }) => {
+    test.setTimeout(60_000)
+    await page.goto(served.url)
+    const row = page.getByTestId(`process-${job.pid}`)
+    await expect(row).toBeVisible()
+    await expect(row).toContainText('node -e for (;;) {}')
+    await expect(row).toContainText('40 %')
+    await expect(row).toContainText('2,300 MiB')
+
+    await page.getByTestId(`watch-${job.pid}`).click()
+    await expect(page.getByTestId('watch-dialog')).toBeVisible()
+    await expect(page.getByTestId('watch-progress')).toContainText(/\d+ of 30 s/)
+    await page.getByTestId('watch-cancel').click()
+    await expect(page.getByTestId('watch-error')).toHaveText('Cancelled: no verdict.')
+    await page.getByTestId('watch-close').click()
+    await expect(page.getByTestId('watch-dialog')).toHaveCount(0)
+
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await page.getByTestId('watch-seconds-0').selectOption('10')
+    await page.getByTestId(`watch-${job.pid}`).click()
+    await expect(page.getByTestId('watch-progress')).toContainText(/\/ 10 秒/)
+    const verdict = page.getByTestId('watch-verdict')
+    await expect(verdict).toHaveAttribute('data-verdict', 'launch-bound', { timeout: 20_000 })
+    await expect(verdict).toContainText('GPU 在等 Python 端')
+    await expect(page.getByTestId('watch-evidence')).toContainText('2300 MiB')
+    await expect(page.getByTestId('finding-launch-bound-small-kernels')).toContainText('torch.compile')
+    await expect(page.getByTestId('watch-close')).toBeFocused()
+    await saveScreenshot(page, 'watch-zh')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('watch-dialog')).toHaveCount(0)
+    expect(pageProblems).toEqual([])
+  })
+})

@@ -1,0 +1,65 @@
+import { WATCH_DEFAULT_SECONDS, WATCH_MAX_SECONDS, WATCH_MIN_SECONDS } from '../../shared/constants'
+import { containerMainPid } from '../../core/watch/container-pid'
+import { WatchError } from '../../core/watch/errors'
+import { watchJob } from '../../core/watch/watch'
+import { GpuProblemError } from '../../core/use-cases/errors'
+import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
+import type { CliContext } from '../context'
+import { parseIntOption, parseOptions } from '../parse-options'
+import { renderProblem } from '../render/status-view'
+import { renderWatch } from '../render/watch-view'
+
+export const WATCH_OPTIONS = {
+  json: { type: 'boolean' },
+  pid: { type: 'string' },
+  container: { type: 'string' },
+  seconds: { type: 'string' },
+} as const
+
+/** Progress on stderr: one refreshed line on a terminal, a line every 5 s otherwise. */
+function progressWriter(ctx: CliContext, pid: number, seconds: number) {
+  const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true
+  let shown = -1
+  return {
+    update(elapsed: number, sm: number | null) {
+      if (elapsed === shown || (!tty && elapsed % 5 !== 0)) return
+      shown = elapsed
+      const line = ctx.t('progress', { ns: 'watch', pid, elapsed, seconds, sm: sm === null ? '–' : Math.round(sm) })
+      ctx.stderr.write(tty ? `\r${line}\u001b[K` : `${line}\n`)
+    },
+    end() {
+      if (tty) ctx.stderr.write('\r\u001b[K')
+    },
+  }
+}
+
+/** `gpu-doctor watch --pid PID | --container NAME [--seconds N] [--json]`: exit 0 healthy, 1 a bottleneck. */
+export async function watchCommand(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parseOptions(args, WATCH_OPTIONS)
+  const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
+  if ((values.pid === undefined) === (values.container === undefined)) throw new CliError(ctx.t('watch.usage'), EXIT_USAGE)
+  const seconds = parseIntOption(values.seconds, '--seconds', WATCH_MIN_SECONDS, WATCH_MAX_SECONDS, WATCH_DEFAULT_SECONDS, say)
+  const json = values.json === true
+  try {
+    const pid = values.container !== undefined ? await containerMainPid(values.container, ctx.env) : parseIntOption(values.pid, '--pid', 1, 2 ** 22, 0, say)
+    const progress = progressWriter(ctx, pid, seconds)
+    const result = await watchJob({
+      pid,
+      seconds,
+      container: values.container ?? null,
+      nvidiaSmiPath: values['nvidia-smi'],
+      env: ctx.env,
+      signal: ctx.signal,
+      onProgress: (elapsed, sm) => progress.update(elapsed, sm),
+    }).finally(() => progress.end())
+    ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderWatch(result, ctx.t)}\n`)
+    return result.verdict === 'healthy' ? EXIT_OK : EXIT_FAILED
+  } catch (error) {
+    if (error instanceof WatchError) throw new CliError(ctx.t(error.messageKey, { ns: 'watch', ...error.params }), error.isUsage ? EXIT_USAGE : EXIT_ENVIRONMENT)
+    if (error instanceof GpuProblemError) {
+      if (!json) ctx.stdout.write(`${renderProblem(error.problem, ctx.t)}\n`)
+      throw new CliError(ctx.t(error.problem.messageKey, { ns: 'problems', defaultValue: error.problem.message }), EXIT_ENVIRONMENT)
+    }
+    throw error
+  }
+}

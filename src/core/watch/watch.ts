@@ -1,0 +1,119 @@
+import type { WatchResult } from '../../shared/watch'
+import { interpolate } from '../../shared/i18n/interpolate'
+import { watchEn } from '../../shared/i18n/watch'
+import { locateNvidiaSmi } from '../nvidia-smi/locate'
+import { readGpuState } from '../nvidia-smi/read-status'
+import { CancelledError, GpuProblemError } from '../use-cases/errors'
+import { readCgroupCpu } from './cgroup-cpu'
+import { WatchError, type WatchErrorCode } from './errors'
+import { DmonSampleSource, type GpuSampleSource, jobGpus, type WatchGpuSample } from './gpu'
+import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
+import { combineGpus, summariseCpu, summariseGpus } from './summary'
+import { judgeWatch } from './verdict'
+
+export interface WatchOptions {
+  pid: number
+  seconds: number
+  /** The container the PID was found through, for the result. */
+  container?: string | null
+  nvidiaSmiPath?: string
+  env?: NodeJS.ProcessEnv
+  signal?: AbortSignal
+  /** Once a second: seconds done and the latest mean SM % of the job's GPUs. */
+  onProgress?: (elapsedSeconds: number, smNow: number | null) => void
+  /** GPU readings; default a streaming nvidia-smi dmon (an NVML sampler plugs in here). */
+  source?: GpuSampleSource
+  proc?: string
+}
+
+const TICK_MS = 1000
+
+function fail(reason: WatchErrorCode, params: Record<string, string>): never {
+  const key = new WatchError(reason, params, '').messageKey as keyof typeof watchEn
+  throw new WatchError(reason, params, interpolate(watchEn[key], params))
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+
+/**
+ * Watches a running job for `seconds`: its GPU(s) through one sampler stream, and the CPU of the
+ * process, each of its threads and its child processes (DataLoader workers) from /proc once a
+ * second; then names what bounds it, with the evidence and the catalog finding that holds the fix.
+ */
+export async function watchJob(options: WatchOptions): Promise<WatchResult> {
+  const proc = options.proc ?? '/proc'
+  if (process.platform !== 'linux' && proc === '/proc') fail('not-linux', {})
+  const pid = String(options.pid)
+  const root = await readProcess(options.pid, proc)
+  if (!root) fail('pid-not-found', { pid })
+  const command = (await readCommandLine(options.pid, proc)) || root.comm
+
+  const state = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
+  // Cancelled while nvidia-smi answered: its failure is the cancel, not the machine's.
+  if (options.signal?.aborted) throw new CancelledError()
+  if (state.kind === 'error') throw new GpuProblemError(state.problem)
+  const pids = [options.pid, ...(await descendantsOf(options.pid, proc))]
+  const gpuMemory = jobGpus(state.status, pids)
+  if (gpuMemory.size === 0) fail('pid-not-on-gpu', { pid, command: command.slice(0, 120), count: String(state.status.processes.length) })
+  const gpus = [...gpuMemory.keys()].sort((a, b) => a - b)
+
+  const source = options.source ?? new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env)
+  const samples: WatchGpuSample[] = []
+  const latest = new Map<number, number | null>()
+  const cgroupBefore = await readCgroupCpu(options.pid, proc)
+  let previous = await snapshotTree(options.pid, proc)
+  const started = previous.timeMs
+  const intervals: TreeCpu[] = []
+  source.start(gpus, (s) => {
+    if (!gpuMemory.has(s.gpu)) return
+    samples.push(s)
+    latest.set(s.gpu, s.sm)
+  })
+  try {
+    const end = started + options.seconds * 1000
+    while (!options.signal?.aborted) {
+      const left = end - performance.now()
+      if (left <= 0) break
+      await wait(Math.min(TICK_MS, left), options.signal)
+      const now = await snapshotTree(options.pid, proc)
+      intervals.push(treeCpu(previous, now))
+      previous = now
+      if (!now.root || now.root.stat.state === 'Z') break // the job ended: judge what was seen
+      const known = [...latest.values()].filter((v): v is number => v !== null)
+      options.onProgress?.(Math.min(options.seconds, Math.round((now.timeMs - started) / 1000)), known.length ? known.reduce((a, b) => a + b, 0) / known.length : null)
+    }
+  } finally {
+    await source.stop()
+  }
+  if (options.signal?.aborted) throw new CancelledError()
+  const elapsed = (previous.timeMs - started) / 1000
+  const cgroupAfter = await readCgroupCpu(options.pid, proc)
+  const gpuSummary = summariseGpus(samples, gpuMemory)
+  if (gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
+
+  const throttled =
+    cgroupBefore.throttledUsec !== null && cgroupAfter.throttledUsec !== null && elapsed > 0
+      ? Math.min(1, (cgroupAfter.throttledUsec - cgroupBefore.throttledUsec) / 1e6 / elapsed)
+      : null
+  const facts = {
+    pid: options.pid,
+    command,
+    container: options.container ?? null,
+    seconds: Math.round(elapsed * 10) / 10,
+    sampler: source.name,
+    gpus: gpuSummary,
+    ...combineGpus(gpuSummary),
+    cpu: summariseCpu(intervals),
+    cgroup: { cpuLimit: cgroupAfter.cpuLimit, throttledShare: throttled === null ? null : Math.round(throttled * 100) / 100 },
+  }
+  return { ...facts, ...judgeWatch(facts) }
+}

@@ -1,0 +1,44 @@
+// The evidence rows of a watch, as data both front ends translate (namespace 'watch'). Type-only
+// imports: the renderer bundles this without zod.
+import type { WatchKey } from './i18n/watch'
+import type { WatchResult } from './watch'
+
+/** One row: a label key and either a plain value (numbers, units) or a text key with params. */
+export interface WatchEvidenceRow {
+  label: WatchKey
+  value: string | { key: WatchKey; params: Record<string, string | number> }
+}
+
+const n = (v: number | null, unit: string, digits = 1) => (v === null ? '–' : `${Number(v.toFixed(digits))} ${unit}`)
+
+export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
+  const memory = r.gpus.map((g) => g.jobMemoryMiB).filter((v): v is number => v !== null)
+  const perGpu = (pick: (g: WatchResult['gpus'][number]) => string) => (r.gpus.length > 1 ? ` (${r.gpus.map((g) => `GPU ${g.index}: ${pick(g)}`).join(', ')})` : '')
+  const thread = r.cpu.busiestThread
+  return [
+    { label: 'label.sm', value: n(r.smMean, '%') + perGpu((g) => n(g.smMean, '%')) },
+    { label: 'label.idle', value: r.idleShare === null ? '–' : `${Math.round(r.idleShare * 100)} %` },
+    { label: 'label.memBw', value: n(r.memBandwidthMean, '%') },
+    { label: 'label.pcie', value: n(r.pcieMBps, 'MB/s', 0) },
+    { label: 'label.gpuMemory', value: memory.length ? `${memory.reduce((a, b) => a + b, 0)} MiB` : '–' },
+    { label: 'label.mainCpu', value: { key: 'value.mainCpu', params: { percent: Math.round(r.cpu.mainPercent), threads: r.cpu.threads, runnable: Math.round(r.cpu.mainRunnablePercent) } } },
+    {
+      label: 'label.busiestThread',
+      value: thread ? { key: 'value.thread', params: { name: thread.name, tid: thread.tid, percent: Math.round(thread.cpuPercent), runnable: Math.round(thread.runnablePercent) } } : '–',
+    },
+    {
+      label: 'label.workers',
+      value:
+        r.cpu.workers === 0
+          ? { key: 'value.noWorkers', params: {} }
+          : { key: 'value.workers', params: { count: r.cpu.workers, percent: Math.round(r.cpu.workersPercent), busiest: Math.round(r.cpu.busiestWorkerPercent) } },
+    },
+    {
+      label: 'label.cgroup',
+      value:
+        r.cgroup.cpuLimit === null
+          ? { key: 'value.unlimited', params: {} }
+          : { key: 'value.cgroup', params: { limit: r.cgroup.cpuLimit, throttled: r.cgroup.throttledShare === null ? '?' : Math.round(r.cgroup.throttledShare * 100) } },
+    },
+  ]
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod'
+
+import { WATCH_MAX_SECONDS, WATCH_MIN_SECONDS } from './constants'
+import { FindingSchema } from './diagnosis'
+import { MessageSchema } from './message'
+
+/** What bounds a watched job, from its GPU and CPU samples. */
+export const WatchVerdictSchema = z.enum(['healthy', 'input-bound', 'launch-bound', 'transfer-bound', 'cpu-oversubscribed', 'gpu-waits-elsewhere'])
+export type WatchVerdict = z.infer<typeof WatchVerdictSchema>
+
+/** One GPU the job uses, over the watch. Percentages are means of the samples; null where the sampler had no value. */
+export const WatchGpuSchema = z.object({
+  index: z.number().int(),
+  samples: z.number().int(),
+  smMean: z.number().nullable(),
+  /** Share of samples with SM below WATCH_IDLE_SM_BELOW (0..1). */
+  idleShare: z.number().nullable(),
+  memBandwidthMean: z.number().nullable(),
+  pcieRxMBps: z.number().nullable(),
+  pcieTxMBps: z.number().nullable(),
+  /** The job's own GPU memory (nvidia-smi --query-compute-apps), MiB. */
+  jobMemoryMiB: z.number().nullable(),
+})
+export type WatchGpu = z.infer<typeof WatchGpuSchema>
+
+/** A thread's CPU use and its runnable share (running or waiting for a CPU: what it wanted), % of one core. */
+export const WatchThreadSchema = z.object({ tid: z.number().int(), name: z.string(), cpuPercent: z.number(), runnablePercent: z.number() })
+export type WatchThread = z.infer<typeof WatchThreadSchema>
+
+export const WatchCpuSchema = z.object({
+  /** The watched process with all its threads; 100 = one core. */
+  mainPercent: z.number(),
+  /** Runnable time of all its threads: above mainPercent when threads wait for a CPU. */
+  mainRunnablePercent: z.number(),
+  threads: z.number().int(),
+  /** The thread that was runnable the most. */
+  busiestThread: WatchThreadSchema.nullable(),
+  /** Child processes (DataLoader workers and their children). */
+  workers: z.number().int(),
+  workersPercent: z.number(),
+  /** The most runnable worker's runnable %. */
+  busiestWorkerPercent: z.number(),
+  /** Workers runnable at least half the time. */
+  busyWorkers: z.number().int(),
+})
+
+export const WatchCgroupSchema = z.object({
+  /** cpu.max as a number of CPUs; null when unlimited or unreadable. */
+  cpuLimit: z.number().nullable(),
+  /** Share of the watch the cgroup was throttled (cpu.stat throttled_usec); null when unknown. */
+  throttledShare: z.number().nullable(),
+})
+
+export const WatchResultSchema = z.object({
+  pid: z.number().int(),
+  command: z.string(),
+  container: z.string().nullable(),
+  seconds: z.number(),
+  sampler: z.string(),
+  gpus: z.array(WatchGpuSchema),
+  smMean: z.number().nullable(),
+  idleShare: z.number().nullable(),
+  memBandwidthMean: z.number().nullable(),
+  pcieMBps: z.number().nullable(),
+  cpu: WatchCpuSchema,
+  cgroup: WatchCgroupSchema,
+  verdict: WatchVerdictSchema,
+  /** The verdict in a sentence with its numbers: key in i18n namespace 'watch'. */
+  headline: MessageSchema,
+  /** The catalog finding that names the bottleneck with its fix (none when healthy). */
+  findings: z.array(FindingSchema),
+})
+export type WatchResult = z.infer<typeof WatchResultSchema>
+
+export const WatchRequestSchema = z.object({
+  pid: z.number().int().min(1),
+  seconds: z.number().int().min(WATCH_MIN_SECONDS).max(WATCH_MAX_SECONDS),
+})
+
+/** Progress of a watch under way: seconds done of the total, and the latest SM % of the job's GPUs. */
+export const WatchProgressSchema = z.object({
+  pid: z.number().int(),
+  elapsedSeconds: z.number(),
+  seconds: z.number(),
+  smNow: z.number().nullable(),
+})
+export type WatchProgress = z.infer<typeof WatchProgressSchema>
+
+/** One compute process in the live panel's table. User and command from /proc; null where unreadable. */
+export const GpuProcessRowSchema = z.object({
+  gpuIndex: z.number().int().nullable(),
+  pid: z.number().int(),
+  user: z.string().nullable(),
+  command: z.string(),
+  container: z.string().nullable(),
+  /** SM % of this process in one `nvidia-smi pmon` sample. */
+  smPercent: z.number().nullable(),
+  usedMemoryMiB: z.number().nullable(),
+})
+export type GpuProcessRow = z.infer<typeof GpuProcessRowSchema>

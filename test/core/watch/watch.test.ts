@@ -1,0 +1,102 @@
+import type { ChildProcess } from 'node:child_process'
+
+import { afterEach, describe, expect, it } from 'vitest'
+
+import type { GpuSampleSource, WatchGpuSample } from '../../../src/core/watch/gpu'
+import { listGpuProcesses, parsePmonSm } from '../../../src/core/watch/process-table'
+import { watchJob } from '../../../src/core/watch/watch'
+import { createCoreService } from '../../../src/core/service/core-service'
+import { INVOKE_CHANNELS } from '../../../src/shared/channels'
+import { BUSY_LOOP, IDLE, sleep, startNode, stopTree } from '../../helpers/busy-processes'
+import { fakeSmiEnv } from '../../helpers/fake-smi'
+
+const started: ChildProcess[] = []
+afterEach(() => started.splice(0).forEach(stopTree))
+async function job(code: string): Promise<number> {
+  const c = startNode(code)
+  started.push(c)
+  await sleep(300)
+  return c.pid!
+}
+
+/** A GpuSampleSource that needs no nvidia-smi: what an NVML sampler plugs in as. */
+class ScriptedSource implements GpuSampleSource {
+  readonly name = 'scripted'
+  gpus: number[] = []
+  stopped = false
+  private timer: NodeJS.Timeout | null = null
+  constructor(private readonly sm: number) {}
+  start(gpus: number[], onSample: (s: WatchGpuSample) => void) {
+    this.gpus = gpus
+    this.timer = setInterval(() => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: 1, pcieTxMBps: 1 })), 100)
+  }
+  async stop() {
+    if (this.timer) clearInterval(this.timer)
+    this.stopped = true
+  }
+}
+
+describe('watchJob', () => {
+  it('takes its GPU readings from any GpuSampleSource, for the GPUs the job holds, and stops it', async () => {
+    const pid = await job(IDLE)
+    const source = new ScriptedSource(85)
+    const progress: number[] = []
+    const r = await watchJob({ pid, seconds: 3, source, env: fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${pid}:1:900:80` }), onProgress: (s) => progress.push(s) })
+    expect(source.gpus).toEqual([1])
+    expect(source.stopped).toBe(true)
+    expect(r).toMatchObject({ sampler: 'scripted', verdict: 'healthy', smMean: 85, gpus: [{ index: 1, jobMemoryMiB: 900 }] })
+    expect(progress.at(-1)).toBe(3)
+  })
+
+  it('a job that ends during the watch is judged on what was seen, and the sampler is stopped', async () => {
+    const pid = await job(BUSY_LOOP)
+    const source = new ScriptedSource(30)
+    let t0 = 0
+    // Ended after two seconds of watching.
+    const onProgress = (elapsed: number) => {
+      if (t0 === 0 && elapsed >= 2) {
+        t0 = Date.now()
+        started.forEach(stopTree)
+      }
+    }
+    const r = await watchJob({ pid, seconds: 20, source, onProgress, env: fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: `${pid}:0:900:30` }) })
+    expect(Date.now() - t0).toBeLessThan(5000)
+    expect(r.seconds).toBeLessThan(5)
+    expect(source.stopped).toBe(true)
+    expect(r.verdict).toBe('launch-bound')
+  })
+
+  it('a cancel stops the sampler and ends as cancelled', async () => {
+    const pid = await job(IDLE)
+    const source = new ScriptedSource(30)
+    const ac = new AbortController()
+    await expect(watchJob({ pid, seconds: 30, source, signal: ac.signal, onProgress: () => ac.abort(), env: fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: `${pid}:0:900:30` }) })).rejects.toMatchObject({
+      code: 'cancelled',
+    })
+    expect(source.stopped).toBe(true)
+  })
+})
+
+describe('the GPU process table', () => {
+  it('reads pmon SM % per GPU and PID', () => {
+    const pmon = '# gpu         pid   type     sm    mem    enc    dec    jpg    ofa    command\n# Idx           #    C/G      %      %      %      %      %      %    name\n    0       4242     C     57     20      -      -      -      -    python\n    1          -     -      -      -      -      -      -      -    -\n'
+    expect([...parsePmonSm(pmon)]).toEqual([['0:4242', 57]])
+  })
+
+  it('lists each compute process with its user, full command line, SM % and memory, through the core service too', async () => {
+    const pid = await job(IDLE)
+    const env = fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${pid}:1:1234:12` })
+    const rows = await listGpuProcesses({ env })
+    expect(rows).toEqual([{ gpuIndex: 1, pid, user: expect.any(String), command: expect.stringContaining('setInterval'), container: null, smPercent: 12, usedMemoryMiB: 1234 }])
+    const core = createCoreService({ env })
+    try {
+      const viaCore = await core.invoke(INVOKE_CHANNELS.listGpuProcesses, [])
+      expect(viaCore.ok && viaCore.value[0]?.pid).toBe(pid)
+      const gone = await core.invoke(INVOKE_CHANNELS.runWatch, [{ pid: 4190000, seconds: 3 }])
+      expect(gone.ok).toBe(false)
+      if (!gone.ok) expect(gone.error).toMatchObject({ code: 'watch-failed', details: { reason: 'pid-not-found', messageKey: 'error.pidNotFound', pid: '4190000' } })
+    } finally {
+      await core.dispose()
+    }
+  })
+})
