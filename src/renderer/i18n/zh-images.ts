@@ -29,7 +29,7 @@ export const imagesUiZh: Record<keyof typeof imagesUiEn, string> = {
   'img.present': '本机已有',
   'img.confidence': '可信度',
   'img.compat.native': '原生支持',
-  'img.compat.ptx-jit': 'PTX JIT',
+  'img.compat.ptx-jit': 'PTX 即时编译',
   'img.compat.ptx-jit.means': '能运行，但此构建没有某块 GPU 的原生代码：驱动在首次使用时 JIT 编译 PTX（首次启动慢）。',
   'img.compat.minor-version': '次版本兼容',
   'img.compat.incompatible': '不兼容',
