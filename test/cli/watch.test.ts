@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { runBuiltCli } from '../helpers/cli'
 import { BUSY_LOOP, IDLE, parentOf, sleep, startNode, stopTree } from '../helpers/busy-processes'
+import { buildFakeNvml } from '../helpers/fake-nvml'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 
 // The GPU side comes from the fake nvidia-smi replaying a dmon stream (-s ut layout); the CPU side
@@ -50,6 +51,17 @@ describe('gpu-doctor watch', { timeout: 45_000 }, () => {
     expect(json.gpus).toEqual([expect.objectContaining({ index: 0, jobMemoryMiB: 2300, idleShare: 0 })])
     expect(json.findings).toEqual([])
     expect(json.sampler).toBe('nvidia-smi dmon')
+  })
+
+  it('reads the GPU through NVML where it loads (the stand-in library: SM 42 %, PCIe 2 MB/s in, 1 MB/s out)', async () => {
+    const pid = await job(BUSY_LOOP)
+    const r = await watch(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, [pid], { GPU_DOCTOR_NVML_LIBRARY: buildFakeNvml(), GPU_DOCTOR_SAMPLER: 'nvml' })
+    expect(r.code, r.stderr).toBe(1)
+    const json = JSON.parse(r.stdout)
+    expect(json.sampler).toBe('NVML')
+    expect(json.smMean).toBe(42)
+    expect(json.gpus[0]).toMatchObject({ index: 0, jobMemoryMiB: 2300, pcieRxMBps: 2, pcieTxMBps: 1 })
+    expect(json.gpus[0].samples).toBeGreaterThanOrEqual(2)
   })
 
   it('one thread at a full core with the GPU partly busy and no workers: the GPU waits on the Python side (launch-bound), exit 1, in English and Chinese', async () => {

@@ -7,6 +7,7 @@ import { CancelledError, GpuProblemError } from '../use-cases/errors'
 import { readCgroupCpu } from './cgroup-cpu'
 import { WatchError, type WatchErrorCode } from './errors'
 import { DmonSampleSource, type GpuSampleSource, jobGpus, type WatchGpuSample } from './gpu'
+import { openNvmlSampleSource } from './nvml-source'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
 import { combineGpus, summariseCpu, summariseGpus } from './summary'
 import { judgeWatch } from './verdict'
@@ -44,6 +45,13 @@ const wait = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true })
   })
 
+/** NVML in-process where the live panel would use it, else one streaming `nvidia-smi dmon`. */
+async function defaultSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }): Promise<GpuSampleSource> {
+  const nvml = await openNvmlSampleSource(options)
+  if (nvml.ok) return nvml.source
+  return new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env)
+}
+
 /**
  * Watches a running job for `seconds`: its GPU(s) through one sampler stream, and the CPU of the
  * process, each of its threads and its child processes (DataLoader workers) from /proc once a
@@ -66,7 +74,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   if (gpuMemory.size === 0) fail('pid-not-on-gpu', { pid, command: command.slice(0, 120), count: String(state.status.processes.length) })
   const gpus = [...gpuMemory.keys()].sort((a, b) => a - b)
 
-  const source = options.source ?? new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env)
+  const source = options.source ?? (await defaultSource(options))
   const samples: WatchGpuSample[] = []
   const latest = new Map<number, number | null>()
   const cgroupBefore = await readCgroupCpu(options.pid, proc)

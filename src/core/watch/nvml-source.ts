@@ -1,0 +1,49 @@
+import { openNvmlOrReason } from '../nvml/live-monitor'
+import type { NvmlSampler } from '../nvml/nvml-sampler'
+import type { NvmlUnavailable } from '../nvml/nvml-unavailable'
+import type { GpuSampleSource, WatchGpuSample } from './gpu'
+
+const INTERVAL_MS = 1000
+
+/**
+ * NVML in-process as watch's GPU source: utilisation (SM, memory bandwidth) and PCIe TX/RX of the
+ * chosen GPUs once a second, with no process per sample. PCIe reads run on koffi's worker thread
+ * (NVML blocks 20 ms for each), so a slow one never delays the next tick.
+ */
+export class NvmlSampleSource implements GpuSampleSource {
+  readonly name = 'NVML'
+  private timer: NodeJS.Timeout | null = null
+  private pending: Promise<unknown> = Promise.resolve()
+
+  constructor(private readonly sampler: NvmlSampler) {}
+
+  start(gpus: number[], onSample: (sample: WatchGpuSample) => void): void {
+    const devices = this.sampler.devices.filter((d) => gpus.includes(d.index))
+    const tick = () => {
+      const now = this.sampler.sample()
+      const reads = devices.map(async (d) => {
+        const g = now.gpus.find((x) => x.index === d.index)
+        const pcie = await this.sampler.pcieThroughput(d)
+        if (this.timer === null) return
+        const mbps = (kbps: number | null) => (kbps === null ? null : kbps / 1000)
+        onSample({ gpu: d.index, sm: g?.utilizationGpu ?? null, memBandwidth: g?.utilizationMemory ?? null, pcieRxMBps: mbps(pcie.rxKBps), pcieTxMBps: mbps(pcie.txKBps) })
+      })
+      this.pending = Promise.all(reads)
+    }
+    this.timer = setInterval(tick, INTERVAL_MS)
+    tick()
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.pending
+    this.sampler.close()
+  }
+}
+
+/** NVML where it can be used (the live panel's rules: an nvidia-smi named explicitly wins), else why not. */
+export async function openNvmlSampleSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }): Promise<{ ok: true; source: NvmlSampleSource } | { ok: false; unavailable: NvmlUnavailable }> {
+  const opened = await openNvmlOrReason({ intervalMs: INTERVAL_MS, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
+  return opened.ok ? { ok: true, source: new NvmlSampleSource(opened.sampler) } : opened
+}
