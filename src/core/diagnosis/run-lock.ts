@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 
 import { pidAlive } from '../process/pid-alive'
+import { abortableSleep } from '../util/abortable-sleep'
 
 /**
  * Two diagnoses at once on one GPU spoil each other's load and timings. One lock file in the data
@@ -107,17 +108,6 @@ function tryCreate(path: string, holder: LockHolder): boolean {
   return true
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    signal?.addEventListener('abort', done, { once: true })
-  })
-
 /**
  * Takes the diagnosis lock, waiting up to `waitMs` for a live holder. Throws DiagnosisBusyError
  * when the wait runs out, and returns early (without the lock: check `signal.aborted`) on cancel.
@@ -147,7 +137,7 @@ export async function acquireRunLock(options: LockOptions): Promise<HeldLock | n
     if (Date.now() >= deadline) throw new DiagnosisBusyError(shown)
     if (!told) options.onWait?.(shown)
     told = true
-    await sleep(Math.min(options.pollMs ?? 250, Math.max(1, deadline - Date.now())), options.signal)
+    await abortableSleep(Math.min(options.pollMs ?? 250, Math.max(1, deadline - Date.now())), options.signal)
   }
   let released = false
   const release = () => {

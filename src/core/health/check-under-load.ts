@@ -1,6 +1,7 @@
 import type { HealthLoad } from '../../shared/health'
 import type { ProbeReport } from '../../shared/probe'
 import { type ProbeOutcome, type ProbeRunner, runProbe } from '../probe/run-probe'
+import { abortableSleep } from '../util/abortable-sleep'
 import { checkHealth, type CheckHealthOptions, type HealthOutcome } from './check-health'
 
 /** How long the load runs before nvidia-smi reads the link: long enough for the link to train up to its top generation. */
@@ -44,7 +45,7 @@ export async function checkHealthUnderLoad(options: CheckUnderLoadOptions): Prom
     const first = await Promise.race([started.then(() => 'started' as const), load.then((outcome) => outcome)])
     let state: HealthLoad
     if (first === 'started') {
-      await settle(options.settleMs ?? LOAD_SETTLE_MS, stop.signal)
+      await abortableSleep(options.settleMs ?? LOAD_SETTLE_MS, stop.signal)
       state = { applied: true, python: options.python, detail: KERNEL }
     } else {
       state = { applied: false, python: options.python, detail: first.ok ? notLoaded(first.report) : first.reason }
@@ -59,19 +60,6 @@ export async function checkHealthUnderLoad(options: CheckUnderLoadOptions): Prom
     options.signal?.removeEventListener('abort', onAbort)
     await load
   }
-}
-
-/** Waits for the link to train up, or until cancelled. */
-function settle(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-  })
 }
 
 function notLoaded(report: ProbeReport): string {

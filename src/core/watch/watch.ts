@@ -11,6 +11,7 @@ import { openNvmlSampleSource } from './nvml-source'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
 import { combineGpus, summariseCpu, summariseGpus } from './summary'
 import { judgeWatch } from './verdict'
+import { abortableSleep } from '../util/abortable-sleep'
 
 export interface WatchOptions {
   pid: number
@@ -33,17 +34,6 @@ function fail(reason: WatchErrorCode, params: Record<string, string>): never {
   const key = new WatchError(reason, params, '').messageKey as keyof typeof watchEn
   throw new WatchError(reason, params, interpolate(watchEn[key], params))
 }
-
-const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    signal?.addEventListener('abort', done, { once: true })
-  })
 
 /** NVML in-process where the live panel would use it, else one streaming `nvidia-smi dmon`. */
 async function defaultSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }): Promise<GpuSampleSource> {
@@ -91,7 +81,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     while (!options.signal?.aborted) {
       const left = end - performance.now()
       if (left <= 0) break
-      await wait(Math.min(TICK_MS, left), options.signal)
+      await abortableSleep(Math.min(TICK_MS, left), options.signal)
       const now = await snapshotTree(options.pid, proc)
       intervals.push(treeCpu(previous, now))
       previous = now
