@@ -58,6 +58,9 @@ class NvmlUnavailableError extends Error {}
 const opened = mode.startsWith('nvml') ? await NvmlSampler.open() : null
 if (opened?.ok) for (let i = 0; i < 20; i++) opened.sampler.sample(mode === 'nvml-processes')
 
+/** CPU inside sample() alone, without Node's wake-up around it (nvml modes). */
+let readCpuMs = 0
+
 /** NVML in-process at the stream's interval, so both rows read the same GPUs at the same rate. */
 async function nvml(withProcesses: boolean): Promise<number> {
   if (!opened?.ok) {
@@ -65,7 +68,10 @@ async function nvml(withProcesses: boolean): Promise<number> {
     throw new NvmlUnavailableError(`${m.key} ${JSON.stringify(m.params)}`)
   }
   for (let i = 0; i < count; i++) {
+    const before = process.cpuUsage()
     opened.sampler.sample(withProcesses)
+    const spent = process.cpuUsage(before)
+    readCpuMs += (spent.user + spent.system) / 1000
     if (i < count - 1) await new Promise((r) => setTimeout(r, intervalMs))
   }
   return count
@@ -121,5 +127,5 @@ const wallMs = performance.now() - wallStart
 const after = cpuMs()
 if (opened?.ok) opened.sampler.close() // a no-op after nvml-monitor's stop()
 process.stdout.write(
-  JSON.stringify({ mode, samples, wallMs, selfCpuMs: after.self - before.self, childCpuMs: after.children - before.children }) + '\n',
+  JSON.stringify({ mode, samples, wallMs, selfCpuMs: after.self - before.self, childCpuMs: after.children - before.children, readCpuMs }) + '\n',
 )

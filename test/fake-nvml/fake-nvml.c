@@ -2,7 +2,9 @@
  * A stand-in libnvidia-ml.so.1 for tests on machines without a GPU: the functions GPU Doctor's NVML
  * sampler binds, with the real signatures and struct layouts, answering fixed values for two GPUs.
  * FAKE_NVML_INIT_RETURN=N makes nvmlInit_v2 return N; compiled with -DFAKE_NVML_NO_COUNT it lacks
- * nvmlDeviceGetCount_v2 (a driver too old for the sampler).
+ * nvmlDeviceGetCount_v2 (a driver too old for the sampler). FAKE_NVML_IDLE=1 reports 0 % utilisation;
+ * FAKE_NVML_CALLS=FILE appends the name of each costly call (utilisation, power limit, per-process
+ * utilisation) to FILE, so tests can count what a sampler asks the driver for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,16 @@ static fake_device devices[2] = {{0}, {1}};
 static int initialised = 0;
 #define MiB (1024ULL * 1024ULL)
 
+static void log_call(const char *name) {
+  const char *path = getenv("FAKE_NVML_CALLS");
+  if (!path) return;
+  FILE *f = fopen(path, "a");
+  if (!f) return;
+  fprintf(f, "%s\n", name);
+  fclose(f);
+}
+static int idle(void) { const char *v = getenv("FAKE_NVML_IDLE"); return v && !strcmp(v, "1"); }
+
 nvmlReturn_t nvmlInit_v2(void) {
   const char *r = getenv("FAKE_NVML_INIT_RETURN");
   if (r && atoi(r) != 0) return atoi(r);
@@ -39,7 +51,12 @@ nvmlReturn_t nvmlDeviceGetHandleByIndex_v2(unsigned int index, nvmlDevice_t *dev
 }
 nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t d, char *name, unsigned int length) { snprintf(name, length, "Fake NVIDIA H100 80GB HBM3"); return 0; }
 nvmlReturn_t nvmlDeviceGetUUID(nvmlDevice_t d, char *uuid, unsigned int length) { snprintf(uuid, length, "GPU-fake-0000-%04d", d->index); return 0; }
-nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilization_t *u) { u->gpu = 42 + d->index; u->memory = 17; return 0; }
+nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilization_t *u) {
+  log_call("nvmlDeviceGetUtilizationRates");
+  u->gpu = idle() ? 0 : 42 + d->index;
+  u->memory = idle() ? 0 : 17;
+  return 0;
+}
 nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t d, nvmlMemory_t *m) { m->total = 81559 * MiB; m->used = 1024 * MiB + 500 * MiB; m->free = m->total - m->used; return 0; }
 nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *m) {
   if (m->version != (sizeof(nvmlMemory_v2_t) | (2 << 24))) return 25; /* NVML_ERROR_ARGUMENT_VERSION_MISMATCH */
@@ -47,7 +64,7 @@ nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *m) {
   return 0;
 }
 nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw) { *mw = 123456; return 0; }
-nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw) { *mw = 700000; return 0; }
+nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw) { log_call("nvmlDeviceGetEnforcedPowerLimit"); *mw = 700000; return 0; }
 nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int *t) { if (sensor != 0) return 2; *t = 35 + d->index; return 0; }
 nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int *mhz) { if (type != 1) return 2; *mhz = 1980; return 0; }
 nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned int *kbps) {
@@ -59,6 +76,7 @@ nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned i
 nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t d, unsigned long long *mask) { *mask = 0x5ULL; return 0; }
 /* GPU 0: pid 4242 sampled twice (the newest must win), pid 777 once; GPU 1: none (NOT_FOUND). */
 nvmlReturn_t nvmlDeviceGetProcessUtilization(nvmlDevice_t d, nvmlProcessUtilizationSample_t *s, unsigned int *count, unsigned long long since) {
+  log_call("nvmlDeviceGetProcessUtilization");
   if (d->index == 1) return 6;
   if (s == NULL || *count < 3) { *count = 3; return 7; }
   unsigned long long now = (unsigned long long)time(NULL) * 1000000ULL;

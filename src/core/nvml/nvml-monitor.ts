@@ -1,15 +1,19 @@
 import { EventEmitter } from 'node:events'
 
-import type { MonitorState, SamplerSource } from '../../shared/gpu'
+import type { GpuSample, MonitorState, SamplerSource } from '../../shared/gpu'
 import type { MonitorEvents } from '../nvidia-smi/monitor'
 import type { NvmlSampler } from './nvml-sampler'
 
 /**
- * How often per-process utilisation is read. nvmlDeviceGetProcessUtilization costs about 2.2 ms of
- * kernel CPU per call on an H100 (driver 580), 75× a whole GPU sample (29 µs), so it rides along with
- * one sample in five seconds rather than every one.
+ * How often per-process utilisation is read. nvmlDeviceGetProcessUtilization costs 2.2–2.4 ms of
+ * kernel CPU per call on an H100 (driver 580), about ten times a whole GPU sample, so it rides along
+ * with one sample in five seconds rather than every one, and is skipped when no GPU did any work since
+ * the last reading: no process can have had a share of an idle GPU.
  */
 export const PROCESS_UTILIZATION_PERIOD_MS = 5000
+
+/** Any SM or memory activity, or a value NVML would not give (then it may have been busy). */
+const isBusy = (g: GpuSample): boolean => g.utilizationGpu !== 0 || g.utilizationMemory !== 0
 
 /**
  * Live samples from NVML in-process: a timer reads every GPU (and, every few seconds, each
@@ -48,11 +52,17 @@ export class NvmlMonitor extends EventEmitter<MonitorEvents> {
     // The first sample comes at once, then every interval; a slow listener never piles ticks up.
     const period = this.options.processPeriodMs ?? PROCESS_UTILIZATION_PERIOD_MS
     let lastProcesses = Number.NEGATIVE_INFINITY
+    let busySinceProcesses = true // unknown until the first sample: read once to start
     const tick = () => {
       const now = performance.now()
-      const withProcesses = period > 0 && now - lastProcesses >= period
-      if (withProcesses) lastProcesses = now
-      this.emit('sample', this.sampler.sample(withProcesses))
+      const sample = this.sampler.sample(false)
+      busySinceProcesses ||= sample.gpus.some(isBusy)
+      if (period > 0 && now - lastProcesses >= period) {
+        lastProcesses = now
+        sample.processes = busySinceProcesses ? this.sampler.processUtilization() : this.sampler.skipProcessUtilization()
+        busySinceProcesses = false
+      }
+      this.emit('sample', sample)
     }
     this.timer = setInterval(tick, this.options.intervalMs)
     setImmediate(() => this.timer && tick())

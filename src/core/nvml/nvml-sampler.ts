@@ -12,22 +12,25 @@ import {
   nvmlReturnName,
 } from './nvml-codes'
 import {
-  bytesToMiB,
   decodeCString,
   decodeMemoryV1,
   decodeMemoryV2,
   decodeProcessInfos,
   decodeProcessUtilization,
-  decodeUtilization,
   encodeMemoryV2Request,
+  MEMORY_V1_OFFSETS,
+  MEMORY_V2_OFFSETS,
   MEMORY_V2_SIZE,
+  MEMORY_V2_VERSION,
   PROCESS_UTILIZATION_SIZE,
   type ComputeProcess,
+  readWholeMiB,
   type MemoryInfo,
 } from './nvml-structs'
 import type { NvmlUnavailable } from './nvml-unavailable'
 
 const MIN_PROCESS_SAMPLES = 64
+const LIMIT_REFRESH_MS = 5000
 
 export interface NvmlDevice {
   index: number
@@ -49,6 +52,7 @@ export class NvmlSampler {
   // 64 entries from the start, and never fewer: NVML_ERROR_INSUFFICIENT_SIZE answers are not free.
   private processBuf = Buffer.alloc(PROCESS_UTILIZATION_SIZE * MIN_PROCESS_SAMPLES)
   private readonly lastSeenUs = new Map<number, bigint>()
+  private readonly limits = new Map<number, { watts: number | null; readAt: number }>()
   private closed = false
 
   private constructor(
@@ -94,41 +98,62 @@ export class NvmlSampler {
     return { ok: true, sampler: new NvmlSampler(nvml, devices) }
   }
 
-  /** One value through a 4-byte out parameter, or null when NVML says no (not supported, lost…). */
-  private uint(f: NvmlBinding['getPowerUsage'], handle: DeviceHandle, ...args: number[]): number | null {
-    if (!f) return null
-    return f(handle, ...args, this.u32) === NVML_SUCCESS ? this.u32.readUInt32LE(0) : null
-  }
-
   memory(handle: DeviceHandle): MemoryInfo | null {
     if (this.nvml.getMemoryV2 && this.nvml.getMemoryV2(handle, encodeMemoryV2Request(this.mem)) === NVML_SUCCESS) return decodeMemoryV2(this.mem)
     return this.nvml.getMemoryV1(handle, this.mem) === NVML_SUCCESS ? decodeMemoryV1(this.mem) : null
   }
 
-  private gpuSample(d: NvmlDevice): GpuSample {
-    const utilOk = this.nvml.getUtilization(d.handle, this.util) === NVML_SUCCESS
-    const util = utilOk ? decodeUtilization(this.util) : null
-    const mem = this.memory(d.handle)
-    const mw = this.uint(this.nvml.getPowerUsage, d.handle)
-    const limitMw = this.uint(this.nvml.getEnforcedPowerLimit, d.handle)
+  /** Offsets of used/total in this.mem after a memory read, or null when neither version answered. */
+  private readMemory(handle: DeviceHandle): typeof MEMORY_V2_OFFSETS | typeof MEMORY_V1_OFFSETS | null {
+    const { getMemoryV2, getMemoryV1 } = this.nvml
+    if (getMemoryV2) {
+      this.mem.writeUInt32LE(MEMORY_V2_VERSION, 0)
+      if (getMemoryV2(handle, this.mem) === NVML_SUCCESS) return MEMORY_V2_OFFSETS
+    }
+    return getMemoryV1(handle, this.mem) === NVML_SUCCESS ? MEMORY_V1_OFFSETS : null
+  }
+
+  /** The enforced power limit changes only when someone sets it: read once per LIMIT_REFRESH_MS. */
+  private powerLimitW(d: NvmlDevice, now: number): number | null {
+    const cached = this.limits.get(d.index)
+    if (cached && now - cached.readAt < LIMIT_REFRESH_MS) return cached.watts
+    const f = this.nvml.getEnforcedPowerLimit
+    const watts = f && f(d.handle, this.u32) === NVML_SUCCESS ? this.u32.readUInt32LE(0) / 1000 : null
+    this.limits.set(d.index, { watts, readAt: now })
+    return watts
+  }
+
+  // The hot path: every sample, every GPU. Plain calls into buffers allocated once, no BigInt and no
+  // intermediate objects, because after 100 ms asleep every instruction runs on cold caches.
+  private gpuSample(d: NvmlDevice, now: number): GpuSample {
+    const { getUtilization, getPowerUsage, getTemperature, getClock } = this.nvml
+    const handle = d.handle
+    const u32 = this.u32
+    const utilOk = getUtilization(handle, this.util) === NVML_SUCCESS
+    const mem = this.readMemory(handle)
+    const powerMw = getPowerUsage && getPowerUsage(handle, u32) === NVML_SUCCESS ? u32.readUInt32LE(0) : null
+    const temperatureC = getTemperature && getTemperature(handle, NVML_TEMPERATURE_GPU, u32) === NVML_SUCCESS ? u32.readUInt32LE(0) : null
+    const smClockMHz = getClock && getClock(handle, NVML_CLOCK_SM, u32) === NVML_SUCCESS ? u32.readUInt32LE(0) : null
     return {
       index: d.index,
-      utilizationGpu: util?.gpu ?? null,
-      utilizationMemory: util?.memory ?? null,
-      // nvidia-smi prints whole MiB, rounded down.
-      memoryUsedMiB: mem ? Math.floor(bytesToMiB(mem.usedBytes)) : null,
-      memoryTotalMiB: mem ? Math.floor(bytesToMiB(mem.totalBytes)) : null,
-      temperatureC: this.uint(this.nvml.getTemperature, d.handle, NVML_TEMPERATURE_GPU),
-      powerW: mw === null ? null : mw / 1000,
-      powerLimitW: limitMw === null ? null : limitMw / 1000,
-      smClockMHz: this.uint(this.nvml.getClock, d.handle, NVML_CLOCK_SM),
+      utilizationGpu: utilOk ? this.util.readUInt32LE(0) : null,
+      utilizationMemory: utilOk ? this.util.readUInt32LE(4) : null,
+      memoryUsedMiB: mem ? readWholeMiB(this.mem, mem.used) : null,
+      memoryTotalMiB: mem ? readWholeMiB(this.mem, mem.total) : null,
+      temperatureC,
+      powerW: powerMw === null ? null : powerMw / 1000,
+      powerLimitW: this.powerLimitW(d, now),
+      smClockMHz,
     }
   }
 
   /** Every GPU now, in the streaming nvidia-smi's sample shape. */
   sample(withProcesses = false): MonitorSample {
     if (this.closed) throw new Error('NVML sampler is closed')
-    const sample: MonitorSample = { time: Date.now(), gpus: this.devices.map((d) => this.gpuSample(d)) }
+    const time = Date.now()
+    const gpus: GpuSample[] = []
+    for (const d of this.devices) gpus.push(this.gpuSample(d, time))
+    const sample: MonitorSample = { time, gpus }
     if (withProcesses) sample.processes = this.processUtilization()
     return sample
   }
@@ -163,6 +188,16 @@ export class NvmlSampler {
       for (const s of newest.values()) out.push({ gpuIndex: d.index, pid: s.pid, smUtil: s.smUtil, memUtil: s.memUtil, encUtil: s.encUtil, decUtil: s.decUtil })
     }
     return out
+  }
+
+  /**
+   * For a reading skipped because every GPU was idle: the next reading looks back only to now, so a
+   * process's share from before the idle spell is not reported as new.
+   */
+  skipProcessUtilization(): ProcessUtilization[] {
+    const nowUs = BigInt(Date.now()) * 1000n
+    for (const d of this.devices) this.lastSeenUs.set(d.index, nowUs)
+    return []
   }
 
   /** Compute processes on one GPU with the memory each holds (nvidia-smi --query-compute-apps). */

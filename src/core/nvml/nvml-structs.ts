@@ -44,6 +44,17 @@ export function decodeMemoryV2(buf: Buffer): MemoryInfo {
 
 export const bytesToMiB = (bytes: bigint): number => Number(bytes / 1024n) / 1024
 
+/**
+ * Whole MiB (rounded down, as nvidia-smi prints them) of an unsigned 64-bit byte count at `offset`,
+ * read as two 32-bit halves: the sampler's hot path, with no BigInt made per sample.
+ */
+export function readWholeMiB(buf: Buffer, offset: number): number {
+  return Math.floor((buf.readUInt32LE(offset + 4) * 0x1_0000_0000 + buf.readUInt32LE(offset)) / 0x10_0000)
+}
+/** Where used and total sit in each memory struct (bytes). */
+export const MEMORY_V2_OFFSETS = { total: 8, used: 32 } as const
+export const MEMORY_V1_OFFSETS = { total: 0, used: 16 } as const
+
 /** nvmlProcessUtilizationSample_t { unsigned int pid; unsigned long long timeStamp; unsigned int smUtil, memUtil, encUtil, decUtil } */
 export const PROCESS_UTILIZATION_SIZE = 32
 export interface ProcessUtilizationSample {

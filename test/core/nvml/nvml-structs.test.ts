@@ -8,11 +8,14 @@ import {
   decodeProcessUtilization,
   decodeUtilization,
   encodeMemoryV2Request,
+  MEMORY_V1_OFFSETS,
+  MEMORY_V2_OFFSETS,
   MEMORY_V2_SIZE,
   MEMORY_V2_VERSION,
   PROCESS_INFO_V1_SIZE,
   PROCESS_INFO_V2_SIZE,
   PROCESS_UTILIZATION_SIZE,
+  readWholeMiB,
 } from '../../../src/core/nvml/nvml-structs'
 
 const MiB = 1024n * 1024n
@@ -35,6 +38,19 @@ describe('NVML struct decoding (little-endian, natural alignment)', () => {
     b.writeBigUInt64LE(79921n * MiB, 24)
     b.writeBigUInt64LE(1138n * MiB, 32)
     expect(decodeMemoryV2(b)).toEqual({ totalBytes: 81559n * MiB, reservedBytes: 500n * MiB, freeBytes: 79921n * MiB, usedBytes: 1138n * MiB })
+  })
+
+  it('gives the hot path the same whole MiB as the BigInt decoder, above 4 GiB and up to 2^53 bytes', () => {
+    const b = Buffer.alloc(MEMORY_V2_SIZE)
+    const cases = [0n, MiB - 1n, MiB, 81559n * MiB + 123n, 143771n * MiB + MiB - 1n, 2n ** 53n - 1n]
+    for (const bytes of cases) {
+      b.writeBigUInt64LE(bytes, MEMORY_V2_OFFSETS.used)
+      b.writeBigUInt64LE(bytes, MEMORY_V1_OFFSETS.total)
+      const expected = Number(bytes / MiB)
+      expect(readWholeMiB(b, MEMORY_V2_OFFSETS.used)).toBe(expected)
+      expect(readWholeMiB(b, MEMORY_V1_OFFSETS.total)).toBe(expected)
+      expect(decodeMemoryV2(b).usedBytes / MiB).toBe(BigInt(expected))
+    }
   })
 
   it('reads nvmlMemory_t (v1: total, free, used)', () => {

@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 import type { MonitorSample, MonitorState } from '../../../src/shared/gpu'
@@ -71,6 +75,47 @@ describe('NVML through koffi, against a stand-in libnvidia-ml', () => {
     expect(running).toMatchObject({ kind: 'running', pid: null, source: { kind: 'nvml', fallback: null } })
     expect(samples.map((s) => s.gpus.length)).toEqual([2, 2, 2])
     expect(samples.map((s) => s.processes !== undefined)).toEqual([true, false, false])
+  })
+})
+
+describe('what the NVML live monitor asks the driver for (calls counted by the stand-in)', () => {
+  /** Runs a monitor for `count` samples with the stand-in's environment set, and returns the calls it logged. */
+  async function callsDuring(count: number, extra: Record<string, string>, processPeriodMs: number): Promise<{ samples: MonitorSample[]; calls: string[] }> {
+    const log = join(mkdtempSync(join(tmpdir(), 'gd-nvml-calls-')), 'calls.txt')
+    // The stand-in runs in this process and reads this process's environment.
+    Object.assign(process.env, { FAKE_NVML_CALLS: log, ...extra })
+    try {
+      const env = fakeSmiEnv('h200-x1', { GPU_DOCTOR_NVML_LIBRARY: buildFakeNvml(), GPU_DOCTOR_SAMPLER: 'nvml' })
+      const monitor = await createLiveMonitor({ intervalMs: 100, env, processPeriodMs })
+      const { samples } = await collect(monitor, count)
+      return { samples, calls: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [] }
+    } finally {
+      for (const k of ['FAKE_NVML_CALLS', ...Object.keys(extra)]) delete process.env[k]
+    }
+  }
+  const count = (calls: string[], name: string) => calls.filter((c) => c === name).length
+
+  it('idle GPUs: per-process utilisation is read once, then skipped, and reported as no process busy', async () => {
+    const { samples, calls } = await callsDuring(5, { FAKE_NVML_IDLE: '1' }, 100)
+    expect(samples.every((s) => s.gpus.every((g) => g.utilizationGpu === 0))).toBe(true)
+    // The first reading is taken (nothing known yet) for both GPUs; every later one is skipped.
+    expect(count(calls, 'nvmlDeviceGetProcessUtilization')).toBe(2)
+    expect(samples.slice(1).filter((s) => s.processes !== undefined).every((s) => s.processes!.length === 0)).toBe(true)
+  })
+
+  it('busy GPUs: per-process utilisation is read at every period, with the busy processes', async () => {
+    const { samples, calls } = await callsDuring(5, {}, 100)
+    const readings = samples.filter((s) => s.processes !== undefined)
+    expect(readings.length).toBeGreaterThanOrEqual(3)
+    expect(count(calls, 'nvmlDeviceGetProcessUtilization')).toBe(readings.length * 2)
+    expect(readings.at(-1)!.processes!.map((p) => p.pid)).toEqual([4242, 777])
+  })
+
+  it('reads the enforced power limit once per GPU for samples within 5 s, utilisation every sample', async () => {
+    const { samples, calls } = await callsDuring(6, {}, 10_000)
+    expect(samples.every((s) => s.gpus.every((g) => g.powerLimitW === 700))).toBe(true)
+    expect(count(calls, 'nvmlDeviceGetEnforcedPowerLimit')).toBe(2)
+    expect(count(calls, 'nvmlDeviceGetUtilizationRates')).toBe(12)
   })
 })
 
