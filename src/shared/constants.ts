@@ -57,6 +57,8 @@ export const WATCH_PCIE_BUSY_MBPS = 3000
 export const WATCH_BUSY_CPU_PERCENT = 80
 /** Watch: a cgroup CPU limit throttling the job this share of the time or more is oversubscription. */
 export const WATCH_THROTTLED_SHARE = 0.2
+/** Other processes keeping the job's GPU busy at least this % of the time (mean) make sharing the bottleneck. */
+export const WATCH_OTHERS_BUSY_PERCENT = 20
 /** Watch: the default and the bounds of `--seconds`. */
 export const WATCH_DEFAULT_SECONDS = 30
 export const WATCH_MIN_SECONDS = 3

@@ -11,6 +11,17 @@ export interface WatchEvidenceRow {
 
 const n = (v: number | null, unit: string, digits = 1) => (v === null ? '–' : `${Number(v.toFixed(digits))} ${unit}`)
 
+/** "python3 (pid 4242) 61 %, 1010 MiB; …", busiest first: names and numbers, the same in every language. */
+export function describeOtherProcesses(r: Pick<WatchResult, 'otherProcesses' | 'gpus'>): string {
+  return [...r.otherProcesses]
+    .sort((a, b) => (b.smMean ?? -1) - (a.smMean ?? -1))
+    .map((o) => {
+      const facts = [o.smMean === null ? null : n(o.smMean, '%', 0), o.usedMemoryMiB === null ? null : `${o.usedMemoryMiB} MiB`].filter(Boolean)
+      return `${o.name} (pid ${o.pid ?? '?'}${r.gpus.length > 1 ? `, GPU ${o.gpuIndex}` : ''})${facts.length ? ` ${facts.join(', ')}` : ''}`
+    })
+    .join('; ')
+}
+
 export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
   const memory = r.gpus.map((g) => g.jobMemoryMiB).filter((v): v is number => v !== null)
   const perGpu = (pick: (g: WatchResult['gpus'][number]) => string) => (r.gpus.length > 1 ? ` (${r.gpus.map((g) => `GPU ${g.index}: ${pick(g)}`).join(', ')})` : '')
@@ -20,6 +31,11 @@ export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
     { label: 'label.idle', value: r.idleShare === null ? '–' : `${Math.round(r.idleShare * 100)} %` },
     { label: 'label.memBw', value: n(r.memBandwidthMean, '%') },
     { label: 'label.pcie', value: n(r.pcieMBps, 'MB/s', 0) },
+    ...(r.jobSmMean === null ? [] : [{ label: 'label.jobSm' as const, value: n(r.jobSmMean, '%') + perGpu((g) => n(g.jobSmMean, '%')) }]),
+    {
+      label: 'label.others',
+      value: r.otherProcesses.length === 0 ? { key: 'value.noOthers', params: {} } : describeOtherProcesses(r),
+    },
     { label: 'label.gpuMemory', value: memory.length ? `${memory.reduce((a, b) => a + b, 0)} MiB` : '–' },
     { label: 'label.mainCpu', value: { key: 'value.mainCpu', params: { percent: Math.round(r.cpu.mainPercent), threads: r.cpu.threads, runnable: Math.round(r.cpu.mainRunnablePercent) } } },
     {

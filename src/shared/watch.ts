@@ -5,7 +5,7 @@ import { FindingSchema } from './diagnosis'
 import { MessageSchema } from './message'
 
 /** What bounds a watched job, from its GPU and CPU samples. */
-export const WatchVerdictSchema = z.enum(['healthy', 'input-bound', 'launch-bound', 'transfer-bound', 'cpu-oversubscribed', 'gpu-waits-elsewhere'])
+export const WatchVerdictSchema = z.enum(['healthy', 'gpu-shared', 'input-bound', 'launch-bound', 'transfer-bound', 'cpu-oversubscribed', 'gpu-waits-elsewhere'])
 export type WatchVerdict = z.infer<typeof WatchVerdictSchema>
 
 /** One GPU the job uses, over the watch. Percentages are means of the samples; null where the sampler had no value. */
@@ -20,6 +20,10 @@ export const WatchGpuSchema = z.object({
   pcieTxMBps: z.number().nullable(),
   /** The job's own GPU memory (nvidia-smi --query-compute-apps), MiB. */
   jobMemoryMiB: z.number().nullable(),
+  /** SM % of the job's own processes (NVML per-process utilisation); null where the sampler cannot tell processes apart. */
+  jobSmMean: z.number().nullable(),
+  /** SM % of every other process on this GPU together; null as jobSmMean. */
+  othersSmMean: z.number().nullable(),
 })
 export type WatchGpu = z.infer<typeof WatchGpuSchema>
 
@@ -51,6 +55,18 @@ export const WatchCgroupSchema = z.object({
   throttledShare: z.number().nullable(),
 })
 
+/** Another process with a context on one of the job's GPUs during the watch. */
+export const WatchOtherProcessSchema = z.object({
+  gpuIndex: z.number().int(),
+  /** Null where nvidia-smi shows no PID (another PID namespace). */
+  pid: z.number().int().nullable(),
+  name: z.string(),
+  usedMemoryMiB: z.number().nullable(),
+  /** Its mean SM % over the watch; null where the sampler cannot tell processes apart. */
+  smMean: z.number().nullable(),
+})
+export type WatchOtherProcess = z.infer<typeof WatchOtherProcessSchema>
+
 export const WatchResultSchema = z.object({
   pid: z.number().int(),
   command: z.string(),
@@ -62,6 +78,10 @@ export const WatchResultSchema = z.object({
   idleShare: z.number().nullable(),
   memBandwidthMean: z.number().nullable(),
   pcieMBps: z.number().nullable(),
+  /** The job's own SM % (its GPUs weighted by samples); null where the sampler cannot tell processes apart. */
+  jobSmMean: z.number().nullable(),
+  othersSmMean: z.number().nullable(),
+  otherProcesses: z.array(WatchOtherProcessSchema),
   cpu: WatchCpuSchema,
   cgroup: WatchCgroupSchema,
   verdict: WatchVerdictSchema,

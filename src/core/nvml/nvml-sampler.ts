@@ -3,6 +3,7 @@ import { loadNvmlBinding, type DeviceHandle, type NvmlBinding } from './nvml-bin
 import {
   NVML_CLOCK_SM,
   NVML_ERROR_INSUFFICIENT_SIZE,
+  NVML_ERROR_NOT_FOUND,
   NVML_NAME_BUFFER,
   NVML_PCIE_UTIL_RX_BYTES,
   NVML_PCIE_UTIL_TX_BYTES,
@@ -52,6 +53,7 @@ export class NvmlSampler {
   // 64 entries from the start, and never fewer: NVML_ERROR_INSUFFICIENT_SIZE answers are not free.
   private processBuf = Buffer.alloc(PROCESS_UTILIZATION_SIZE * MIN_PROCESS_SAMPLES)
   private readonly lastSeenUs = new Map<number, bigint>()
+  private readonly processesAnswered = new Set<number>()
   private readonly limits = new Map<number, { watts: number | null; readAt: number }>()
   private closed = false
 
@@ -62,6 +64,11 @@ export class NvmlSampler {
 
   get library(): string {
     return this.nvml.library
+  }
+
+  /** Whether the last per-process reading of this GPU was an answer (samples, or none since the one before). */
+  processesAnsweredFor(index: number): boolean {
+    return this.processesAnswered.has(index)
   }
 
   /** Loads and initialises NVML and takes a handle per GPU; every failure is a reason, nothing throws. */
@@ -175,7 +182,9 @@ export class NvmlSampler {
         this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
         code = f(d.handle, this.processBuf, this.u32, since)
       }
-      // NVML_ERROR_NOT_FOUND: no process sampled since `since`.
+      // NVML_ERROR_NOT_FOUND: no process sampled since `since`, an answer too (nobody used the GPU).
+      if (code === NVML_SUCCESS || code === NVML_ERROR_NOT_FOUND) this.processesAnswered.add(d.index)
+      else this.processesAnswered.delete(d.index)
       if (code !== NVML_SUCCESS) continue
       const newest = new Map<number, ReturnType<typeof decodeProcessUtilization>[number]>()
       let last = since

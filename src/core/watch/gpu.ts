@@ -13,6 +13,11 @@ export interface WatchGpuSample {
   memBandwidth: number | null
   pcieRxMBps: number | null
   pcieTxMBps: number | null
+  /**
+   * SM % of each process on this GPU since the previous sample (NVML); a process not listed had none.
+   * Absent where the sampler cannot tell processes apart (nvidia-smi dmon).
+   */
+  processes?: Array<{ pid: number; sm: number }>
 }
 
 /**

@@ -1,5 +1,5 @@
 import { WATCH_BUSY_CPU_PERCENT, WATCH_IDLE_SM_BELOW } from '../../shared/constants'
-import type { WatchGpu, WatchResult } from '../../shared/watch'
+import type { WatchGpu, WatchOtherProcess, WatchResult } from '../../shared/watch'
 import type { WatchGpuSample } from './gpu'
 import type { TreeCpu } from './proc'
 
@@ -13,13 +13,27 @@ const mean = (values: Array<number | null>): number | null => {
 
 const round1 = (v: number | null): number | null => (v === null ? null : Math.round(v * 10) / 10)
 
-/** Per GPU: means of SM, memory bandwidth and PCIe, and the share of samples the GPU sat idle. */
-export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, number | null>): WatchGpu[] {
+/** SM % of the job's processes and of everyone else in one sample; null where the sampler cannot tell. */
+function splitSm(sample: WatchGpuSample, jobPids: ReadonlySet<number>): { job: number; others: number } | null {
+  if (!sample.processes) return null
+  let job = 0
+  let others = 0
+  for (const p of sample.processes) {
+    if (jobPids.has(p.pid)) job += p.sm
+    else others += p.sm
+  }
+  // Processes sharing a GPU by time-slicing add up to its busy time; under MPS they may overlap.
+  return { job: Math.min(100, job), others: Math.min(100, others) }
+}
+
+/** Per GPU: means of SM (all, the job's, the others'), memory bandwidth and PCIe, and the share of samples the GPU sat idle. */
+export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, number | null>, jobPids: ReadonlySet<number> = new Set()): WatchGpu[] {
   return [...jobMemory.keys()]
     .sort((a, b) => a - b)
     .map((index) => {
       const mine = samples.filter((s) => s.gpu === index)
       const sm = mine.map((s) => s.sm).filter((v): v is number => v !== null)
+      const split = mine.map((s) => splitSm(s, jobPids)).filter((v) => v !== null)
       return {
         index,
         samples: mine.length,
@@ -29,8 +43,30 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
         pcieRxMBps: round1(mean(mine.map((s) => s.pcieRxMBps))),
         pcieTxMBps: round1(mean(mine.map((s) => s.pcieTxMBps))),
         jobMemoryMiB: jobMemory.get(index) ?? null,
+        jobSmMean: round1(mean(split.map((v) => v.job))),
+        othersSmMean: round1(mean(split.map((v) => v.others))),
       }
     })
+}
+
+/** A process on one of the job's GPUs that is not the job, as nvidia-smi or NVML saw it. */
+export interface OtherProcessSeen {
+  gpuIndex: number
+  pid: number | null
+  name: string
+  usedMemoryMiB: number | null
+}
+
+/**
+ * Each other process's mean SM % over the samples that tell processes apart (a sample that does not
+ * list it counts 0: it had no share then); null where no sample of its GPU could tell.
+ */
+export function summariseOtherProcesses(samples: WatchGpuSample[], others: OtherProcessSeen[]): WatchOtherProcess[] {
+  return others.map((o) => {
+    const told = samples.filter((s) => s.gpu === o.gpuIndex && s.processes)
+    const sm = o.pid === null || told.length === 0 ? null : told.reduce((a, s) => a + (s.processes!.find((p) => p.pid === o.pid)?.sm ?? 0), 0) / told.length
+    return { ...o, smMean: round1(sm) }
+  })
 }
 
 /** Mean of each key over all intervals; an interval where it was absent counts as 0. */
@@ -69,7 +105,7 @@ export function summariseCpu(intervals: TreeCpu[]): WatchResult['cpu'] {
 }
 
 /** The job's GPUs together: SM and bandwidth means weighted by samples, PCIe summed over GPUs. */
-export function combineGpus(gpus: WatchGpu[]): Pick<WatchResult, 'smMean' | 'idleShare' | 'memBandwidthMean' | 'pcieMBps'> {
+export function combineGpus(gpus: WatchGpu[]): Pick<WatchResult, 'smMean' | 'idleShare' | 'memBandwidthMean' | 'pcieMBps' | 'jobSmMean' | 'othersSmMean'> {
   const weighted = (pick: (g: WatchGpu) => number | null) => {
     const known = gpus.filter((g) => pick(g) !== null && g.samples > 0)
     const n = known.reduce((a, g) => a + g.samples, 0)
@@ -80,6 +116,8 @@ export function combineGpus(gpus: WatchGpu[]): Pick<WatchResult, 'smMean' | 'idl
     smMean: weighted((g) => g.smMean),
     idleShare: weighted((g) => g.idleShare),
     memBandwidthMean: weighted((g) => g.memBandwidthMean),
+    jobSmMean: weighted((g) => g.jobSmMean),
+    othersSmMean: weighted((g) => g.othersSmMean),
     pcieMBps: pcie.length === 0 ? null : round1(pcie.reduce((a, g) => a + (g.pcieRxMBps ?? 0) + (g.pcieTxMBps ?? 0), 0)),
   }
 }

@@ -1,3 +1,4 @@
+import type { GpuProcess } from '../../shared/gpu'
 import type { WatchResult } from '../../shared/watch'
 import { interpolate } from '../../shared/i18n/interpolate'
 import { watchEn } from '../../shared/i18n/watch'
@@ -9,7 +10,7 @@ import { WatchError, type WatchErrorCode } from './errors'
 import { DmonSampleSource, type GpuSampleSource, jobGpus, type WatchGpuSample } from './gpu'
 import { openNvmlSampleSource } from './nvml-source'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
-import { combineGpus, summariseCpu, summariseGpus } from './summary'
+import { combineGpus, type OtherProcessSeen, summariseCpu, summariseGpus, summariseOtherProcesses } from './summary'
 import { judgeWatch } from './verdict'
 import { abortableSleep } from '../util/abortable-sleep'
 
@@ -40,6 +41,26 @@ async function defaultSource(options: { nvidiaSmiPath?: string; env?: NodeJS.Pro
   const nvml = await openNvmlSampleSource(options)
   if (nvml.ok) return nvml.source
   return new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env)
+}
+
+/**
+ * Processes on the job's GPUs that are not the job: those nvidia-smi listed at the start, and any the
+ * sampler saw working later (named from /proc, as nvidia-smi names them).
+ */
+async function otherProcessesSeen(listed: GpuProcess[], samples: WatchGpuSample[], gpus: number[], jobPids: ReadonlySet<number>, proc: string): Promise<OtherProcessSeen[]> {
+  const seen: OtherProcessSeen[] = listed
+    .filter((p) => p.gpuIndex !== null && gpus.includes(p.gpuIndex) && (p.pid === null || !jobPids.has(p.pid)))
+    .map((p) => ({ gpuIndex: p.gpuIndex!, pid: p.pid, name: p.container ? `${p.name} [${p.container}]` : p.name, usedMemoryMiB: p.usedMemoryMiB }))
+  const known = new Set(seen.map((o) => `${o.gpuIndex}:${o.pid}`))
+  for (const s of samples) {
+    for (const p of s.processes ?? []) {
+      const key = `${s.gpu}:${p.pid}`
+      if (jobPids.has(p.pid) || known.has(key) || p.sm === 0) continue
+      known.add(key)
+      seen.push({ gpuIndex: s.gpu, pid: p.pid, name: (await readProcess(p.pid, proc))?.comm ?? '?', usedMemoryMiB: null })
+    }
+  }
+  return seen
 }
 
 /**
@@ -95,7 +116,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   if (options.signal?.aborted) throw new CancelledError()
   const elapsed = (previous.timeMs - started) / 1000
   const cgroupAfter = await readCgroupCpu(options.pid, proc)
-  const gpuSummary = summariseGpus(samples, gpuMemory)
+  const jobPids = new Set([...pids, ...(await descendantsOf(options.pid, proc))])
+  const gpuSummary = summariseGpus(samples, gpuMemory, jobPids)
   if (gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
 
   const throttled =
@@ -110,6 +132,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     sampler: source.name,
     gpus: gpuSummary,
     ...combineGpus(gpuSummary),
+    otherProcesses: summariseOtherProcesses(samples, await otherProcessesSeen(state.status.processes, samples, gpus, jobPids, proc)),
     cpu: summariseCpu(intervals),
     cgroup: { cpuLimit: cgroupAfter.cpuLimit, throttledShare: throttled === null ? null : Math.round(throttled * 100) / 100 },
   }

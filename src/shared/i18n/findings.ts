@@ -234,6 +234,17 @@ export const findingsEn: Record<string, string> = {
   'gpu-waits-not-on-cpu.fix':
     'See where the main thread waits: `py-spy dump --pid <pid>` (or `torch.profiler`); check disk and network reads (`iostat -x 1`, reading from a network file system), and whether another rank or process holds it up.',
 
+  'gpu-shared-by-other-jobs.title': 'Other processes take the GPU\'s time',
+  'gpu-shared-by-other-jobs.message':
+    'The job kept GPU {{gpu}} busy only {{job}} % of the time while other processes kept it busy {{others}} %: {{processes}}. The GPU switches between them, so the job runs slower than it would on a GPU of its own.',
+  'gpu-shared-by-other-jobs.fix':
+    'Run the job on a GPU of its own: pick an idle one in `nvidia-smi` and start the job with `CUDA_VISIBLE_DEVICES=<index>`. On a shared server ask who runs {{processes}}; where GPUs must be shared, partition them (MIG) or share them through MPS instead of switching between processes.',
+
+  'watch-sm-includes-other-processes.title': 'The SM figure includes other processes',
+  'watch-sm-includes-other-processes.message':
+    'Other processes hold a context on GPU {{gpu}}: {{processes}}. {{sampler}} measures the whole GPU, so part of the {{sm}} % may be theirs; per-process utilisation (NVML) was not available to tell them apart.',
+  'watch-sm-includes-other-processes.fix': 'Look at each process\'s share with `nvidia-smi pmon -s u`, or watch again where GPU Doctor can load NVML (libnvidia-ml).',
+
   'cudnn-benchmark-dynamic-shapes.title': 'cudnn.benchmark with changing shapes',
   'cudnn-benchmark-dynamic-shapes.message':
     'With `torch.backends.cudnn.benchmark = True`, every new input shape starts a slow autotuning run.',
@@ -684,6 +695,17 @@ export const findingsZh: Record<string, string> = {
     'GPU 只有 {{sm}}% 的时间在工作，而任务的 CPU（主进程 {{main}}%，{{workers}} 个 worker 共 {{workersCpu}}%）和 PCIe（{{pcie}} MB/s）都很空闲：它在等别的东西（磁盘或网络读取、锁、另一个进程、sleep）。',
   'gpu-waits-not-on-cpu.fix':
     '查看主线程在哪里等待：`py-spy dump --pid <pid>`（或 `torch.profiler`）；检查磁盘和网络读取（`iostat -x 1`，是否从网络文件系统读数据），以及是否有别的 rank 或进程拖住了它。',
+
+  'gpu-shared-by-other-jobs.title': '其他进程占用了 GPU 的时间',
+  'gpu-shared-by-other-jobs.message':
+    '任务只让 GPU {{gpu}} 有 {{job}}% 的时间在工作，而其他进程占用了 {{others}}% 的时间：{{processes}}。GPU 在它们之间轮流切换，所以任务比独占一块 GPU 时慢。',
+  'gpu-shared-by-other-jobs.fix':
+    '让任务独占一块 GPU：在 `nvidia-smi` 中找一块空闲的，用 `CUDA_VISIBLE_DEVICES=<编号>` 启动任务。共享服务器上请询问谁在运行 {{processes}}；必须共享时，用 MIG 划分 GPU 或通过 MPS 共享，而不是在进程之间轮流切换。',
+
+  'watch-sm-includes-other-processes.title': 'SM 数值包含了其他进程',
+  'watch-sm-includes-other-processes.message':
+    '其他进程也在 GPU {{gpu}} 上持有上下文：{{processes}}。{{sampler}} 测的是整块 GPU，{{sm}}% 中可能有一部分是它们的；没有可用的按进程利用率（NVML）来区分。',
+  'watch-sm-includes-other-processes.fix': '用 `nvidia-smi pmon -s u` 查看每个进程的占比，或在 GPU Doctor 能加载 NVML（libnvidia-ml）的地方重新观察。',
 
   'cudnn-benchmark-dynamic-shapes.title': '输入尺寸变化时开启了 cudnn.benchmark',
   'cudnn-benchmark-dynamic-shapes.message': '`torch.backends.cudnn.benchmark = True` 时，每出现一种新的输入尺寸都会触发一次很慢的自动调优。',

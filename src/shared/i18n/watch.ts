@@ -3,6 +3,8 @@
 
 export const watchEn = {
   'verdict.healthy': 'Healthy: the GPU is busy {{sm}} % of the time (70 % or more is the GPU doing the work).',
+  'verdict.gpuShared':
+    'The GPU is shared: the job keeps it busy only {{job}} % of the time while other processes keep it busy {{others}} % ({{processes}}).',
   'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while its {{workers}} worker process(es) (DataLoader workers) use {{workersCpu}} % CPU, the busiest runnable {{worker}} % of the time: data loading cannot keep up.',
   'verdict.inputBoundMain':
     'Input-bound: the GPU is busy only {{sm}} % of the time (idle in {{idle}} % of samples) while the main process is busy on the CPU at {{main}} % (several threads) with no worker processes: data is prepared in the training process (num_workers=0).',
@@ -18,6 +20,9 @@ export const watchEn = {
   'label.memBw': 'Memory bandwidth (mean)',
   'label.pcie': 'PCIe rx + tx (mean)',
   'label.gpuMemory': 'GPU memory of the job',
+  'label.jobSm': 'SM busy with the job\'s own processes (mean)',
+  'label.others': 'Other processes on the GPU',
+  'value.noOthers': 'none',
   'label.mainCpu': 'Main process CPU (all threads)',
   'label.busiestThread': 'Busiest thread',
   'label.workers': 'Worker processes',
@@ -46,6 +51,7 @@ export type WatchKey = keyof typeof watchEn
 
 export const watchZh: Record<WatchKey, string> = {
   'verdict.healthy': '正常：GPU 有 {{sm}}% 的时间在工作（70% 及以上说明工作确实在 GPU 上）。',
+  'verdict.gpuShared': 'GPU 被共享：任务只让它有 {{job}}% 的时间在工作，而其他进程占用了 {{others}}%（{{processes}}）。',
   'verdict.inputBoundWorkers': '受输入限制：GPU 只有 {{sm}}% 的时间在工作，而它的 {{workers}} 个 worker 进程（DataLoader 的 worker）共占用 {{workersCpu}}% CPU，最忙的一个有 {{worker}}% 的时间处于可运行状态：数据加载跟不上。',
   'verdict.inputBoundMain':
     '受输入限制：GPU 只有 {{sm}}% 的时间在工作（{{idle}}% 的采样中空闲），而主进程的多个线程共占用 {{main}}% 的 CPU（含等待 CPU 的时间），且没有 worker 进程：数据是在训练进程里准备的（num_workers=0）。',
@@ -60,6 +66,9 @@ export const watchZh: Record<WatchKey, string> = {
   'label.memBw': '显存带宽（平均）',
   'label.pcie': 'PCIe 收 + 发（平均）',
   'label.gpuMemory': '任务占用的显存',
+  'label.jobSm': '任务自身进程的 SM 忙碌（平均）',
+  'label.others': 'GPU 上的其他进程',
+  'value.noOthers': '无',
   'label.mainCpu': '主进程 CPU（所有线程）',
   'label.busiestThread': '最忙的线程',
   'label.workers': 'worker 进程',

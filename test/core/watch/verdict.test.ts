@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { judgeWatch, type WatchFacts } from '../../../src/core/watch/verdict'
-import { combineGpus, summariseCpu, summariseGpus } from '../../../src/core/watch/summary'
+import { combineGpus, summariseCpu, summariseGpus, summariseOtherProcesses } from '../../../src/core/watch/summary'
 import { SM_WARN_BELOW } from '../../../src/shared/constants'
 
 function facts(over: { sm: number; idle?: number; pcie?: number; main?: number; thread?: number; workers?: number; worker?: number; throttled?: number | null }): WatchFacts {
@@ -16,6 +16,9 @@ function facts(over: { sm: number; idle?: number; pcie?: number; main?: number; 
     idleShare: over.idle ?? 0,
     memBandwidthMean: 10,
     pcieMBps: over.pcie ?? 50,
+    jobSmMean: null,
+    othersSmMean: null,
+    otherProcesses: [],
     cpu: {
       mainPercent: over.main ?? 20,
       mainRunnablePercent: over.main ?? 20,
@@ -81,6 +84,36 @@ describe('the watch verdict', () => {
   })
 })
 
+describe('the watch verdict with other processes on the GPU', () => {
+  const other = { gpuIndex: 0, pid: 4242, name: 'python3', usedMemoryMiB: 1010, smMean: 64 }
+  const shared = (over: Partial<WatchFacts>, base: Parameters<typeof facts>[0]) => ({ ...facts(base), otherProcesses: [other], ...over })
+
+  it('a busy GPU that another process keeps busy 64 % of the time, the job 35 %: shared, not healthy, naming the other process', () => {
+    // Whole-GPU SM alone (99 %) would have called this job healthy.
+    const j = judgeWatch(shared({ jobSmMean: 35, othersSmMean: 64 }, { sm: 99, thread: 100, main: 100 }))
+    expect(j.verdict).toBe('gpu-shared')
+    expect(j.findings.map((f) => f.id)).toEqual(['gpu-shared-by-other-jobs'])
+    expect(j.findings[0]!.message).toContain('python3 (pid 4242) 64 %')
+    expect(j.findings[0]!.fix).toContain('CUDA_VISIBLE_DEVICES')
+    expect(j.headline).toMatchObject({ key: 'verdict.gpuShared', params: { job: '35', others: '64' } })
+  })
+
+  it('the job keeps the GPU busy 75 % beside a small one: healthy', () => {
+    expect(verdictOf(shared({ jobSmMean: 75, othersSmMean: 22 }, { sm: 97 }))).toEqual(['healthy', null])
+  })
+
+  it('the GPU idle half the time with another process at 25 %: the job waits on its own side (launch-bound), not on the sharing', () => {
+    expect(verdictOf(shared({ jobSmMean: 24, othersSmMean: 25 }, { sm: 49, thread: 99, main: 100 }))).toEqual(['launch-bound', 'launch-bound-small-kernels'])
+  })
+
+  it('without per-process figures (nvidia-smi dmon), other processes make the SM figure uncertain, and the verdict says so', () => {
+    const j = judgeWatch(shared({}, { sm: 99 }))
+    expect(j.verdict).toBe('healthy')
+    expect(j.findings.map((f) => [f.id, f.severity])).toEqual([['watch-sm-includes-other-processes', 'info']])
+    expect(j.findings[0]!.message).toContain('nvidia-smi dmon measures the whole GPU')
+  })
+})
+
 describe('summarising samples', () => {
   it('means per GPU, the idle share (SM < 10 %), PCIe summed over the job\'s GPUs, other GPUs ignored', () => {
     const samples = [
@@ -89,8 +122,26 @@ describe('summarising samples', () => {
       { gpu: 1, sm: 50, memBandwidth: 20, pcieRxMBps: 1000, pcieTxMBps: 0 },
     ]
     const gpus = summariseGpus(samples, new Map([[0, 2048]]))
-    expect(gpus).toEqual([{ index: 0, samples: 2, smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieRxMBps: 200, pcieTxMBps: 20, jobMemoryMiB: 2048 }])
-    expect(combineGpus(gpus)).toEqual({ smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieMBps: 220 })
+    expect(gpus).toEqual([
+      { index: 0, samples: 2, smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieRxMBps: 200, pcieTxMBps: 20, jobMemoryMiB: 2048, jobSmMean: null, othersSmMean: null },
+    ])
+    expect(combineGpus(gpus)).toEqual({ smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieMBps: 220, jobSmMean: null, othersSmMean: null })
+  })
+
+  it('splits SM between the job (main process and workers) and everyone else where the sampler lists processes', () => {
+    const base = { gpu: 0, sm: 100, memBandwidth: 30, pcieRxMBps: 1, pcieTxMBps: 1 }
+    const samples = [
+      { ...base, processes: [{ pid: 10, sm: 30 }, { pid: 11, sm: 5 }, { pid: 99, sm: 65 }] },
+      // A tick where the job had no sample: it counts 0 for the job, not "unknown".
+      { ...base, processes: [{ pid: 99, sm: 100 }] },
+      { ...base, processes: [{ pid: 10, sm: 35 }, { pid: 99, sm: 65 }] },
+    ]
+    const [gpu] = summariseGpus(samples, new Map([[0, 1000]]), new Set([10, 11]))
+    expect(gpu).toMatchObject({ smMean: 100, jobSmMean: 23.3, othersSmMean: 76.7 })
+    expect(summariseOtherProcesses(samples, [{ gpuIndex: 0, pid: 99, name: 'python3', usedMemoryMiB: 4000 }, { gpuIndex: 0, pid: null, name: 'hidden', usedMemoryMiB: 10 }])).toEqual([
+      { gpuIndex: 0, pid: 99, name: 'python3', usedMemoryMiB: 4000, smMean: 76.7 },
+      { gpuIndex: 0, pid: null, name: 'hidden', usedMemoryMiB: 10, smMean: null },
+    ])
   })
 
   it('the busiest thread is the most runnable one, averaged over intervals; a worker seen once counts 0 in the others', () => {

@@ -25,10 +25,17 @@ class ScriptedSource implements GpuSampleSource {
   gpus: number[] = []
   stopped = false
   private timer: NodeJS.Timeout | null = null
-  constructor(private readonly sm: number) {}
+  constructor(
+    private readonly sm: number,
+    private readonly processes?: () => Array<{ pid: number; sm: number }>,
+  ) {}
   start(gpus: number[], onSample: (s: WatchGpuSample) => void) {
     this.gpus = gpus
-    this.timer = setInterval(() => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: 1, pcieTxMBps: 1 })), 100)
+    const processes = this.processes
+    this.timer = setInterval(
+      () => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: 1, pcieTxMBps: 1, ...(processes ? { processes: processes() } : {}) })),
+      100,
+    )
   }
   async stop() {
     if (this.timer) clearInterval(this.timer)
@@ -46,6 +53,31 @@ describe('watchJob', () => {
     expect(source.stopped).toBe(true)
     expect(r).toMatchObject({ sampler: 'scripted', verdict: 'healthy', smMean: 85, gpus: [{ index: 1, jobMemoryMiB: 900 }] })
     expect(progress.at(-1)).toBe(3)
+  })
+
+  it('another process keeping the GPU busy: the job\'s own share decides (shared, not healthy), and the other process is named with its share', async () => {
+    const pid = await job(BUSY_LOOP)
+    const other = await job(IDLE)
+    // The GPU is busy 98 % of the time: 30 % the job's, 68 % the other process's.
+    const source = new ScriptedSource(98, () => [
+      { pid, sm: 30 },
+      { pid: other, sm: 68 },
+    ])
+    const env = fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${pid}:1:900:30,${other}:1:4000:68` })
+    const r = await watchJob({ pid, seconds: 3, source, env })
+    expect(r).toMatchObject({ verdict: 'gpu-shared', smMean: 98, jobSmMean: 30, othersSmMean: 68 })
+    expect(r.otherProcesses).toEqual([{ gpuIndex: 1, pid: other, name: expect.stringContaining('node'), usedMemoryMiB: 4000, smMean: 68 }])
+    expect(r.findings.map((f) => f.id)).toEqual(['gpu-shared-by-other-jobs'])
+  })
+
+  it('the same sharing seen by a sampler that cannot tell processes apart: judged on the whole GPU, with the caveat', async () => {
+    const pid = await job(IDLE)
+    const other = await job(IDLE)
+    const env = fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${pid}:1:900:30,${other}:1:4000:68` })
+    const r = await watchJob({ pid, seconds: 3, source: new ScriptedSource(98), env })
+    expect(r).toMatchObject({ verdict: 'healthy', jobSmMean: null, othersSmMean: null })
+    expect(r.otherProcesses).toMatchObject([{ pid: other, smMean: null }])
+    expect(r.findings.map((f) => f.id)).toEqual(['watch-sm-includes-other-processes'])
   })
 
   it('a job that ends during the watch is judged on what was seen, and the sampler is stopped', async () => {
