@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Issue 12 on an H200 (not for users; device tool, repo root, Node on PATH, out/ built, koffi carried):
 # health idle and under load, the watch scripts, a job sharing its GPU with another (NVML, then dmon),
-# and the bench's NVML rows. Results in $OUT/issue-12-h200 (and a tarball beside it).
+# and the bench's NVML rows. Everything in issue-12-h200.tgz in $OUT (the device tool brings back few
+# files), with the summary, health and bench beside it.
 set -u
-O=${OUT:-/tmp/gd-out}/issue-12-h200
+O=/tmp/gd-work/issue-12-h200
 mkdir -p "$O"
 PY=${PYTHON:-/opt/torch/.venv/bin/python3}
 CLI="node out/cli/gpu-doctor.cjs"
@@ -51,6 +52,8 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], '*.json'))):
               f"pcie={d['pcieMBps']} main={d['cpu']['mainRunnablePercent']} thread={(d['cpu']['busiestThread'] or {}).get('runnablePercent')} "
               f"workers={d['cpu']['workers']} findings={[x['id'] for x in d['findings']]} others={[(o['name'], o['pid'], o['smMean']) for o in d.get('otherProcesses', [])]}")
 PY
-tar -C "$(dirname "$O")" -czf "$(dirname "$O")/issue-12-h200.tgz" issue-12-h200
+mkdir -p "${OUT:-/tmp/gd-out}"
+tar -C "$(dirname "$O")" -czf "${OUT:-/tmp/gd-out}/issue-12-h200.tgz" issue-12-h200
+cp "$O/summary.txt" "$O/health.txt" "$O/bench.txt" "${OUT:-/tmp/gd-out}/"
 cat "$O/summary.txt" "$O/health.txt" | head -80
 tail -22 "$O/bench.txt"
