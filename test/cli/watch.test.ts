@@ -79,6 +79,19 @@ describe('gpu-doctor watch', { timeout: 45_000 }, () => {
     expect(zh.stdout).toContain('怎么做：')
   })
 
+  it('another process on the GPU, seen through nvidia-smi pmon beside dmon: the job\'s own 30 % of a busy GPU is sharing, naming the other process (exit 1)', async () => {
+    const pid = await job(BUSY_LOOP)
+    const other = await job(IDLE)
+    const r = await watch(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, [], { FAKE_SMI_APP_PIDS: `${pid}:0:2300:30,${other}:0:6100:68` })
+    expect(r.code, r.stderr).toBe(1)
+    const json = JSON.parse(r.stdout)
+    expect(json).toMatchObject({ sampler: 'nvidia-smi dmon', verdict: 'gpu-shared', jobSmMean: 30, othersSmMean: 68 })
+    expect(json.otherProcesses).toEqual([{ gpuIndex: 0, pid: other, name: expect.stringContaining('node'), usedMemoryMiB: 6100, smMean: 68 }])
+    const zh = await watch(['--pid', String(pid), '--seconds', '3', '--lang', 'zh-CN'], HEALTHY, [], { FAKE_SMI_APP_PIDS: `${pid}:0:2300:30,${other}:0:6100:68` })
+    expect(zh.stdout).toContain('GPU 被共享')
+    expect(zh.stdout).toContain(`(pid ${other}) 68 %`)
+  })
+
   it('an idle GPU while a worker process is busy: input-bound with the input-pipeline fix', async () => {
     const pid = await job(parentOf([BUSY_LOOP, IDLE]))
     await sleep(400)

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
-
 import type { GpuStatus } from '../../shared/gpu'
 import { createDmonLineParser } from '../nvidia-smi/parse-dmon'
+import { type LineStream, streamLines } from '../process/line-stream'
+import { PmonShares } from './pmon-shares'
 
 /** One GPU reading during a watch. Null where the sampler has no value. */
 export interface WatchGpuSample {
@@ -37,11 +36,14 @@ export function dmonArgs(gpus: number[]): string[] {
   return ['dmon', '-s', 'ut', '-d', '1', '-i', gpus.join(',')]
 }
 
-/** `nvidia-smi dmon` as a GpuSampleSource: one long-lived process, killed on stop (and on exit). */
+/**
+ * `nvidia-smi dmon` as a GpuSampleSource: one long-lived process, killed on stop (and on exit), with
+ * a `nvidia-smi pmon` beside it for each process's share of the GPU.
+ */
 export class DmonSampleSource implements GpuSampleSource {
   readonly name = 'nvidia-smi dmon'
-  private child: ChildProcess | null = null
-  private readonly killOnExit = () => this.child?.kill('SIGKILL')
+  private stream: LineStream | null = null
+  private readonly shares = new PmonShares()
 
   constructor(
     private readonly smi: string,
@@ -49,29 +51,20 @@ export class DmonSampleSource implements GpuSampleSource {
   ) {}
 
   start(gpus: number[], onSample: (sample: WatchGpuSample) => void): void {
-    const child = spawn(this.smi, dmonArgs(gpus), { stdio: ['ignore', 'pipe', 'ignore'], env: this.env, windowsHide: true })
-    this.child = child
-    child.on('error', () => undefined)
-    process.on('exit', this.killOnExit)
+    this.shares.start(this.smi, gpus, this.env)
     const parse = createDmonLineParser()
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    this.stream = streamLines(this.smi, dmonArgs(gpus), this.env, (line) => {
       const row = parse(line)
       if (!row) return
       const v = row.values
-      onSample({ gpu: row.gpu, sm: v.sm ?? null, memBandwidth: v.mem ?? null, pcieRxMBps: v.rxpci ?? null, pcieTxMBps: v.txpci ?? null })
+      const processes = this.shares.take(row.gpu)
+      onSample({ gpu: row.gpu, sm: v.sm ?? null, memBandwidth: v.mem ?? null, pcieRxMBps: v.rxpci ?? null, pcieTxMBps: v.txpci ?? null, ...(processes ? { processes } : {}) })
     })
   }
 
   async stop(): Promise<void> {
-    process.off('exit', this.killOnExit)
-    const child = this.child
-    this.child = null
-    if (!child || child.exitCode !== null || child.signalCode !== null) return
-    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
-    child.kill('SIGTERM')
-    const force = setTimeout(() => child.kill('SIGKILL'), 1000)
-    await closed
-    clearTimeout(force)
+    await Promise.all([this.stream?.stop(), this.shares.stop()])
+    this.stream = null
   }
 }
 

@@ -23,8 +23,11 @@ const MOSTLY_IDLE = 0.5
 
 const r0 = (v: number | null) => (v === null ? '?' : String(Math.round(v)))
 
-/** The job's own SM % where the sampler tells processes apart, else the whole GPU's. */
-const ownSm = (facts: WatchFacts): number | null => facts.jobSmMean ?? facts.smMean
+/**
+ * The job's own SM % where other processes also used the GPU and the sampler tells them apart; else
+ * the whole GPU's (alone on it, the GPU's busy time is the job's, whatever the per-process sampling).
+ */
+const ownSm = (facts: WatchFacts): number | null => (facts.jobSmMean !== null && (facts.othersSmMean ?? 0) > 0 ? facts.jobSmMean : facts.smMean)
 
 function evidenceParams(facts: WatchFacts): MessageParams {
   return {
@@ -32,6 +35,7 @@ function evidenceParams(facts: WatchFacts): MessageParams {
     job: r0(facts.jobSmMean),
     others: r0(facts.othersSmMean),
     processes: describeOtherProcesses(facts),
+    owners: facts.otherProcesses.map((o) => `${o.name} (pid ${o.pid ?? '?'})`).join(', '),
     gpu: facts.gpus.map((g) => g.index).join(', '),
     sampler: facts.sampler,
     idle: facts.idleShare === null ? '?' : String(Math.round(facts.idleShare * 100)),

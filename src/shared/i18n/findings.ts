@@ -238,7 +238,7 @@ export const findingsEn: Record<string, string> = {
   'gpu-shared-by-other-jobs.message':
     'The job kept GPU {{gpu}} busy only {{job}} % of the time while other processes kept it busy {{others}} %: {{processes}}. The GPU switches between them, so the job runs slower than it would on a GPU of its own.',
   'gpu-shared-by-other-jobs.fix':
-    'Run the job on a GPU of its own: pick an idle one in `nvidia-smi` and start the job with `CUDA_VISIBLE_DEVICES=<index>`. On a shared server ask who runs {{processes}}; where GPUs must be shared, partition them (MIG) or share them through MPS instead of switching between processes.',
+    'Run the job on a GPU of its own: pick an idle one in `nvidia-smi` and start the job with `CUDA_VISIBLE_DEVICES=<index>`. On a shared server ask who runs {{owners}}; where GPUs must be shared, partition them (MIG) or share them through MPS instead of switching between processes.',
 
   'watch-sm-includes-other-processes.title': 'The SM figure includes other processes',
   'watch-sm-includes-other-processes.message':
@@ -700,7 +700,7 @@ export const findingsZh: Record<string, string> = {
   'gpu-shared-by-other-jobs.message':
     '任务只让 GPU {{gpu}} 有 {{job}}% 的时间在工作，而其他进程占用了 {{others}}% 的时间：{{processes}}。GPU 在它们之间轮流切换，所以任务比独占一块 GPU 时慢。',
   'gpu-shared-by-other-jobs.fix':
-    '让任务独占一块 GPU：在 `nvidia-smi` 中找一块空闲的，用 `CUDA_VISIBLE_DEVICES=<编号>` 启动任务。共享服务器上请询问谁在运行 {{processes}}；必须共享时，用 MIG 划分 GPU 或通过 MPS 共享，而不是在进程之间轮流切换。',
+    '让任务独占一块 GPU：在 `nvidia-smi` 中找一块空闲的，用 `CUDA_VISIBLE_DEVICES=<编号>` 启动任务。共享服务器上请询问谁在运行 {{owners}}；必须共享时，用 MIG 划分 GPU 或通过 MPS 共享，而不是在进程之间轮流切换。',
 
   'watch-sm-includes-other-processes.title': 'SM 数值包含了其他进程',
   'watch-sm-includes-other-processes.message':
