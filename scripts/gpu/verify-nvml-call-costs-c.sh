@@ -9,14 +9,7 @@ which gcc cc >> $O/gpu.txt 2>&1; nproc >> $O/gpu.txt; cat /sys/devices/system/cp
 /tmp/nvml-call-costs all > $O/idle.jsonl 2> $O/idle.err
 mkdir -p /tmp/nb && xz -d -c ../../.carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node
 for iv in 100 1000; do /tmp/nb/node node-wake.mjs $iv $([ $iv = 100 ] && echo 50 || echo 8); done > $O/node-wake.txt 2>&1
-python3 - > $O/load.log 2>&1 <<'PY' &
-import torch, time
-a = torch.randn(8192, 8192, device='cuda', dtype=torch.bfloat16)
-t = time.time()
-while time.time() - t < 55:
-    b = a @ a
-    torch.cuda.synchronize()
-PY
+python3 ./bf16-load.py 55 > $O/load.log 2>&1 &
 sleep 8
 nvidia-smi --query-gpu=utilization.gpu,power.draw --format=csv,noheader >> $O/gpu.txt
 /tmp/nvml-call-costs load > $O/load.jsonl 2>> $O/load.log

@@ -14,16 +14,7 @@ node "$cli" monitor --json --count 12 --interval 1000 > "$dest/monitor-idle.json
 BENCH_DIAGNOSIS=0 node scripts/bench.mjs > "$dest/bench-idle.txt" 2>&1
 cp out/bench/result.json "$dest/bench-idle.json"
 
-python3 - > "$dest/load.log" 2>&1 <<'PY' &
-import time, torch
-a = torch.randn(8192, 8192, device='cuda', dtype=torch.bfloat16)
-end = time.time() + 95
-while time.time() < end:
-    for _ in range(20):
-        c = a @ a
-    torch.cuda.synchronize()
-print('load done')
-PY
+python3 scripts/gpu/bf16-load.py 95 > "$dest/load.log" 2>&1 &
 load=$!
 sleep 10
 node out/bench/verify-nvml.mjs load > "$dest/verify-load.json" 2>&1

@@ -21,17 +21,7 @@ BENCH_DIAGNOSIS=0 node scripts/bench.mjs > "$dest/bench.txt" 2>&1
 cp out/bench/result.json "$dest/bench-result.json"
 
 # Under load: one process running bf16 matmuls for ~45 s.
-python3 - > "$dest/load.log" 2>&1 <<'PY' &
-import time, torch
-a = torch.randn(8192, 8192, device='cuda', dtype=torch.bfloat16)
-b = torch.randn(8192, 8192, device='cuda', dtype=torch.bfloat16)
-end = time.time() + 45
-while time.time() < end:
-    for _ in range(20):
-        c = a @ b
-    torch.cuda.synchronize()
-print('load done')
-PY
+python3 scripts/gpu/bf16-load.py 45 > "$dest/load.log" 2>&1 &
 load=$!
 sleep 12
 node out/bench/verify-nvml.mjs load > "$dest/verify-load.json" 2> "$dest/verify-load.stderr"
