@@ -79,6 +79,9 @@ describe.skipIf(!RUN)('pull from the local registry (127.0.0.1:5000)', () => {
     expect(r.ok).toBe(false)
     if (r.ok) return
     expect(r.problem.code).toBe('cancelled')
+    // Docker stops a pull when its client goes away; Podman 4.3 sometimes finishes it in the background
+    // (1 in 3 measured, README "Docker and Podman"): there only GPU Doctor's own stop is ours to check.
+    if (PODMAN) return
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(await present(PULL_REF)).toBe(false)
     expect(await pullEvents(PULL_REF, since)).toEqual([])
