@@ -116,7 +116,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   if (options.signal?.aborted) throw new CancelledError()
   const elapsed = (previous.timeMs - started) / 1000
   const cgroupAfter = await readCgroupCpu(options.pid, proc)
-  const jobPids = new Set([...pids, ...(await descendantsOf(options.pid, proc))])
+  // Every process of the job's tree seen at any time: a worker that ended during the watch is still the job's.
+  const jobPids = new Set([...pids, ...intervals.flatMap((i) => i.descendants.map((d) => d.pid)), ...(await descendantsOf(options.pid, proc))])
   const gpuSummary = summariseGpus(samples, gpuMemory, jobPids)
   if (gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
 
