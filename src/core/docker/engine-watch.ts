@@ -56,7 +56,12 @@ export function watchEngine(docker: Docker, endpoint: string, onLost: (problem: 
 
 /** `work`, or a rejection as soon as `signal` aborts (for calls that do not settle on abort themselves). */
 export function settleOnAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new DOMException('aborted', 'AbortError'))
+  // The work was started all the same (a request made with an aborted signal rejects at once): its
+  // outcome is dropped, never left as an unhandled rejection.
+  if (signal.aborted) {
+    work.catch(() => undefined)
+    return Promise.reject(new DOMException('aborted', 'AbortError'))
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new DOMException('aborted', 'AbortError'))
     signal.addEventListener('abort', onAbort, { once: true })
