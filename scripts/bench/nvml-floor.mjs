@@ -8,13 +8,16 @@ const SOURCE = 'scripts/bench/nvml-floor.c'
 /** The compiled program's path, or why there is none (no C compiler is not an error for the bench). */
 export function buildNvmlFloor(outDir) {
   const binary = join(outDir, 'nvml-floor')
-  try {
-    execFileSync(process.env.CC ?? 'cc', ['-O2', '-o', binary, SOURCE, '-ldl'], { stdio: 'pipe', timeout: 60_000 })
-    return { binary }
-  } catch (error) {
-    const why = error.code === 'ENOENT' ? `no C compiler (${process.env.CC ?? 'cc'}) on PATH` : `${SOURCE} did not compile: ${String(error.stderr ?? error.message).split('\n')[0]}`
-    return { unavailable: why }
+  const compilers = process.env.CC ? [process.env.CC] : ['cc', 'gcc']
+  for (const compiler of compilers) {
+    try {
+      execFileSync(compiler, ['-O2', '-o', binary, SOURCE, '-ldl'], { stdio: 'pipe', timeout: 60_000 })
+      return { binary }
+    } catch (error) {
+      if (error.code !== 'ENOENT') return { unavailable: `${SOURCE} did not compile: ${String(error.stderr ?? error.message).split('\n')[0]}` }
+    }
   }
+  return { unavailable: `no C compiler (${compilers.join(', ')}) on PATH` }
 }
 
 /** One bench row from the C loop; `unavailable` says why when it cannot run here. */
