@@ -112,10 +112,12 @@ describe('the checks catch broken data', () => {
 })
 
 /** Runs `npm run data:check`'s script on a copy of the tables changed by `plant`. */
-async function dataCheckOn(plant: (raw: Record<string, any>) => void): Promise<{ code: number; output: string }> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- planting broken rows needs untyped JSON
+type RawTables = Record<string, any>
+async function dataCheckOn(plant: (raw: RawTables) => void): Promise<{ code: number; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'gpu-doctor-data-'))
   try {
-    const raw = readRaw() as Record<string, any>
+    const raw = readRaw() as RawTables
     plant(raw)
     for (const [key, file] of Object.entries(COMPAT_FILES)) writeFileSync(join(dir, file), JSON.stringify(raw[key]))
     const script = fileURLToPath(new URL('../../../scripts/data/check-data.mjs', import.meta.url))
