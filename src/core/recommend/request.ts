@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 import type { GpuProblem, GpuStatus } from '../../shared/gpu'
-import type { Platform, RecommendRequest } from '../../shared/recommend'
+import type { CpuArch, Platform, RecommendRequest } from '../../shared/recommend'
 import { parseSmiOutput } from '../nvidia-smi/parse-any'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { reason } from './reasons'
@@ -39,6 +39,11 @@ export function hostPlatform(): Platform {
   }
 }
 
+/** This host's CPU architecture, as the image platforms name it. */
+export function hostCpuArch(): CpuArch {
+  return process.arch === 'arm64' ? 'aarch64' : 'x86_64'
+}
+
 /** What-if flags over the facts: GPU flags replace the GPU list, --driver replaces the driver and its CUDA. */
 export function applyWhatIf(base: RecommendInput, req: RecommendRequest, platform: Platform | null): RecommendInput {
   const flagged = [...(req.gpus ?? []).map((name) => ({ name })), ...(req.ccs ?? []).map((cc) => ({ computeCapability: cc }))]
@@ -50,6 +55,7 @@ export function applyWhatIf(base: RecommendInput, req: RecommendRequest, platfor
     variant: req.devel ? 'devel' : 'runtime',
     torch: req.torch ?? null,
     ngc: req.ngc ?? false,
+    ...(req.arch ? { cpuArch: req.arch, cpuArchSource: 'flag' as const } : base.cpuArch ? { cpuArch: base.cpuArch, cpuArchSource: 'host' as const } : {}),
   }
 }
 
@@ -84,5 +90,6 @@ export async function gatherInput(req: RecommendRequest, options: GatherOptions 
     }
   }
   const { input, platform } = inputFromStatus(state.status)
-  return { ok: true, input: applyWhatIf(input, req, platform ?? hostPlatform()) }
+  // This machine: its own architecture (a --gpu what-if on top keeps it only where the GPU does not imply one).
+  return { ok: true, input: applyWhatIf({ ...input, cpuArch: hostCpuArch() }, req, platform ?? hostPlatform()) }
 }

@@ -55,6 +55,13 @@ export const reasonsEn = {
   "block.unpinned": "Without --torch: {{image}} ({{compatibility}}).",
   "block.smi": "The nvidia-smi output could not be read: {{message}}",
   "block.machine": "This machine's GPUs could not be read: {{message}}",
+  "platform.officialAmd64": "The official pytorch/pytorch CUDA images are built for linux/amd64 only; this is an {{arch}} machine ({{platform}}), so none of them runs here.",
+  "platform.jetson": "[S] On a Jetson ({{device}}) only images known to run on its integrated GPU count: NGC's CUDA 13 multi-arch releases run on Thor; the pytorch/pytorch CUDA images are linux/amd64 only.",
+  "pick.ngcPlatform": "Newest NVIDIA NGC release published for {{platform}} that runs on this driver and has code for every GPU.",
+  "block.platformNone": "No image in GPU Doctor's tables is published for {{platform}} ({{arch}}) and runs here: the pytorch/pytorch CUDA images are linux/amd64 only.",
+  "block.jetsonNone": "No image or wheel in GPU Doctor's tables is known to run on {{gpu}} (Jetson {{device}}): the pytorch/pytorch images are linux/amd64 only and NGC's multi-arch releases are known to run only on Thor. Use the JetPack (L4T) images and Jetson wheels that match your JetPack ({{jetpack}}).",
+  "tables.asOf": "Tables as of {{date}} (newest known: PyTorch {{torch}}, CUDA {{cuda}}, driver R{{branch}}, NGC {{ngc}}). A PyTorch, CUDA, driver branch, NGC release or GPU that came out after that date is not in them; `recommend --check` asks the registry whether each tag exists.",
+  "wheel.aarch64": "pip wheel for Linux aarch64: torch {{torch}} ({{cudaTag}}, CUDA {{cuda}}), kernels for {{archList}}.",
 } as const
 
 export type ReasonCode = keyof typeof reasonsEn
@@ -112,4 +119,11 @@ export const reasonsZh: Record<ReasonCode, string> = {
   "block.unpinned": "不指定 --torch 时：{{image}}（{{compatibility}}）。",
   "block.smi": "无法读取 nvidia-smi 输出：{{message}}",
   "block.machine": "无法读取本机 GPU：{{message}}",
+  "platform.officialAmd64": "官方 pytorch/pytorch CUDA 镜像只为 linux/amd64 构建；这是一台 {{arch}} 机器（{{platform}}），它们都不能在这里运行。",
+  "platform.jetson": "[S] 在 Jetson（{{device}}）上只算已知能在其集成 GPU 上运行的镜像：NGC 的 CUDA 13 多架构版本能在 Thor 上运行；pytorch/pytorch CUDA 镜像只有 linux/amd64。",
+  "pick.ngcPlatform": "为 {{platform}} 发布、能在此驱动上运行并包含每块 GPU 代码的最新 NVIDIA NGC 版本。",
+  "block.platformNone": "GPU Doctor 的表中没有为 {{platform}}（{{arch}}）发布并能在这里运行的镜像：pytorch/pytorch CUDA 镜像只有 linux/amd64。",
+  "block.jetsonNone": "GPU Doctor 的表中没有已知能在 {{gpu}}（Jetson {{device}}）上运行的镜像或 wheel：pytorch/pytorch 镜像只有 linux/amd64，NGC 多架构版本已知只能在 Thor 上运行。请使用与你的 JetPack 对应的 JetPack（L4T）镜像和 Jetson wheel（{{jetpack}}）。",
+  "tables.asOf": "数据表截至 {{date}}（已知最新：PyTorch {{torch}}、CUDA {{cuda}}、驱动 R{{branch}}、NGC {{ngc}}）。此日期之后发布的 PyTorch、CUDA、驱动分支、NGC 版本或 GPU 不在表中；`recommend --check` 会向镜像仓库确认每个标签是否存在。",
+  "wheel.aarch64": "Linux aarch64 的 pip wheel：torch {{torch}}（{{cudaTag}}，CUDA {{cuda}}），包含 {{archList}} 的内核。",
 }
