@@ -102,6 +102,20 @@ export const TablesAsOfSchema = z.object({
 })
 export type TablesAsOf = z.infer<typeof TablesAsOfSchema>
 
+/** What the image's registry said about a recommended tag (`recommend --check`). */
+export const TagCheckResultSchema = z.object({
+  image: z.string(),
+  status: z.enum(['found', 'missing', 'not-checked']),
+  platforms: z.array(z.string()),
+  /** Whether the tag is published for this machine's platform; null when not checked. */
+  runsHere: z.boolean().nullable(),
+  /** This machine's platform: linux/amd64 or linux/arm64. */
+  platform: z.string(),
+  /** Why a tag is missing or was not checked; null when found. */
+  detail: z.string().nullable(),
+})
+export type TagCheckResult = z.infer<typeof TagCheckResultSchema>
+
 /** Best first. When nothing can run: no recommendations and `blockers` saying why. */
 export const RecommendResultSchema = z.object({
   input: RecommendInputEchoSchema,
@@ -111,6 +125,8 @@ export const RecommendResultSchema = z.object({
   /** On aarch64: the pip wheel that runs there, when the tables know one. */
   wheel: AarchWheelSchema.nullable().optional(),
   tables: TablesAsOfSchema.optional(),
+  /** With --check: what the registries said about each recommended tag. */
+  checks: z.array(TagCheckResultSchema).optional(),
 })
 export type RecommendResult = z.infer<typeof RecommendResultSchema>
 

@@ -62,6 +62,10 @@ export const reasonsEn = {
   "block.jetsonNone": "No image or wheel in GPU Doctor's tables is known to run on {{gpu}} (Jetson {{device}}): the pytorch/pytorch images are linux/amd64 only and NGC's multi-arch releases are known to run only on Thor. Use the JetPack (L4T) images and Jetson wheels that match your JetPack ({{jetpack}}).",
   "tables.asOf": "Tables as of {{date}} (newest known: PyTorch {{torch}}, CUDA {{cuda}}, driver R{{branch}}, NGC {{ngc}}). A PyTorch, CUDA, driver branch, NGC release or GPU that came out after that date is not in them; `recommend --check` asks the registry whether each tag exists.",
   "wheel.aarch64": "pip wheel for Linux aarch64: torch {{torch}} ({{cudaTag}}, CUDA {{cuda}}), kernels for {{archList}}.",
+  "check.found": "{{image}}: in the registry, for {{platforms}}.",
+  "check.otherPlatform": "{{image}}: in the registry, but only for {{platforms}}: not for this machine ({{platform}}).",
+  "check.missing": "{{image}}: not in the registry ({{detail}}).",
+  "check.notChecked": "{{image}}: not checked, because {{detail}}.",
 } as const
 
 export type ReasonCode = keyof typeof reasonsEn
@@ -126,4 +130,8 @@ export const reasonsZh: Record<ReasonCode, string> = {
   "block.jetsonNone": "GPU Doctor 的表中没有已知能在 {{gpu}}（Jetson {{device}}）上运行的镜像或 wheel：pytorch/pytorch 镜像只有 linux/amd64，NGC 多架构版本已知只能在 Thor 上运行。请使用与你的 JetPack 对应的 JetPack（L4T）镜像和 Jetson wheel（{{jetpack}}）。",
   "tables.asOf": "数据表截至 {{date}}（已知最新：PyTorch {{torch}}、CUDA {{cuda}}、驱动 R{{branch}}、NGC {{ngc}}）。此日期之后发布的 PyTorch、CUDA、驱动分支、NGC 版本或 GPU 不在表中；`recommend --check` 会向镜像仓库确认每个标签是否存在。",
   "wheel.aarch64": "Linux aarch64 的 pip wheel：torch {{torch}}（{{cudaTag}}，CUDA {{cuda}}），包含 {{archList}} 的内核。",
+  "check.found": "{{image}}：镜像仓库中存在，平台 {{platforms}}。",
+  "check.otherPlatform": "{{image}}：镜像仓库中存在，但只有 {{platforms}}：没有本机的平台（{{platform}}）。",
+  "check.missing": "{{image}}：镜像仓库中没有（{{detail}}）。",
+  "check.notChecked": "{{image}}：未检查，因为 {{detail}}。",
 }

@@ -3,6 +3,9 @@ import { createServer } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { checkReason, checkRecommendedTags } from '../../../src/core/recommend/check-tags'
+import { recommend } from '../../../src/core/recommend/recommend'
+import { reasonText } from '../../../src/core/recommend/reasons'
 import { checkTag, checkTags } from '../../../src/core/registry/tag-check'
 import { deleteManifests, pushMultiPlatform, pushSinglePlatform } from '../../helpers/registry-push'
 
@@ -77,5 +80,19 @@ describe.skipIf(!RUN)('registry tag check against the local registry', () => {
   it('a reference that is not one: not checked, with the reference problem', async () => {
     const r = await checkTag('Not A Ref')
     expect(r.status === 'not-checked' && r.reason).toMatch(/no spaces/)
+  })
+
+  it('a recommendation on an arm64 machine whose tag exists only for amd64 is flagged as not for this machine', async () => {
+    const result = recommend({ gpus: [{ name: 'NVIDIA GB10' }], driverVersion: '580.95.05' })
+    // The tables' tags live on nvcr.io; point the same answer at the tags pushed here.
+    result.recommendations = [
+      { ...result.recommendations[0]!, image: `127.0.0.1:5000/${REPO}:amd64-only` },
+      { ...result.recommendations[0]!, image: `127.0.0.1:5000/${REPO}:multi` },
+    ]
+    const [amd64, multi] = await checkRecommendedTags(result, { timeoutMs: 5_000 })
+    expect(amd64).toMatchObject({ status: 'found', platforms: ['linux/amd64'], runsHere: false, platform: 'linux/arm64' })
+    expect(reasonText(checkReason(amd64!))).toMatch(/but only for linux\/amd64: not for this machine \(linux\/arm64\)/)
+    expect(multi).toMatchObject({ status: 'found', runsHere: true })
+    expect(reasonText(checkReason(multi!))).toMatch(/in the registry, for linux\/amd64, linux\/arm64\./)
   })
 })
