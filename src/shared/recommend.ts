@@ -97,7 +97,10 @@ export type AarchWheel = z.infer<typeof AarchWheelSchema>
 /** How current the tables are: the oldest date their sources were read, and what may have come out since. */
 export const TablesAsOfSchema = z.object({
   asOf: z.string(),
+  /** The newest entries they hold: anything newer may be missing. */
+  newest: z.object({ torch: z.string(), cuda: z.string(), branch: z.number().int(), ngc: z.string() }),
   mayMiss: z.array(z.string()),
+  /** The line in English ('tables.asOf' in the reasons namespace translates it from asOf and newest). */
   text: z.string(),
 })
 export type TablesAsOf = z.infer<typeof TablesAsOfSchema>

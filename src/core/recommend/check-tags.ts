@@ -1,4 +1,4 @@
-import type { RecommendResult, TagCheckResult } from '../../shared/recommend'
+import type { CpuArch, RecommendResult, TagCheckResult } from '../../shared/recommend'
 import { checkTags, type TagCheckOptions } from '../registry/tag-check'
 import { OCI_PLATFORM } from './choose'
 
@@ -6,9 +6,14 @@ import { OCI_PLATFORM } from './choose'
  * Asks the registries whether each recommended tag exists and for which platforms, and whether one
  * of them is this machine's. A tag that could not be asked about says why (offline, refused, slow).
  */
-export async function checkRecommendedTags(result: RecommendResult, options: TagCheckOptions = {}): Promise<TagCheckResult[]> {
-  const platform = OCI_PLATFORM[result.input.cpuArch ?? 'x86_64']
-  const images = [...new Set(result.recommendations.map((r) => r.image))]
+export function checkRecommendedTags(result: RecommendResult, options: TagCheckOptions = {}): Promise<TagCheckResult[]> {
+  return checkImageTags(result.recommendations.map((r) => r.image), result.input.cpuArch ?? 'x86_64', options)
+}
+
+/** The same for a list of images on a machine of this CPU architecture (the `recommend:check-tags` channel). */
+export async function checkImageTags(list: readonly string[], cpuArch: CpuArch, options: TagCheckOptions = {}): Promise<TagCheckResult[]> {
+  const platform = OCI_PLATFORM[cpuArch]
+  const images = [...new Set(list)]
   const checks = await checkTags(images, options)
   return checks.map((c) => {
     if (c.status === 'found') return { image: c.image, status: 'found', platforms: c.platforms, runsHere: c.platforms.includes(platform), platform, detail: null }

@@ -27,7 +27,13 @@ export function tablesReason(data: CompatData): Reason {
 }
 
 function tablesDoc(r: Reason): TablesAsOf {
-  return { asOf: String(r.vars.date), mayMiss: ['pytorch', 'cuda', 'driver-branches', 'ngc', 'gpus'], text: reasonText(r) }
+  const v = r.vars
+  return {
+    asOf: String(v.date),
+    newest: { torch: String(v.torch), cuda: String(v.cuda), branch: Number(v.branch), ngc: String(v.ngc) },
+    mayMiss: ['pytorch', 'cuda', 'driver-branches', 'ngc', 'gpus'],
+    text: reasonText(r),
+  }
 }
 
 /** Recommends the images for a machine, best first, or says with blockers why none can run. */
