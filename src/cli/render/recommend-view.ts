@@ -42,7 +42,7 @@ function footer(result: DetailedResult, t: TFunction, checks: readonly TagCheckR
     const w = result.wheel
     lines.push('', reasonLine({ code: 'wheel.aarch64', vars: { torch: w.torch, cudaTag: w.cudaTag, cuda: w.cuda, archList: w.archList } }, t), `   $ ${w.install}`)
   }
-  if (checks) {
+  if (checks && checks.length > 0) {
     lines.push('', `${t('recommend.checkTitle')}:`)
     for (const c of checks) lines.push(`  - ${reasonLine(checkReason(c), t)}`)
   }
