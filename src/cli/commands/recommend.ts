@@ -103,11 +103,13 @@ export async function recommendCommand(args: string[], ctx: CliContext): Promise
   if (!gathered.ok) {
     if (gathered.kind === 'smi') throw new CliError(ctx.t('error.unparseable', { file: values['from-smi'], reason: gathered.blocker.vars.message }), EXIT_USAGE)
     const failed = { ...detailed, recommendations: [], blockers: [gathered.blocker] }
-    const problem = gathered.problem
+    // A Jetson without nvidia-smi is not a broken driver: its own answer replaces the nvidia-smi problem.
+    const jetson = gathered.blocker.code !== 'block.machine'
+    const problem = jetson ? undefined : gathered.problem
     if (json) ctx.stdout.write(`${JSON.stringify(toResult(failed), null, 2)}\n`)
     else if (problem) ctx.stdout.write(`${renderProblem(problem, ctx.t)}\n`)
     const message = problem ? ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }) : String(gathered.blocker.vars.message)
-    throw new CliError(reasonLine({ ...gathered.blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
+    throw new CliError(reasonLine(jetson ? gathered.blocker : { ...gathered.blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
   }
   const result = toResult(detailed)
   // --check asks the registries; offline or refused, each tag says it was not checked and why.

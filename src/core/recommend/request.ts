@@ -5,6 +5,8 @@ import type { CpuArch, Platform, RecommendRequest } from '../../shared/recommend
 import { parseSmiOutput } from '../nvidia-smi/parse-any'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { reason } from './reasons'
+import { readTegraRelease, TEGRA_RELEASE_FILE } from '../host/tegra-release'
+import { compatData } from '../compat/data'
 import type { Reason, RecommendInput } from './types'
 
 /** Where the GPU facts came from, or why there are none. */
@@ -64,6 +66,21 @@ export interface GatherOptions {
   nvidiaSmiPath?: string
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
+  /** Jetson Linux's release file; GPU_DOCTOR_TEGRA_RELEASE in the environment points it elsewhere (tests). */
+  tegraReleasePath?: string
+}
+
+/**
+ * A Jetson without nvidia-smi (JetPack 5 and 6 have none): its Jetson Linux release says which
+ * JetPack and CUDA it runs, and that nothing in the tables is known to run there.
+ */
+function jetsonWithoutSmi(path: string): Reason | null {
+  const l4t = readTegraRelease(path)
+  if (!l4t) return null
+  const row = compatData().gpus.jetpack.find((j) => j.l4t === l4t || j.l4t.startsWith(`${l4t.split('.')[0]}.`))
+  return row
+    ? reason('block.jetsonHost', { l4t, jetpack: row.jetpack, cuda: row.cuda, modules: row.modules })
+    : reason('block.jetsonHostUnknown', { l4t })
 }
 
 /**
@@ -81,10 +98,11 @@ export async function gatherInput(req: RecommendRequest, options: GatherOptions 
   if ((req.gpus?.length ?? 0) + (req.ccs?.length ?? 0) > 0) return { ok: true, input: empty }
   const state = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
   if (state.kind === 'error') {
+    const jetson = jetsonWithoutSmi(options.tegraReleasePath ?? (options.env ?? process.env).GPU_DOCTOR_TEGRA_RELEASE ?? TEGRA_RELEASE_FILE)
     return {
       ok: false,
       kind: 'machine',
-      blocker: reason('block.machine', { message: state.problem.message }),
+      blocker: jetson ?? reason('block.machine', { message: state.problem.message }),
       input: applyWhatIf({ gpus: [] }, req, hostPlatform()),
       problem: state.problem,
     }
