@@ -74,7 +74,7 @@ function decideWithoutOfficial(machine: Machine, prefs: Preferences, data: Compa
         : [reason('block.platformNone', { platform, arch: machine.cpuArch })],
     }
   }
-  if (pool.length === 0) return { choices: [], blockers: [reason('block.pinUnknown', { torch: prefs.torch ?? '', known: ngc.map((c) => c.release).join(', ') }), why] }
+  if (pool.length === 0) return { choices: [], blockers: [reason('block.pinPlatform', { torch: prefs.torch ?? '', platform }), why] }
   return { choices: [], blockers: [why, ...explainNone(pool, machine, prefs, data)] }
 }
 

@@ -111,3 +111,13 @@ describe('tables as of', () => {
     expect(r.tables!.mayMiss).toEqual(expect.arrayContaining(['pytorch', 'ngc', 'gpus']))
   })
 })
+
+describe('a PyTorch pin on an arm64 machine', () => {
+  it('says no arm64 image in the tables is known to carry it, and why, rather than offering an amd64 tag', () => {
+    const r = recommendDetailed({ gpus: [{ name: 'NVIDIA GH200 480GB' }], torch: '2.8' })
+    expect(r.recommendations).toEqual([])
+    const text = r.blockers.map(reasonText).join('\n')
+    expect(text).toMatch(/No image in GPU Doctor's tables for linux\/arm64 is known to carry PyTorch 2\.8/)
+    expect(text).toMatch(/linux\/amd64 only/)
+  })
+})
