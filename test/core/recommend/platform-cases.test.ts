@@ -114,10 +114,13 @@ describe('tables as of', () => {
 
 describe('a PyTorch pin on an arm64 machine', () => {
   it('says no arm64 image in the tables is known to carry it, and why, rather than offering an amd64 tag', () => {
-    const r = recommendDetailed({ gpus: [{ name: 'NVIDIA GH200 480GB' }], torch: '2.8' })
+    // NGC 25.06/25.08 carry 2.8 builds; no NGC release in the tables names 2.12 (26.03+ do not state theirs).
+    const pinned = recommend({ gpus: [{ name: 'NVIDIA GH200 480GB' }], torch: '2.8' })
+    expect(pinned.recommendations[0]!.image).toMatch(/^nvcr\.io\/nvidia\/pytorch:25\.0[68]-py3$/)
+    const r = recommendDetailed({ gpus: [{ name: 'NVIDIA GH200 480GB' }], torch: '2.12' })
     expect(r.recommendations).toEqual([])
     const text = r.blockers.map(reasonText).join('\n')
-    expect(text).toMatch(/No image in GPU Doctor's tables for linux\/arm64 is known to carry PyTorch 2\.8/)
+    expect(text).toMatch(/No image in GPU Doctor's tables for linux\/arm64 is known to carry PyTorch 2\.12/)
     expect(text).toMatch(/linux\/amd64 only/)
   })
 })
