@@ -137,6 +137,37 @@ test.describe('Images page (fake H200)', () => {
   })
 })
 
+test.describe('Images page: arm64 machines, registry check, tables date', () => {
+  test('a DGX Spark what-if gets an arm64 image and the aarch64 wheel; the registry check answers or says why not; tables dated in both languages', async ({ page, served, pageProblems }) => {
+    await openImages(page, served.url)
+    await expectH200Pick(page)
+    const local = page.getByTestId('rec-result')
+    await expect(local.getByTestId('rec-result-tables')).toContainText(/Tables as of \d{4}-\d{2}-\d{2} \(newest known: PyTorch/)
+
+    await page.getByTestId('other-gpus').fill('NVIDIA GB10')
+    await page.getByTestId('other-driver').fill('580.95.05')
+    await page.getByTestId('other-ask').click()
+    const other = page.getByTestId('other-result')
+    await expect(other.getByTestId('rec-pick')).toBeVisible()
+    await expect(other.getByTestId('rec-input')).toContainText('CPU aarch64')
+    await expect(other.getByTestId('rec-image').first()).toHaveText(/^nvcr\.io\/nvidia\/pytorch:/)
+    await expect(other).not.toContainText('pytorch/pytorch:')
+    await expect(other.getByTestId('other-result-wheel-install-text')).toHaveText(/^pip install torch==[\d.]+ --index-url https:\/\/download\.pytorch\.org\/whl\/cu130$/)
+
+    // No network here: "not checked, because …"; with network the tag is found for linux/arm64.
+    await other.getByTestId('other-result-check-button').click()
+    const check = other.getByTestId('tag-check').first()
+    await expect(check).toBeVisible({ timeout: 30_000 })
+    await expect(check).toHaveText(/nvcr\.io\/nvidia\/pytorch:[\d.]+-py3: (?:in the registry, for .*linux\/arm64|not checked, because .+)/)
+    await expect(other.getByTestId('other-result-check-button')).toBeEnabled()
+
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(local.getByTestId('rec-result-tables')).toContainText(/数据表截至 \d{4}-\d{2}-\d{2}/)
+    await expect(other.getByTestId('tag-check').first()).toHaveText(/(?:镜像仓库中存在|未检查，因为)/)
+    expect(pageProblems).toEqual([])
+  })
+})
+
 test.describe('Images page with the Docker engine down', () => {
   test.use({ extraEnv: { DOCKER_HOST: 'unix:///nonexistent/gpu-doctor-e2e/docker.sock' } })
 

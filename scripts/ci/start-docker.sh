@@ -18,6 +18,8 @@ command -v dockerd >/dev/null || missing+=(docker.io)
 command -v docker-registry >/dev/null || missing+=(docker-registry)
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 command -v curl >/dev/null || missing+=(curl)
+# The registry tag-check tests sign their token-auth registry's JWTs with a certificate made by openssl.
+command -v openssl >/dev/null || missing+=(openssl)
 if ((${#missing[@]})); then
   log "installing ${missing[*]}"
   $SUDO apt-get update -q

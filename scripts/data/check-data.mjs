@@ -1,6 +1,6 @@
 // Checks resources/data/*.json: each file against its zod schema (src/shared/compat-data.ts), then
 // the tables against each other (src/core/recommend/data-checks.ts). Exit 1 with one line per problem.
-// Usage: node scripts/data/check-data.mjs   (npm run data:check)
+// Usage: node scripts/data/check-data.mjs [DATA_DIR]   (npm run data:check; DATA_DIR defaults to resources/data)
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,11 +27,12 @@ const { COMPAT_FILES, parseCompatData, checkCompatData } = await import(
   `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
 )
 
+const dataDir = process.argv[2] ?? join(root, 'resources', 'data')
 const problems = []
 const raw = {}
 for (const [key, file] of Object.entries(COMPAT_FILES)) {
   try {
-    raw[key] = JSON.parse(await readFile(join(root, 'resources', 'data', file), 'utf8'))
+    raw[key] = JSON.parse(await readFile(join(dataDir, file), 'utf8'))
   } catch (error) {
     problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`)
   }

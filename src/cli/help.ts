@@ -13,7 +13,7 @@ const COMMANDS: Array<[string, string]> = [
   ['images [--json]', 'cmd.images'],
   ['pull IMAGE [--json]', 'cmd.pull'],
   ['compare IMAGE_A|host IMAGE_B|host [--json]', 'cmd.compare'],
-  ['recommend [--json] [--gpu NAME] [--driver V]', 'cmd.recommend'],
+  ['recommend [--json] [--gpu NAME] [--driver V] [--arch A] [--check]', 'cmd.recommend'],
   ['report [--format md|html|json|pdf] [-o FILE]', 'cmd.report'],
 ]
 
@@ -37,6 +37,8 @@ const OPTIONS: Array<[string, string]> = [
   ['--cc X.Y', 'opt.cc'],
   ['--driver VERSION', 'opt.driver'],
   ['--platform linux|windows', 'opt.platform'],
+  ['--arch x86_64|aarch64', 'opt.arch'],
+  ['--check', 'opt.check'],
   ['--devel', 'opt.devel'],
   ['--torch X.Y', 'opt.torch'],
   ['--ngc', 'opt.ngc'],

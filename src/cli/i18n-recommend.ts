@@ -38,6 +38,15 @@ const labelsEn = {
   'recommend.badPlatform': '--platform must be linux or windows, got "{{value}}"',
   'recommend.badTorch': '--torch needs a PyTorch release such as 2.8, got "{{value}}"',
   'recommend.unknownTorch': 'PyTorch {{value}} is not in GPU Doctor\'s data (known: {{known}})',
+  'opt.arch': 'What-if: the CPU architecture, x86_64 or aarch64 (arm64): it decides which image platforms can run',
+  'opt.check': 'Ask the registries whether each recommended tag exists and for which platforms',
+  'recommend.badArch': '--arch must be x86_64 (amd64) or aarch64 (arm64), got "{{value}}"',
+  'recommend.arch': 'CPU',
+  'recommend.archSource.flag': '--arch',
+  'recommend.archSource.gpu': 'implied by the GPU',
+  'recommend.archSource.host': 'this machine',
+  'recommend.archSource.assumed': 'assumed; pass --arch',
+  'recommend.checkTitle': 'Registry check',
 } as const
 
 type LabelKey = keyof typeof labelsEn
@@ -82,4 +91,13 @@ export const recommendZh: Record<LabelKey, string> = {
   'recommend.badPlatform': '--platform 只能是 linux 或 windows，收到 "{{value}}"',
   'recommend.badTorch': '--torch 需要 PyTorch 版本，例如 2.8，收到 "{{value}}"',
   'recommend.unknownTorch': 'GPU Doctor 的数据中没有 PyTorch {{value}}（已知：{{known}}）',
+  'opt.arch': '假设：CPU 架构，x86_64 或 aarch64（arm64）：它决定哪些镜像平台能运行',
+  'opt.check': '向镜像仓库确认每个推荐的标签是否存在、支持哪些平台',
+  'recommend.badArch': '--arch 只能是 x86_64（amd64）或 aarch64（arm64），收到 "{{value}}"',
+  'recommend.arch': 'CPU',
+  'recommend.archSource.flag': '--arch',
+  'recommend.archSource.gpu': '由 GPU 推断',
+  'recommend.archSource.host': '本机',
+  'recommend.archSource.assumed': '假设；可用 --arch 指定',
+  'recommend.checkTitle': '镜像仓库检查',
 }

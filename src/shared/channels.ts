@@ -17,6 +17,7 @@ export const INVOKE_CHANNELS = {
   dockerCompare: 'docker:compare',
   dockerCancelCompare: 'docker:compare-cancel',
   getRecommendations: 'recommend:get',
+  checkTags: 'recommend:check-tags',
   renderReport: 'report:render',
   renderPdf: 'report:pdf',
   saveReport: 'report:save',

@@ -33,6 +33,14 @@ export type Source = z.infer<typeof SourceSchema>
 
 const rowSources = z.array(z.string()).optional()
 
+/** An OCI platform an image is published for, as a manifest list names it. */
+export const ImagePlatformSchema = z.enum(['linux/amd64', 'linux/arm64'])
+export type ImagePlatform = z.infer<typeof ImagePlatformSchema>
+
+/** Jetson module families (integrated GPUs). */
+export const TegraDeviceSchema = z.enum(['thor', 'orin', 'xavier'])
+export type TegraDevice = z.infer<typeof TegraDeviceSchema>
+
 const tableHeader = {
   schemaVersion: z.literal(1),
   /** Bumped whenever a value changes: "2026-11-21.1". */
@@ -64,6 +72,10 @@ export const TorchVariantSchema = z.strictObject({
   archConfidence: MarkSchema,
   /** Mark of the "+PTX" part where it is weaker than the rest of the list. */
   ptxConfidence: MarkSchema.optional(),
+  /** The Linux aarch64 (SBSA) wheel on the same index, where a source states its arch list. */
+  aarch64: z
+    .strictObject({ archList: z.string(), confidence: MarkSchema, sources: rowSources, notes: z.string().optional() })
+    .optional(),
   sources: rowSources,
   notes: z.string().optional(),
 })
@@ -203,6 +215,10 @@ export const GpuRowSchema = z.strictObject({
   /** Names as nvidia-smi prints them; each must resolve to this row (checked). */
   examples: z.array(z.string().min(1)).min(1),
   candidates: z.array(GpuCandidateSchema).optional(),
+  /** Set where the GPU only comes in aarch64 machines (GB10, GH200, GB200, Jetson): a what-if with it is an arm64 machine. */
+  hostArch: z.literal('aarch64').optional(),
+  /** A Jetson (Tegra) integrated GPU: its driver numbering is not the desktop branch table. */
+  tegra: TegraDeviceSchema.optional(),
   confidence: MarkSchema,
   sources: rowSources,
   notes: z.string().optional(),
@@ -221,10 +237,25 @@ export const ArchToolkitFloorSchema = z.strictObject({
 })
 export type ArchToolkitFloor = z.infer<typeof ArchToolkitFloorSchema>
 
+/** A JetPack release, its Jetson Linux (L4T) release and the CUDA it ships. */
+export const JetpackRowSchema = z.strictObject({
+  jetpack: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/),
+  /** Jetson Linux release as /etc/nv_tegra_release writes it: "38.2". */
+  l4t: z.string().regex(/^\d+\.\d+(?:\.\d+)?$/),
+  cuda: CudaVersionSchema,
+  /** The module family it is for: "Thor", "Orin". */
+  modules: z.string(),
+  confidence: MarkSchema,
+  sources: rowSources,
+  notes: z.string().optional(),
+})
+export type JetpackRow = z.infer<typeof JetpackRowSchema>
+
 export const GpusSchema = z.strictObject({
   ...tableHeader,
   gpus: z.array(GpuRowSchema).min(1),
   archToolkitFloors: z.array(ArchToolkitFloorSchema).min(1),
+  jetpack: z.array(JetpackRowSchema),
 })
 export type Gpus = z.infer<typeof GpusSchema>
 
@@ -238,6 +269,8 @@ export const OfficialTagSchema = z.strictObject({
   cudnnMajor: z.number().int(),
   runtime: z.string(),
   devel: z.string(),
+  /** Platforms both tags are published for. */
+  platforms: z.array(ImagePlatformSchema).min(1),
   confidence: MarkSchema,
   sources: rowSources,
   notes: z.string().optional(),
@@ -256,9 +289,13 @@ export const NgcReleaseSchema = z.strictObject({
   python: z.string().nullable(),
   /** Lowest compute capability the release supports; null where no source states it. */
   minCc: ComputeCapabilitySchema.nullable(),
+  /** Platforms of the -py3 manifest list. */
+  platforms: z.array(ImagePlatformSchema).min(1),
+  /** Jetson modules whose iGPU the release is known to run on; absent where no source says so. */
+  tegra: z.array(TegraDeviceSchema).optional(),
   confidence: MarkSchema,
   fieldConfidence: z
-    .object({ pytorch: MarkSchema, cuda: MarkSchema, cudnn: MarkSchema, nccl: MarkSchema, minCc: MarkSchema })
+    .object({ pytorch: MarkSchema, cuda: MarkSchema, cudnn: MarkSchema, nccl: MarkSchema, minCc: MarkSchema, platforms: MarkSchema })
     .partial()
     .optional(),
   sources: rowSources,

@@ -8,7 +8,7 @@ import { HealthResultSchema } from './health'
 import { HostFactsSchema } from './host'
 import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FleetTableSchema } from './fleet'
 import { ComparisonSchema, HistoryEntrySchema, HistoryIdSchema, HistoryListingSchema, SaveFailureSchema } from './history'
-import { RecommendRequestSchema, RecommendResultSchema } from './recommend'
+import { CpuArchSchema, RecommendRequestSchema, RecommendResultSchema, TagCheckResultSchema } from './recommend'
 import { RenderedPdfSchema, RenderedReportSchema, ReportFormatSchema, ReportLangSchema } from './report'
 import { GpuProcessRowSchema, WatchProgressSchema, WatchRequestSchema, WatchResultSchema } from './watch'
 
@@ -104,6 +104,11 @@ export const invokeContract = {
     /** No GPU facts = this machine; smiText = pasted nvidia-smi output of another one. */
     args: z.tuple([RecommendRequestSchema.optional()]),
     result: RecommendResultSchema,
+  },
+  [INVOKE_CHANNELS.checkTags]: {
+    /** Asks each image's registry whether the tag exists and for which platforms (the core's network, a timeout per tag). */
+    args: z.tuple([z.object({ images: z.array(z.string().min(1).max(512)).min(1).max(16), cpuArch: CpuArchSchema })]),
+    result: z.array(TagCheckResultSchema),
   },
   [INVOKE_CHANNELS.renderReport]: {
     /** No diagnosis = the latest saved one. The text is for a preview or a save dialog in main. */

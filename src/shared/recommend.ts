@@ -11,6 +11,10 @@ import { MessageParamsSchema } from './message'
 export const PlatformSchema = z.enum(['linux', 'windows'])
 export type Platform = z.infer<typeof PlatformSchema>
 
+/** The CPU architecture of the machine: it decides which image platforms (linux/amd64, linux/arm64) can run. */
+export const CpuArchSchema = z.enum(['x86_64', 'aarch64'])
+export type CpuArch = z.infer<typeof CpuArchSchema>
+
 /** -runtime (wheel only) or -devel (with the CUDA toolkit; NGC images count as devel). */
 export const ImageVariantSchema = z.enum(['runtime', 'devel'])
 export type ImageVariant = z.infer<typeof ImageVariantSchema>
@@ -45,6 +49,8 @@ export const RecommendationSchema = z.object({
   run: z.string(),
   /** The weakest mark among the facts the verdict rests on (tag, CUDA, architectures, driver). */
   confidence: MarkSchema,
+  /** Platforms the tag is published for, from the tables (`--check` asks the registry). */
+  platforms: z.array(z.string()).optional(),
 })
 export type Recommendation = z.infer<typeof RecommendationSchema>
 
@@ -67,8 +73,51 @@ export const RecommendInputEchoSchema = z.object({
   variant: ImageVariantSchema,
   torch: z.string().nullable(),
   ngc: z.boolean(),
+  /** The machine's CPU architecture and where it came from: --arch, implied by a GPU (GB10, GH200, Jetson), this host, or assumed. */
+  cpuArch: CpuArchSchema.optional(),
+  cpuArchSource: z.enum(['flag', 'gpu', 'host', 'assumed']).optional(),
+  /** The Jetson module family, when the GPU is a Jetson's integrated GPU. */
+  jetson: z.string().nullable().optional(),
 })
 export type RecommendInputEcho = z.infer<typeof RecommendInputEchoSchema>
+
+/** A PyTorch wheel for a Linux aarch64 machine (pip, no image). */
+export const AarchWheelSchema = z.object({
+  torch: z.string(),
+  cudaTag: z.string(),
+  cuda: z.string(),
+  indexUrl: z.string(),
+  /** TORCH_CUDA_ARCH_LIST of the aarch64 build. */
+  archList: z.string(),
+  install: z.string(),
+  confidence: MarkSchema,
+})
+export type AarchWheel = z.infer<typeof AarchWheelSchema>
+
+/** How current the tables are: the oldest date their sources were read, and what may have come out since. */
+export const TablesAsOfSchema = z.object({
+  asOf: z.string(),
+  /** The newest entries they hold: anything newer may be missing. */
+  newest: z.object({ torch: z.string(), cuda: z.string(), branch: z.number().int(), ngc: z.string() }),
+  mayMiss: z.array(z.string()),
+  /** The line in English ('tables.asOf' in the reasons namespace translates it from asOf and newest). */
+  text: z.string(),
+})
+export type TablesAsOf = z.infer<typeof TablesAsOfSchema>
+
+/** What the image's registry said about a recommended tag (`recommend --check`). */
+export const TagCheckResultSchema = z.object({
+  image: z.string(),
+  status: z.enum(['found', 'missing', 'not-checked']),
+  platforms: z.array(z.string()),
+  /** Whether the tag is published for this machine's platform; null when not checked. */
+  runsHere: z.boolean().nullable(),
+  /** This machine's platform: linux/amd64 or linux/arm64. */
+  platform: z.string(),
+  /** Why a tag is missing or was not checked; null when found. */
+  detail: z.string().nullable(),
+})
+export type TagCheckResult = z.infer<typeof TagCheckResultSchema>
 
 /** Best first. When nothing can run: no recommendations and `blockers` saying why. */
 export const RecommendResultSchema = z.object({
@@ -76,6 +125,11 @@ export const RecommendResultSchema = z.object({
   recommendations: z.array(RecommendationSchema),
   blockers: z.array(z.string()).optional(),
   blockerCodes: z.array(ReasonCodeSchema).optional(),
+  /** On aarch64: the pip wheel that runs there, when the tables know one. */
+  wheel: AarchWheelSchema.nullable().optional(),
+  tables: TablesAsOfSchema.optional(),
+  /** With --check: what the registries said about each recommended tag. */
+  checks: z.array(TagCheckResultSchema).optional(),
 })
 export type RecommendResult = z.infer<typeof RecommendResultSchema>
 
@@ -91,6 +145,7 @@ export const RecommendRequestSchema = z.strictObject({
   ccs: z.array(z.string().regex(/^\d{1,2}\.\d$/, 'a compute capability such as 8.6')).max(64).optional(),
   driver: z.string().regex(/^\d{3}(?:\.\d{1,3}){0,2}$/, 'a driver version such as 570.124.06').optional(),
   platform: PlatformSchema.optional(),
+  arch: CpuArchSchema.optional(),
   devel: z.boolean().optional(),
   torch: z.string().regex(/^\d+\.\d+$/, 'a PyTorch release such as 2.8').optional(),
   ngc: z.boolean().optional(),

@@ -17,7 +17,7 @@ describe('gpu-doctor recommend', () => {
     expect(r.code).toBe(0)
     const json = RecommendResultSchema.parse(JSON.parse(r.stdout))
     expect(Object.keys(json.recommendations[0]!).sort()).toEqual(
-      ['compatibility', 'confidence', 'cuda', 'cudnn', 'image', 'pull', 'pytorch', 'reasonCodes', 'reasons', 'run', 'variant'].sort(),
+      ['compatibility', 'confidence', 'cuda', 'cudnn', 'image', 'platforms', 'pull', 'pytorch', 'reasonCodes', 'reasons', 'run', 'variant'].sort(),
     )
     // Every reason also comes as a code with its values, one for one, for front ends that translate.
     expect(json.recommendations[0]!.reasonCodes).toHaveLength(json.recommendations[0]!.reasons.length)
@@ -103,5 +103,48 @@ describe('gpu-doctor recommend', () => {
     expect(gpu.stderr.length).toBeLessThan(400)
     expect(gpu.stderr).toContain('…')
   })
-})
 
+  it('DGX Spark (--gpu "NVIDIA GB10" --driver 580.95.05): an arm64 image and the aarch64 wheel, never an amd64-only tag; tables dated, in both languages', async () => {
+    const r = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GB10', '--driver', '580.95.05', '--json'], noSmi)
+    expect(r.code).toBe(0)
+    const json = RecommendResultSchema.parse(JSON.parse(r.stdout))
+    expect(json.input).toMatchObject({ cpuArch: 'aarch64', cpuArchSource: 'gpu' })
+    expect(json.recommendations.map((x) => x.image).join(' ')).not.toMatch(/pytorch\/pytorch:/)
+    expect(json.recommendations[0]!.platforms).toContain('linux/arm64')
+    expect(json.wheel).toMatchObject({ install: expect.stringMatching(/--index-url https:\/\/download\.pytorch\.org\/whl\/cu130$/) })
+    expect(json.tables!.text).toMatch(/^Tables as of \d{4}-\d{2}-\d{2}/)
+    const en = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GB10', '--driver', '580.95.05'], noSmi)
+    expect(en.stdout).toMatch(/CPU: aarch64 \(implied by the GPU\)/)
+    expect(en.stdout).toMatch(/linux\/amd64 only/)
+    expect(en.stdout).toMatch(/\$ pip install torch==[\d.]+ --index-url https:\/\/download\.pytorch\.org\/whl\/cu130/)
+    expect(en.stdout).toMatch(/Tables as of \d{4}-\d{2}-\d{2} \(newest known: PyTorch/)
+    const zh = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GB10', '--driver', '580.95.05', '--lang', 'zh-CN'], noSmi)
+    expect(zh.stdout).toMatch(/数据表截至 \d{4}-\d{2}-\d{2}/)
+    expect(zh.stdout).toMatch(/只为 linux\/amd64 构建/)
+  })
+
+  it('--arch arm64 on an x86-or-Arm GPU drops amd64-only tags; a bad --arch is a usage error', async () => {
+    const r = await runBuiltCli(['recommend', '--gpu', 'NVIDIA L40S', '--driver', '580.95.05', '--arch', 'arm64', '--json'], noSmi)
+    const json = JSON.parse(r.stdout)
+    expect(json.input).toMatchObject({ cpuArch: 'aarch64', cpuArchSource: 'flag' })
+    expect(json.recommendations[0].image).toMatch(/^nvcr\.io\/nvidia\/pytorch:/)
+    const bad = await runBuiltCli(['recommend', '--gpu', 'NVIDIA L40S', '--arch', 'ppc64le'], noSmi)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--arch must be x86_64 \(amd64\) or aarch64 \(arm64\), got "ppc64le"/)
+  })
+
+  it('--check: each recommended tag is found (for this machine\'s platform) or says why it was not checked', async () => {
+    const r = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GB10', '--driver', '580.95.05', '--check', '--json'], noSmi)
+    expect(r.code).toBe(0)
+    const json = RecommendResultSchema.parse(JSON.parse(r.stdout))
+    expect(json.checks!.map((c) => c.image)).toEqual(json.recommendations.map((x) => x.image))
+    for (const c of json.checks!) {
+      expect(c.platform).toBe('linux/arm64')
+      // With no network (this machine) the reason is offline; with network (CI may have it) the tag is there for arm64.
+      if (c.status === 'found') expect(c.runsHere).toBe(true)
+      else expect(c).toMatchObject({ status: 'not-checked', detail: expect.stringMatching(/could not be resolved|refused|did not answer|could not be reached/) })
+    }
+    const text = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GB10', '--driver', '580.95.05', '--check'], noSmi)
+    expect(text.stdout).toMatch(/Registry check:\n {2}- nvcr\.io\/nvidia\/pytorch:[\d.]+-py3: (?:in the registry, for .*linux\/arm64|not checked, because )/)
+  }, 60_000)
+})

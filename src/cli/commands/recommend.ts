@@ -6,7 +6,8 @@ import { resolveGpuName } from '../../core/compat/gpu-names'
 import { recommendDetailed, toResult } from '../../core/recommend/recommend'
 import { reason } from '../../core/recommend/reasons'
 import { gatherInput } from '../../core/recommend/request'
-import type { RecommendRequest } from '../../shared/recommend'
+import type { CpuArch, RecommendRequest } from '../../shared/recommend'
+import { checkRecommendedTags } from '../../core/recommend/check-tags'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -24,7 +25,15 @@ export const RECOMMEND_OPTIONS = {
   devel: { type: 'boolean' },
   torch: { type: 'string' },
   ngc: { type: 'boolean' },
+  arch: { type: 'string' },
+  check: { type: 'boolean' },
 } as const
+
+/** --arch takes the kernel's name or the image platform's. */
+const ARCH_NAMES: Record<string, CpuArch> = { x86_64: 'x86_64', amd64: 'x86_64', aarch64: 'aarch64', arm64: 'aarch64' }
+
+/** Each tag's registry gets this long (all requests for the tag together). */
+const CHECK_TIMEOUT_MS = 15_000
 
 type Values = ReturnType<typeof parseOptions<typeof RECOMMEND_OPTIONS>>['values']
 
@@ -45,6 +54,8 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
   }
   if (values.driver !== undefined && !/^\d{3}(?:\.\d{1,3}){0,2}$/.test(values.driver)) throw usage('recommend.badDriver', values.driver)
   if (values.platform !== undefined && values.platform !== 'linux' && values.platform !== 'windows') throw usage('recommend.badPlatform', values.platform)
+  const arch = values.arch === undefined ? undefined : ARCH_NAMES[values.arch.toLowerCase()]
+  if (values.arch !== undefined && !arch) throw usage('recommend.badArch', values.arch)
   const torch = values.torch === undefined ? undefined : /^(\d+\.\d+)(?:\.\d+)?$/.exec(values.torch)?.[1]
   if (values.torch !== undefined && !torch) throw usage('recommend.badTorch', values.torch)
   const releases = compatData().releases.releases.map((r) => r.release)
@@ -66,6 +77,7 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
     ccs: values.cc,
     driver: values.driver,
     platform: values.platform as RecommendRequest['platform'],
+    arch,
     devel: values.devel,
     torch,
     ngc: values.ngc,
@@ -78,8 +90,8 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
 }
 
 /**
- * `gpu-doctor recommend [--json]`: the PyTorch image for this machine, or for a what-if one
- * (--gpu/--cc/--driver/--platform, --from-smi FILE). Exit 0 with an answer (blockers included),
+ * `gpu-doctor recommend [--json] [--check]`: the PyTorch image for this machine, or for a what-if
+ * one (--gpu/--cc/--driver/--platform/--arch, --from-smi FILE); --check asks the registries. Exit 0 with an answer (blockers included),
  * 3 when this machine's GPUs cannot be read, 2 on a usage error.
  */
 export async function recommendCommand(args: string[], ctx: CliContext): Promise<number> {
@@ -91,12 +103,18 @@ export async function recommendCommand(args: string[], ctx: CliContext): Promise
   if (!gathered.ok) {
     if (gathered.kind === 'smi') throw new CliError(ctx.t('error.unparseable', { file: values['from-smi'], reason: gathered.blocker.vars.message }), EXIT_USAGE)
     const failed = { ...detailed, recommendations: [], blockers: [gathered.blocker] }
-    const problem = gathered.problem
+    // A Jetson without nvidia-smi is not a broken driver: its own answer replaces the nvidia-smi problem.
+    const jetson = gathered.blocker.code !== 'block.machine'
+    const problem = jetson ? undefined : gathered.problem
     if (json) ctx.stdout.write(`${JSON.stringify(toResult(failed), null, 2)}\n`)
     else if (problem) ctx.stdout.write(`${renderProblem(problem, ctx.t)}\n`)
     const message = problem ? ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }) : String(gathered.blocker.vars.message)
-    throw new CliError(reasonLine({ ...gathered.blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
+    throw new CliError(reasonLine(jetson ? gathered.blocker : { ...gathered.blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
   }
-  ctx.stdout.write(json ? `${JSON.stringify(toResult(detailed), null, 2)}\n` : `${renderRecommend(detailed, ctx.t)}\n`)
+  const result = toResult(detailed)
+  // --check asks the registries; offline or refused, each tag says it was not checked and why.
+  const checks = values.check ? await checkRecommendedTags(result, { timeoutMs: CHECK_TIMEOUT_MS, signal: ctx.signal }) : undefined
+  if (checks) result.checks = checks
+  ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderRecommend(detailed, ctx.t, checks)}\n`)
   return EXIT_OK
 }

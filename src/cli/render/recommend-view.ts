@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next'
 
+import { checkReason } from '../../core/recommend/check-tags'
 import type { DetailedResult } from '../../core/recommend/recommend'
+import type { TagCheckResult } from '../../shared/recommend'
 import { reasonText } from '../../core/recommend/reasons'
 import type { Reason } from '../../core/recommend/types'
 
@@ -29,15 +31,32 @@ function header(result: DetailedResult, t: TFunction): string[] {
           platform,
         })
   lines.push(`${t('recommend.driver')}: ${driver}`)
+  if (input.cpuArch) lines.push(`${t('recommend.arch')}: ${input.cpuArch} (${t(`recommend.archSource.${input.cpuArchSource ?? 'assumed'}`)})`)
+  return lines
+}
+
+/** The aarch64 wheel, the registry checks and the tables' date: what follows the images. */
+function footer(result: DetailedResult, t: TFunction, checks: readonly TagCheckResult[] | undefined): string[] {
+  const lines: string[] = []
+  if (result.wheel) {
+    const w = result.wheel
+    lines.push('', reasonLine({ code: 'wheel.aarch64', vars: { torch: w.torch, cudaTag: w.cudaTag, cuda: w.cuda, archList: w.archList } }, t), `   $ ${w.install}`)
+  }
+  if (checks && checks.length > 0) {
+    lines.push('', `${t('recommend.checkTitle')}:`)
+    for (const c of checks) lines.push(`  - ${reasonLine(checkReason(c), t)}`)
+  }
+  lines.push('', reasonLine(result.tables, t))
   return lines
 }
 
 /** The human view of `gpu-doctor recommend`: the machine, then each image with reasons and commands. */
-export function renderRecommend(result: DetailedResult, t: TFunction): string {
+export function renderRecommend(result: DetailedResult, t: TFunction, checks?: readonly TagCheckResult[]): string {
   const lines = header(result, t)
   if (result.recommendations.length === 0) {
     lines.push('', t('recommend.none'))
     for (const b of result.blockers) lines.push(`  - ${reasonLine(b, t)}`)
+    lines.push(...footer(result, t, checks))
     return lines.join('\n')
   }
   const unknown = t('recommend.unknownValue')
@@ -56,5 +75,6 @@ export function renderRecommend(result: DetailedResult, t: TFunction): string {
     lines.push(`   $ ${r.pull}`, `   $ ${r.run}`)
   })
   if (result.recommendations.some((p) => p.recommendation.confidence !== 'P')) lines.push('', t('recommend.legend'))
+  lines.push(...footer(result, t, checks))
   return lines.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { CompatData, Mark, NgcRelease, OfficialTag } from '../../shared/compat-data'
+import type { CompatData, ImagePlatform, Mark, NgcRelease, OfficialTag, TegraDevice } from '../../shared/compat-data'
 import type { ImageVariant } from '../../shared/recommend'
 import { compareVersions } from '../compat/compare-versions'
 import { parseArchList } from './arch-list'
@@ -30,6 +30,10 @@ export interface Candidate {
   mark: Mark
   /** Marked facts shown with it (a secondary tag, a conflicting cuDNN pin). */
   notes: Reason[]
+  /** Platforms the tag is published for. */
+  platforms: ImagePlatform[]
+  /** Jetson module families whose integrated GPU it is known to run on. */
+  tegra: TegraDevice[]
 }
 
 /** Newest first: by release, then by CUDA. */
@@ -45,7 +49,7 @@ const releaseOf = (torch: string) => /^(\d+\.\d+)/.exec(torch)?.[1] ?? torch
  */
 export function officialCandidate(
   data: CompatData,
-  spec: { torch: string; cuda: string; cudnnMajor: number; variant: ImageVariant; image?: string; tagMark?: Mark | null },
+  spec: { torch: string; cuda: string; cudnnMajor: number; variant: ImageVariant; image?: string; tagMark?: Mark | null; platforms?: ImagePlatform[] },
 ): Candidate | null {
   const release = data.releases.releases.find((r) => r.release === releaseOf(spec.torch))
   const variant = release?.variants.find((v) => cudaMinor(v.cuda) === spec.cuda)
@@ -72,11 +76,14 @@ export function officialCandidate(
       : { kind: 'unknown' },
     mark: weakest(spec.tagMark, cudaMark),
     notes,
+    // A tag the tables do not list (a local image) is taken as the amd64 build every release has.
+    platforms: spec.platforms ?? data.images.official.tags.find((t) => t.torch === spec.torch && t.cuda === spec.cuda)?.platforms ?? ['linux/amd64'],
+    tegra: [],
   }
 }
 
 function fromTag(data: CompatData, row: OfficialTag, variant: ImageVariant): Candidate | null {
-  return officialCandidate(data, { torch: row.torch, cuda: row.cuda, cudnnMajor: row.cudnnMajor, variant, tagMark: row.confidence })
+  return officialCandidate(data, { torch: row.torch, cuda: row.cuda, cudnnMajor: row.cudnnMajor, variant, tagMark: row.confidence, platforms: row.platforms })
 }
 
 /** Every published official tag of one variant, newest first. */
@@ -107,6 +114,8 @@ export function ngcCandidate(data: CompatData, row: NgcRelease, image?: string):
     arch: { kind: 'min-cc', minCc: row.minCc, mark: row.fieldConfidence?.minCc ?? row.confidence },
     mark: weakest(row.confidence, cudaMark),
     notes,
+    platforms: row.platforms,
+    tegra: row.tegra ?? [],
   }
 }
 

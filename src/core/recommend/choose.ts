@@ -1,5 +1,5 @@
-import type { CompatData } from '../../shared/compat-data'
-import type { ImageVariant } from '../../shared/recommend'
+import type { CompatData, ImagePlatform } from '../../shared/compat-data'
+import type { CpuArch, ImageVariant } from '../../shared/recommend'
 import { type Candidate, compareCandidates, ngcCandidates, officialCandidates } from './candidates'
 import { compareCudaMinor, cudaMinor, minorVersionFloor, minorVersionRule, nativeMinimum } from '../compat/driver'
 import { groupGpus, type GpuGroup, type Rated, rateCandidate } from './rate'
@@ -37,6 +37,46 @@ function best(list: Rated[]): Rated | undefined {
 }
 
 const PICK_LEAD = { native: 'pick.newest', 'ptx-jit': 'pick.newestPtx', 'minor-version': 'pick.newestMinor', incompatible: 'pick.newestMinor' } as const
+
+/** The image platform a CPU architecture runs. */
+export const OCI_PLATFORM: Record<CpuArch, ImagePlatform> = { x86_64: 'linux/amd64', aarch64: 'linux/arm64' }
+
+/** Published for the machine's platform and, on a Jetson, known to run on its integrated GPU. */
+export function runsOnMachine(c: Candidate, machine: Machine): boolean {
+  if (!c.platforms.includes(OCI_PLATFORM[machine.cpuArch])) return false
+  return machine.tegra === null || c.tegra.includes(machine.tegra)
+}
+
+function jetpackLine(data: CompatData, tegra: string): string {
+  const rows = data.gpus.jetpack.filter((j) => j.modules.toLowerCase() === tegra)
+  return rows.map((j) => `JetPack ${j.jetpack} (L4T ${j.l4t}) ships CUDA ${j.cuda}`).join('; ') || 'no JetPack release of it is in the tables'
+}
+
+/**
+ * No official image runs on this platform (pytorch/pytorch CUDA tags are linux/amd64 only): NGC's
+ * multi-arch release that runs, or blockers saying why none does.
+ */
+function decideWithoutOfficial(machine: Machine, prefs: Preferences, data: CompatData, rate: (c: Candidate) => Rated): { choices: Choice[]; blockers: Reason[] } {
+  const platform = OCI_PLATFORM[machine.cpuArch]
+  const why = machine.tegra
+    ? reason('platform.jetson', { device: machine.tegra, platform })
+    : reason('platform.officialAmd64', { platform, arch: machine.cpuArch })
+  const ngc = ngcCandidates(data).filter((c) => runsOnMachine(c, machine))
+  const pool = ngc.filter((c) => matchesPin(c, prefs.torch)).map(rate)
+  const pick = best(pool)
+  if (pick) return { choices: [{ rated: pick, lead: [reason('pick.ngcPlatform', { platform }), why] }], blockers: [] }
+  if (ngc.length === 0) {
+    const gpu = machine.gpus[0]?.name ?? machine.gpus[0]?.cc ?? '?'
+    return {
+      choices: [],
+      blockers: machine.tegra
+        ? [reason('block.jetsonNone', { gpu, device: machine.tegra, jetpack: jetpackLine(data, machine.tegra) })]
+        : [reason('block.platformNone', { platform, arch: machine.cpuArch })],
+    }
+  }
+  if (pool.length === 0) return { choices: [], blockers: [reason('block.pinPlatform', { torch: prefs.torch ?? '', platform }), why] }
+  return { choices: [], blockers: [why, ...explainNone(pool, machine, prefs, data)] }
+}
 
 function matchesPin(c: Candidate, torch: string | null): boolean {
   return torch === null || (c.pytorch !== null && (c.pytorch === torch || c.pytorch.startsWith(`${torch}.`)))
@@ -120,7 +160,9 @@ function explainNone(all: Rated[], machine: Machine, prefs: Preferences, data: C
  */
 export function decide(machine: Machine, prefs: Preferences, data: CompatData): { choices: Choice[]; blockers: Reason[] } {
   const rate = (c: Candidate) => rateCandidate(c, machine, data)
-  const all = officialCandidates(data, prefs.variant).map(rate)
+  const fits = (c: Candidate) => runsOnMachine(c, machine)
+  const all = officialCandidates(data, prefs.variant).filter(fits).map(rate)
+  if (all.length === 0) return decideWithoutOfficial(machine, prefs, data, rate)
   const pool = all.filter((r) => matchesPin(r.candidate, prefs.torch))
   const pick = best(pool)
   if (!pick) {
@@ -135,12 +177,12 @@ export function decide(machine: Machine, prefs: Preferences, data: CompatData): 
   const minor = pick.compatibility === 'native' ? newestFirst(pool).find((r) => r.compatibility === 'minor-version') : undefined
   const newerMinor: Choice | null = minor && isNewer(minor, pick) ? { rated: minor, lead: [reason('alt.minor')] } : null
 
-  const ngcRated = best(ngcCandidates(data).filter((c) => matchesPin(c, prefs.torch)).map(rate))
+  const ngcRated = best(ngcCandidates(data).filter((c) => fits(c) && matchesPin(c, prefs.torch)).map(rate))
   const ngc: Choice | null = ngcRated ? { rated: ngcRated, lead: [reason('alt.ngc', { release: ngcRated.candidate.release })] } : null
 
   const otherVariant: ImageVariant = prefs.variant === 'runtime' ? 'devel' : 'runtime'
   const twin = officialCandidates(data, otherVariant).find(
-    (c) => c.pytorch === pick.candidate.pytorch && c.cuda === pick.candidate.cuda,
+    (c) => fits(c) && c.pytorch === pick.candidate.pytorch && c.cuda === pick.candidate.cuda,
   )
   const twinRated = twin ? rate(twin) : null
   const other: Choice | null =

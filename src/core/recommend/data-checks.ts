@@ -13,7 +13,11 @@ function checkSources(file: string, sources: readonly Source[], rows: ReadonlyAr
     if (ids.has(s.id)) out.push(`${file}: source id "${s.id}" is defined twice`)
     ids.add(s.id)
   }
-  for (const row of rows) for (const id of row.sources ?? []) if (!ids.has(id)) out.push(`${file}: ${row.where} cites unknown source "${id}"`)
+  for (const row of rows) {
+    // A fact without a source cannot be kept current: every row names at least one.
+    if ((row.sources ?? []).length === 0) out.push(`${file}: ${row.where} has no source`)
+    for (const id of row.sources ?? []) if (!ids.has(id)) out.push(`${file}: ${row.where} cites unknown source "${id}"`)
+  }
 }
 
 function ascending<T>(file: string, list: readonly T[], key: (t: T) => string, what: string, out: Problems, strict = true): void {
@@ -37,12 +41,14 @@ function checkReleases(d: CompatData, out: Problems): void {
       const where = `${r.release} ${v.variant}`
       if (v.variant !== `cu${cudaMinor(v.cuda)?.replace('.', '')}`) out.push(`${f}: ${where}: CUDA ${v.cuda} does not match the variant name`)
       if (v.archList !== null && parseArchList(v.archList) === null) out.push(`${f}: ${where}: arch list "${v.archList}" does not parse`)
+      if (v.aarch64 && parseArchList(v.aarch64.archList) === null) out.push(`${f}: ${where}: aarch64 arch list "${v.aarch64.archList}" does not parse`)
       if (!gaMinor.has(cudaMinor(v.cuda))) out.push(`${f}: ${where}: CUDA ${v.cuda} has no minimum driver in ${COMPAT_FILES.drivers}`)
     }
   }
   checkSources(f, d.releases.sources, [
     ...releases.map((r) => ({ where: r.release, sources: r.sources })),
     ...releases.flatMap((r) => r.variants.map((v) => ({ where: `${r.release} ${v.variant}`, sources: v.sources }))),
+    ...releases.flatMap((r) => r.variants.flatMap((v) => (v.aarch64 ? [{ where: `${r.release} ${v.variant} aarch64`, sources: v.aarch64.sources }] : []))),
     ...d.releases.cudnnFloors.map((c) => ({ where: `cuDNN ${c.cudnnMajor} floor`, sources: c.sources })),
   ], out)
 }
@@ -106,7 +112,13 @@ function checkGpus(d: CompatData, out: Problems): void {
       if (!ok) out.push(`${f}: ${where}: example "${example}" resolves to ${got.kind === 'ok' ? `${got.arch} ${got.cc}` : got.kind}`)
     }
   })
-  checkSources(f, d.gpus.sources, d.gpus.gpus.map((g, i) => ({ where: `row ${i}`, sources: g.sources })), out)
+  if (d.gpus.gpus.some((g) => g.tegra && g.hostArch !== 'aarch64')) out.push(`${f}: a Jetson (tegra) row must have hostArch aarch64`)
+  ascending(f, d.gpus.jetpack, (j) => j.jetpack, 'JetPack releases', out)
+  checkSources(f, d.gpus.sources, [
+    ...d.gpus.gpus.map((g, i) => ({ where: `row ${i}`, sources: g.sources })),
+    ...d.gpus.archToolkitFloors.map((a) => ({ where: `${a.arch} toolkit floor`, sources: a.sources })),
+    ...d.gpus.jetpack.map((j) => ({ where: `JetPack ${j.jetpack}`, sources: j.sources })),
+  ], out)
 }
 
 function checkImages(d: CompatData, out: Problems): void {
@@ -117,6 +129,7 @@ function checkImages(d: CompatData, out: Problems): void {
     const where = `${t.torch} cuda${t.cuda}`
     const base = `${t.torch}-cuda${t.cuda}-cudnn${t.cudnnMajor}`
     if (t.runtime !== `${base}-runtime` || t.devel !== `${base}-devel`) out.push(`${f}: ${where}: tags do not follow ${official.tagTemplate}`)
+    if (new Set(t.platforms).size !== t.platforms.length) out.push(`${f}: ${where}: a platform is listed twice`)
     const release = d.releases.releases.find((r) => t.torch.startsWith(`${r.release}.`))
     const variant = release?.variants.find((v) => cudaMinor(v.cuda) === t.cuda)
     if (!release) out.push(`${f}: ${where}: PyTorch release not in ${COMPAT_FILES.releases}`)
@@ -142,6 +155,9 @@ function checkImages(d: CompatData, out: Problems): void {
   for (const r of ngc.releases) {
     if (r.tag !== `${r.release}-py3`) out.push(`${f}: NGC ${r.release}: tag ${r.tag} does not follow ${ngc.tagTemplate}`)
     if (r.cuda && !gaMinor.has(cudaMinor(r.cuda))) out.push(`${f}: NGC ${r.release}: CUDA ${r.cuda} has no minimum driver`)
+    if (new Set(r.platforms).size !== r.platforms.length) out.push(`${f}: NGC ${r.release}: a platform is listed twice`)
+    // A Jetson runs arm64 images only.
+    if (r.tegra?.length && !r.platforms.includes('linux/arm64')) out.push(`${f}: NGC ${r.release}: runs on Jetson but lists no linux/arm64`)
   }
   checkSources(f, d.images.sources, [
     { where: '-devel = -runtime arch coverage', sources: official.develSameAsRuntime.sources },

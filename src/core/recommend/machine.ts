@@ -1,4 +1,4 @@
-import type { CompatData } from '../../shared/compat-data'
+import type { CompatData, GpuRow } from '../../shared/compat-data'
 import type { RecommendInputEcho } from '../../shared/recommend'
 import { smOf } from './arch-list'
 import { cudaMinor, highestCudaForDriver, newestDriverCuda } from '../compat/driver'
@@ -9,11 +9,13 @@ import type { DriverFacts, Machine, MachineGpu, Reason, RecommendInput } from '.
 
 const CC = /^\d{1,2}\.\d$/
 
-function driverFacts(input: RecommendInput, data: CompatData, platform: Machine['platform']): DriverFacts {
+function driverFacts(input: RecommendInput, data: CompatData, platform: Machine['platform'], tegra: boolean): DriverFacts {
   const version = input.driverVersion?.trim() || null
+  // nvidia-smi's own "CUDA Version" first: on a Jetson it is the only reliable number.
   const banner = cudaMinor(input.highestCuda)
   if (banner) return { version, highestCuda: banner, source: 'nvidia-smi', mark: 'P', belowCuda: null }
   if (!version) return { version: null, highestCuda: newestDriverCuda(data), source: 'assumed', mark: 'P', belowCuda: null }
+  if (tegra) return tegraDriverFacts(version, data)
   const derived = highestCudaForDriver(data, version, platform)
   return {
     version,
@@ -25,12 +27,40 @@ function driverFacts(input: RecommendInput, data: CompatData, platform: Machine[
 }
 
 /**
+ * A Jetson's driver is numbered <branch>.00 (Thor on JetPack 7.0: 580.00 with CUDA 13.0), below
+ * every desktop build of its branch: only the branch number means anything. Its CUDA is the branch's.
+ */
+function tegraDriverFacts(version: string, data: CompatData): DriverFacts {
+  const branch = Number(version.split('.')[0])
+  const rows = data.branches.branches
+  const i = rows.findIndex((b) => b.branch === branch)
+  const row = i >= 0 ? rows[i]! : [...rows].reverse().find((b) => b.branch < branch)
+  return {
+    version,
+    highestCuda: row?.cuda ?? null,
+    source: 'driver-table',
+    // Reading a Jetson driver by its branch is an inference from the capture, not a published table.
+    mark: 'S',
+    belowCuda: row ? (rows[rows.indexOf(row) - 1]?.cuda ?? null) : null,
+  }
+}
+
+/** A GPU that only comes in Arm machines decides the architecture; else --arch or the host; else x86_64. */
+function cpuArchOf(input: RecommendInput, rows: ReadonlyArray<{ hostArch?: 'aarch64' }>): Pick<Machine, 'cpuArch' | 'cpuArchSource'> {
+  if (input.cpuArch && input.cpuArchSource === 'flag') return { cpuArch: input.cpuArch, cpuArchSource: 'flag' }
+  if (rows.some((r) => r.hostArch === 'aarch64')) return { cpuArch: 'aarch64', cpuArchSource: 'gpu' }
+  if (input.cpuArch) return { cpuArch: input.cpuArch, cpuArchSource: 'host' }
+  return { cpuArch: 'x86_64', cpuArchSource: 'assumed' }
+}
+
+/**
  * Settles every GPU's compute capability (nvidia-smi's compute_cap or --cc first, then the name
  * table) and the driver's highest CUDA. GPUs that cannot be settled come back as blockers.
  */
 export function resolveMachine(input: RecommendInput, data: CompatData): { machine: Machine; blockers: Reason[]; echo: RecommendInputEcho } {
   const platform = input.platform ?? 'linux'
   const gpus: MachineGpu[] = []
+  const rows: GpuRow[] = []
   const blockers: Reason[] = []
   const echoGpus: RecommendInputEcho['gpus'] = []
   input.gpus.forEach((gpu, index) => {
@@ -42,13 +72,15 @@ export function resolveMachine(input: RecommendInput, data: CompatData): { machi
       blockers.push(reason('block.ccUnknown', { cc: given, known: knownComputeCapabilities(data).join(', ') }))
       return
     }
+    const named = name ? resolveGpuName(name, data) : null
+    if (named?.kind === 'ok') rows.push(named.row)
     if (given && CC.test(given)) {
       const source = name ? 'nvidia-smi' : 'cc'
       gpus.push({ index, name, cc: given, sm: smOf(given), source, mark: 'P' })
       echoGpus.push({ index, name, computeCapability: given, source })
       return
     }
-    const resolved = name ? resolveGpuName(name, data) : { kind: 'unknown' as const }
+    const resolved = named ?? { kind: 'unknown' as const }
     if (resolved.kind === 'ok') {
       gpus.push({ index, name, cc: resolved.cc, sm: smOf(resolved.cc), source: 'name', mark: resolved.mark })
       echoGpus.push({ index, name, computeCapability: resolved.cc, source: 'name' })
@@ -63,7 +95,9 @@ export function resolveMachine(input: RecommendInput, data: CompatData): { machi
     }
   })
   if (input.gpus.length === 0) blockers.push(reason('block.noGpu'))
-  const driver = driverFacts(input, data, platform)
+  const tegra = rows.find((r) => r.tegra)?.tegra ?? null
+  const driver = driverFacts(input, data, platform, tegra !== null)
+  const arch = cpuArchOf(input, rows)
   const echo: RecommendInputEcho = {
     gpus: echoGpus,
     driverVersion: driver.version,
@@ -73,6 +107,9 @@ export function resolveMachine(input: RecommendInput, data: CompatData): { machi
     variant: input.variant ?? 'runtime',
     torch: input.torch ?? null,
     ngc: input.ngc ?? false,
+    cpuArch: arch.cpuArch,
+    cpuArchSource: arch.cpuArchSource,
+    jetson: tegra,
   }
-  return { machine: { gpus, driver, platform }, blockers, echo }
+  return { machine: { gpus, driver, platform, ...arch, tegra }, blockers, echo }
 }

@@ -37,6 +37,7 @@ export function present(rated: Rated, lead: Reason[] = []): Presented {
       pull: pullCommand(c.image),
       run: runCommand(c.image),
       confidence: rated.mark,
+      ...(c.platforms.length > 0 ? { platforms: [...c.platforms] } : {}),
     },
     reasons,
   }

@@ -79,6 +79,9 @@ function fromEnv(refs: readonly string[], env: Map<string, string>, data: Compat
         : { kind: 'unknown' },
     mark: 'P',
     notes: [],
+    // Already on this machine: which platform it was built for is not in the environment.
+    platforms: [],
+    tegra: [],
   }
 }
 

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 
 import type { GpuProblem, GpuStatus } from '../../shared/gpu'
-import type { Platform, RecommendRequest } from '../../shared/recommend'
+import type { CpuArch, Platform, RecommendRequest } from '../../shared/recommend'
 import { parseSmiOutput } from '../nvidia-smi/parse-any'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { reason } from './reasons'
+import { readTegraRelease, TEGRA_RELEASE_FILE } from '../host/tegra-release'
+import { compatData } from '../compat/data'
 import type { Reason, RecommendInput } from './types'
 
 /** Where the GPU facts came from, or why there are none. */
@@ -39,6 +41,11 @@ export function hostPlatform(): Platform {
   }
 }
 
+/** This host's CPU architecture, as the image platforms name it. */
+export function hostCpuArch(): CpuArch {
+  return process.arch === 'arm64' ? 'aarch64' : 'x86_64'
+}
+
 /** What-if flags over the facts: GPU flags replace the GPU list, --driver replaces the driver and its CUDA. */
 export function applyWhatIf(base: RecommendInput, req: RecommendRequest, platform: Platform | null): RecommendInput {
   const flagged = [...(req.gpus ?? []).map((name) => ({ name })), ...(req.ccs ?? []).map((cc) => ({ computeCapability: cc }))]
@@ -50,6 +57,7 @@ export function applyWhatIf(base: RecommendInput, req: RecommendRequest, platfor
     variant: req.devel ? 'devel' : 'runtime',
     torch: req.torch ?? null,
     ngc: req.ngc ?? false,
+    ...(req.arch ? { cpuArch: req.arch, cpuArchSource: 'flag' as const } : base.cpuArch ? { cpuArch: base.cpuArch, cpuArchSource: 'host' as const } : {}),
   }
 }
 
@@ -58,6 +66,21 @@ export interface GatherOptions {
   nvidiaSmiPath?: string
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
+  /** Jetson Linux's release file; GPU_DOCTOR_TEGRA_RELEASE in the environment points it elsewhere (tests). */
+  tegraReleasePath?: string
+}
+
+/**
+ * A Jetson without nvidia-smi (JetPack 5 and 6 have none): its Jetson Linux release says which
+ * JetPack and CUDA it runs, and that nothing in the tables is known to run there.
+ */
+function jetsonWithoutSmi(path: string): Reason | null {
+  const l4t = readTegraRelease(path)
+  if (!l4t) return null
+  const row = compatData().gpus.jetpack.find((j) => j.l4t === l4t || j.l4t.startsWith(`${l4t.split('.')[0]}.`))
+  return row
+    ? reason('block.jetsonHost', { l4t, jetpack: row.jetpack, cuda: row.cuda, modules: row.modules })
+    : reason('block.jetsonHostUnknown', { l4t })
 }
 
 /**
@@ -75,14 +98,16 @@ export async function gatherInput(req: RecommendRequest, options: GatherOptions 
   if ((req.gpus?.length ?? 0) + (req.ccs?.length ?? 0) > 0) return { ok: true, input: empty }
   const state = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
   if (state.kind === 'error') {
+    const jetson = jetsonWithoutSmi(options.tegraReleasePath ?? (options.env ?? process.env).GPU_DOCTOR_TEGRA_RELEASE ?? TEGRA_RELEASE_FILE)
     return {
       ok: false,
       kind: 'machine',
-      blocker: reason('block.machine', { message: state.problem.message }),
+      blocker: jetson ?? reason('block.machine', { message: state.problem.message }),
       input: applyWhatIf({ gpus: [] }, req, hostPlatform()),
       problem: state.problem,
     }
   }
   const { input, platform } = inputFromStatus(state.status)
-  return { ok: true, input: applyWhatIf(input, req, platform ?? hostPlatform()) }
+  // This machine: its own architecture (a --gpu what-if on top keeps it only where the GPU does not imply one).
+  return { ok: true, input: applyWhatIf({ ...input, cpuArch: hostCpuArch() }, req, platform ?? hostPlatform()) }
 }

@@ -1,6 +1,6 @@
-import type { Mark } from '../../shared/compat-data'
+import type { Mark, TegraDevice } from '../../shared/compat-data'
 import type { MessageParams } from '../../shared/message'
-import type { ImageVariant, Platform } from '../../shared/recommend'
+import type { CpuArch, ImageVariant, Platform } from '../../shared/recommend'
 
 /** One GPU as the caller knows it: a name, a compute capability, or both (nvidia-smi gives both). */
 export interface GpuInput {
@@ -22,6 +22,9 @@ export interface RecommendInput {
   torch?: string | null
   /** Prefer NVIDIA's NGC container. */
   ngc?: boolean
+  /** The CPU architecture: given with --arch, or this host's. A GPU that only comes in Arm machines overrides the host's. */
+  cpuArch?: CpuArch | null
+  cpuArchSource?: 'flag' | 'host'
 }
 
 /** A GPU with its compute capability settled. */
@@ -52,6 +55,10 @@ export interface Machine {
   gpus: MachineGpu[]
   driver: DriverFacts
   platform: Platform
+  cpuArch: CpuArch
+  cpuArchSource: 'flag' | 'gpu' | 'host' | 'assumed'
+  /** The Jetson module family when a GPU is a Jetson's integrated GPU. */
+  tegra: TegraDevice | null
 }
 
 /** A reason, kept structured so front ends can translate it; `text` renders it in English. */

@@ -17,6 +17,7 @@ import { detectInterpreters } from '../probe/interpreters'
 import { createLiveMonitor, type LiveMonitor } from '../nvml/live-monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { recommendForRequest } from '../recommend/service'
+import { checkImageTags } from '../recommend/check-tags'
 import { ipcErrorOf } from './ipc-error'
 import { createReportHandlers } from './report-handlers'
 import type { CoreService } from './types'
@@ -218,6 +219,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       return { cancelled }
     },
     [INVOKE_CHANNELS.getRecommendations]: (req) => recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
+    [INVOKE_CHANNELS.checkTags]: ({ images, cpuArch }) => checkImageTags(images, cpuArch, { timeoutMs: 15_000 }),
   }
 
   return {

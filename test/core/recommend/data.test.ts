@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
@@ -31,11 +34,12 @@ describe('resources/data', () => {
     expect(checkCompatData(load())).toEqual([])
   })
 
-  it('covers PyTorch 2.0–2.14 and CUDA 8.0–13.3 (8 and 9 for drivers that old in pasted reports)', () => {
+  it('covers PyTorch 2.0–2.14 and CUDA 8.0–13.4 (8 and 9 for drivers that old in pasted reports)', () => {
     const d = load()
     expect(d.releases.releases.map((r) => r.release)).toEqual(['2.0', '2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '2.7', '2.8', '2.9', '2.10', '2.11', '2.12', '2.13', '2.14'])
     expect(d.drivers.toolkits[0]!.cuda).toBe('8.0.44')
-    expect(d.drivers.toolkits.at(-1)!.cuda).toBe('13.3.1')
+    expect(d.drivers.toolkits.at(-1)!.cuda).toBe('13.4.1')
+    expect(d.branches.branches.at(-1)).toMatchObject({ branch: 615, cuda: '13.4', fieldConfidence: { linuxFrom: 'U', windowsFrom: 'U' } })
   })
 
   it('keeps the confidence marks of the matrix', () => {
@@ -105,4 +109,62 @@ describe('the checks catch broken data', () => {
     raw.gpus.gpus[0]!.confidense = 'P'
     expect(parseCompatData(raw as never).problems.join('\n')).toMatch(/gpus\.json: gpus\.0/)
   })
+})
+
+/** Runs `npm run data:check`'s script on a copy of the tables changed by `plant`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- planting broken rows needs untyped JSON
+type RawTables = Record<string, any>
+async function dataCheckOn(plant: (raw: RawTables) => void): Promise<{ code: number; output: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'gpu-doctor-data-'))
+  try {
+    const raw = readRaw() as RawTables
+    plant(raw)
+    for (const [key, file] of Object.entries(COMPAT_FILES)) writeFileSync(join(dir, file), JSON.stringify(raw[key]))
+    const script = fileURLToPath(new URL('../../../scripts/data/check-data.mjs', import.meta.url))
+    return await new Promise((resolve) => {
+      execFile(process.execPath, [script, dir], { timeout: 60_000 }, (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` })
+      })
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe('npm run data:check', () => {
+  it('passes on the tables as shipped', async () => {
+    const { code, output } = await dataCheckOn(() => {})
+    expect(output).toMatch(/data: ok/)
+    expect(code).toBe(0)
+  }, 60_000)
+
+  it('fails on an image row without platforms, and on rows without a source', async () => {
+    const { code, output } = await dataCheckOn((raw) => {
+      delete raw.images.official.tags[3].platforms
+      delete raw.images.ngc.releases.at(-1).platforms
+      raw.gpus.gpus[5].sources = []
+      delete raw.branches.branches.at(-1).sources
+    })
+    expect(code).toBe(1)
+    expect(output).toMatch(/images\.json: official\.tags\.3\.platforms/)
+    expect(output).toMatch(/images\.json: ngc\.releases\.\d+\.platforms/)
+    // Schema problems stop the cross-checks: plant the source-less rows on valid images.
+    const sources = await dataCheckOn((raw) => {
+      raw.gpus.gpus[5].sources = []
+      delete raw.branches.branches.at(-1).sources
+      raw.releases.releases.at(-1).variants.find((v: { variant: string }) => v.variant === 'cu130').aarch64.sources = []
+    })
+    expect(sources.code).toBe(1)
+    expect(sources.output).toMatch(/gpus\.json: row 5 has no source/)
+    expect(sources.output).toMatch(/driver-branches\.json: R615 has no source/)
+    expect(sources.output).toMatch(/pytorch-releases\.json: 2\.14 cu130 aarch64 has no source/)
+  }, 60_000)
+
+  it('fails on a platform that is not an OCI platform the engine knows', async () => {
+    const { code, output } = await dataCheckOn((raw) => {
+      raw.images.official.tags[0].platforms = ['linux/arm/v7']
+    })
+    expect(code).toBe(1)
+    expect(output).toMatch(/official\.tags\.0\.platforms\.0/)
+  }, 60_000)
 })

@@ -4,6 +4,8 @@ import type { RecommendResult } from '../../../shared/recommend'
 import { useImages } from './images-context'
 import { DASH } from '../../components/number-format'
 import { RecommendationCard } from './RecommendationCard'
+import { RegistryCheck } from './RegistryCheck'
+import { CopyLine } from '../../components/CopyLine'
 import { reasonTexts } from './reason-text'
 
 /** Local image tags, for "already on this machine" (Docker Hub images may be listed without docker.io/). */
@@ -38,6 +40,7 @@ function InputEcho({ input }: { input: RecommendResult['input'] }) {
         variant: t(`img.variant.${input.variant}`),
       })}
       {input.torch && <> · {t('img.pinned', { torch: input.torch })}</>}
+      {input.cpuArch && <> · {t('img.cpu', { arch: input.cpuArch })}</>}
     </p>
   )
 }
@@ -74,6 +77,19 @@ export function RecommendationList({ result, canPull, testId }: { result: Recomm
             <RecommendationCard key={rec.image} rec={rec} primary={false} canPull={canPull} present={isLocal(rec.image)} />
           ))}
         </details>
+      )}
+      {result.wheel && (
+        <div className="rec-wheel" data-testid={`${testId}-wheel`}>
+          <strong>{t('img.wheel.title')}</strong>
+          <p>{t('wheel.aarch64', { ns: 'reasons', torch: result.wheel.torch, cudaTag: result.wheel.cudaTag, cuda: result.wheel.cuda, archList: result.wheel.archList })}</p>
+          <CopyLine label="pip" text={result.wheel.install} testId={`${testId}-wheel-install`} />
+        </div>
+      )}
+      <RegistryCheck result={result} testId={testId} />
+      {result.tables && (
+        <p className="muted rec-tables" data-testid={`${testId}-tables`}>
+          {t('tables.asOf', { ns: 'reasons', date: result.tables.asOf, ...result.tables.newest, defaultValue: result.tables.text })}
+        </p>
       )}
     </div>
   )

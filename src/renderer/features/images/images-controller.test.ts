@@ -148,4 +148,21 @@ describe('images controller', () => {
     s.controller.dispose()
     expect(s.listening()).toBe(0)
   })
+
+  it('checks the tags of a recommendation for its CPU architecture, keeps the answers by image, and says when the check could not run', async () => {
+    const arm = { ...RESULT, input: { ...RESULT.input, cpuArch: 'aarch64' as const }, recommendations: [{ image: 'nvcr.io/nvidia/pytorch:25.09-py3' } as RecommendResult['recommendations'][number]] }
+    const answer = [{ image: 'nvcr.io/nvidia/pytorch:25.09-py3', status: 'not-checked' as const, platforms: [], runsHere: null, platform: 'linux/arm64', detail: 'nvcr.io could not be resolved' }]
+    const gate = deferred<typeof answer>()
+    const s = setup({ 'recommend:check-tags': () => gate.promise.then((v) => ({ ok: true as const, value: v })) })
+    const running = s.controller.checkTags(arm)
+    expect(s.store.getState().tagChecks.running).toEqual(['nvcr.io/nvidia/pytorch:25.09-py3'])
+    gate.resolve(answer)
+    await running
+    expect(s.callsOf('recommend:check-tags')[0]?.args).toEqual([{ images: ['nvcr.io/nvidia/pytorch:25.09-py3'], cpuArch: 'aarch64' }])
+    expect(s.store.getState().tagChecks).toMatchObject({ running: [], error: null, results: { 'nvcr.io/nvidia/pytorch:25.09-py3': { status: 'not-checked' } } })
+
+    const refused = setup({ 'recommend:check-tags': err('no network namespace') })
+    await refused.controller.checkTags(arm)
+    expect(refused.store.getState().tagChecks).toMatchObject({ running: [], error: { message: 'no network namespace' } })
+  })
 })

@@ -3,6 +3,7 @@ import { buildWhatIfRequest, isEmptyWhatIf } from './what-if'
 import { failed, loaded, loading } from '../../stores/async'
 import { type ImagesStore, pullActive } from './images-store'
 import type { RendererTransport } from '../../transport'
+import type { RecommendResult } from '../../../shared/recommend'
 
 export interface ImagesActions {
   /** Everything the page shows: the recommendation, the engine and, while it is up, the local images. Once; again when `force`. */
@@ -17,6 +18,8 @@ export interface ImagesActions {
   compare(): Promise<void>
   /** Stops the comparison under way and its probe. */
   cancelCompare(): Promise<void>
+  /** Asks the registries whether a recommendation's tags exist, for this machine's platform. */
+  checkTags(result: RecommendResult): Promise<void>
 }
 
 export interface ImagesController extends ImagesActions {
@@ -44,6 +47,15 @@ export function createImagesController(transport: RendererTransport, store: Imag
       if (opened && !force) return
       opened = true
       await Promise.all([actions.loadRecommendation(), actions.checkEngine()])
+    },
+
+    async checkTags(result) {
+      const images = [...new Set(result.recommendations.map((r) => r.image))]
+      if (images.length === 0) return
+      state().tagCheckStarted(images)
+      const answer = await transport.invoke(INVOKE_CHANNELS.checkTags, { images, cpuArch: result.input.cpuArch ?? 'x86_64' })
+      if (answer.ok) state().tagCheckDone(images, answer.value)
+      else state().tagCheckFailed(images, answer.error)
     },
 
     async loadRecommendation() {

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla'
 
 import type { IpcError } from '../../../shared/contract'
 import type { CompareResult, DockerProblem, EngineState, LocalImage, PullDone, PullProgress } from '../../../shared/docker'
-import type { RecommendRequest, RecommendResult } from '../../../shared/recommend'
+import type { RecommendRequest, RecommendResult, TagCheckResult } from '../../../shared/recommend'
 import { EMPTY_WHAT_IF, type WhatIfField, type WhatIfForm } from './what-if'
 import { type Async, failed, idle, loaded, loading } from '../../stores/async'
 
@@ -53,6 +53,8 @@ export interface ImagesStoreState {
   imagesAt: number
   pulls: Record<string, PullState>
   compare: CompareState
+  /** recommend:check-tags answers by image; which images are being asked about; a refused request. */
+  tagChecks: { results: Record<string, TagCheckResult>; running: string[]; error: IpcError | null }
 
   setLocal(next: Async<RecommendResult>): void
   setOther(next: Async<RecommendResult>, request?: RecommendRequest | null): void
@@ -79,6 +81,9 @@ export interface ImagesStoreState {
   compareCancelling(): void
   compareDone(result: CompareResult): void
   compareFailed(error: IpcError): void
+  tagCheckStarted(images: string[]): void
+  tagCheckDone(images: string[], results: TagCheckResult[]): void
+  tagCheckFailed(images: string[], error: IpcError): void
 }
 
 const MAX_BUFFERED = 500
@@ -119,6 +124,15 @@ export function createImagesStore() {
       imagesAt: 0,
       pulls: {},
       compare: { a: HOST, b: '', running: false, startedAt: null, runningSide: null, cancelling: false, result: null, error: null },
+      tagChecks: { results: {}, running: [], error: null },
+
+      tagCheckStarted: (images) => set({ tagChecks: { ...get().tagChecks, running: [...new Set([...get().tagChecks.running, ...images])], error: null } }),
+      tagCheckDone: (images, list) => {
+        const results = { ...get().tagChecks.results }
+        for (const r of list) results[r.image] = r
+        set({ tagChecks: { results, running: get().tagChecks.running.filter((i) => !images.includes(i)), error: null } })
+      },
+      tagCheckFailed: (images, error) => set({ tagChecks: { ...get().tagChecks, running: get().tagChecks.running.filter((i) => !images.includes(i)), error } }),
 
       setLocal: (local) => set({ local }),
       setOther: (next, request) => set({ other: { ...next, request: request === undefined ? get().other.request : request } }),
