@@ -10,10 +10,11 @@ import { sweepEngine } from '../docker/sweep-engine'
 import { checkHealth } from '../health/check-health'
 import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
-import { checkInterpreter } from '../probe/check-interpreter'
+import { checkInterpreter, checkInterpreterPath } from '../probe/check-interpreter'
 import { defaultPython } from '../use-cases/default-python'
 import { NoPythonError } from '../use-cases/errors'
 import { detectInterpreters } from '../probe/interpreters'
+import { createInterpreterAllowlist } from '../probe/interpreter-allowlist'
 import { createLiveMonitor, type LiveMonitor } from '../nvml/live-monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { recommendForRequest } from '../recommend/service'
@@ -40,6 +41,13 @@ export interface CoreOptions {
   saveDocument?: (doc: { format: 'md' | 'html' | 'json' | 'pdf'; text: string; suggestedName: string }) => Promise<{ saved: boolean; path: string | null }>
   /** Opens a URL outside the app; front ends without one (serve) report `opened: false`. */
   openExternal?: (url: string) => Promise<boolean>
+  /**
+   * Asks the user, in the front end's own UI (the app's native dialog), whether a path typed in a
+   * page may run as the Python. Without it (serve) only discovered and `allowedInterpreters` run.
+   */
+  confirmInterpreter?: (python: string) => Promise<boolean>
+  /** Pythons the user named when starting the front end (serve's --python). */
+  allowedInterpreters?: readonly string[]
   /** How many watches one caller, and all together, may run at once (tests lower them). */
   watchLimits?: WatchLimits
 }
@@ -61,6 +69,8 @@ type CallerHandlers = { [C in CallerChannel]: (caller: Caller, ...args: InvokeAr
 export function createCoreService(options: CoreOptions = {}): CoreService {
   const events = new EventEmitter()
   let monitor: LiveMonitor | null = null
+  const discover = () => detectInterpreters(options.env ?? process.env)
+  const pythons = createInterpreterAllowlist({ discover, confirm: options.confirmInterpreter, preset: options.allowedInterpreters })
   const reports = createReportHandlers({ dataDir: options.dataDir, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
 
   const stopMonitor = async (): Promise<MonitorState> => {
@@ -107,6 +117,10 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
 
   /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
   const checkedPython = async (explicit?: string): Promise<string> => {
+    if (explicit) {
+      checkInterpreterPath(explicit)
+      await pythons.require(explicit)
+    }
     const python = await defaultPython({ explicit, env: options.env })
     if (!python) throw new NoPythonError()
     await checkInterpreter(python, options.env)
@@ -115,7 +129,11 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
 
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     // A host Python that is not there is refused before a run starts (a container's is checked inside it).
-    if (!req.container) await checkInterpreter(req.python, options.env)
+    if (!req.container) {
+      checkInterpreterPath(req.python)
+      await pythons.require(req.python)
+      await checkInterpreter(req.python, options.env)
+    }
     const runId = `run-${Date.now()}-${++runCounter}`
     const controller = new AbortController()
     runs.set(runId, controller)
@@ -162,7 +180,11 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.startMonitor]: startMonitor,
     [INVOKE_CHANNELS.stopMonitor]: stopMonitor,
     [INVOKE_CHANNELS.openExternal]: async (url) => ({ opened: options.openExternal ? await options.openExternal(url) : false }),
-    [INVOKE_CHANNELS.listInterpreters]: () => detectInterpreters(options.env ?? process.env),
+    [INVOKE_CHANNELS.listInterpreters]: async () => {
+      const found = await discover()
+      await pythons.allowFound(found)
+      return found
+    },
     [INVOKE_CHANNELS.startDiagnosis]: startDiagnosis,
     [INVOKE_CHANNELS.cancelDiagnosis]: async (runId) => {
       const controller = runs.get(runId)
@@ -174,6 +196,10 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.dockerStartPull]: (req) => docker.startPull(req.ref),
     [INVOKE_CHANNELS.dockerCancelPull]: (pullId) => docker.cancelPull(pullId),
     [INVOKE_CHANNELS.dockerCompare]: async (req) => {
+      if (req.python) {
+        checkInterpreterPath(req.python)
+        await pythons.require(req.python)
+      }
       const controller = new AbortController()
       const stop = () => controller.abort()
       lifetime.signal.addEventListener('abort', stop)
