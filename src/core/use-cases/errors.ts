@@ -73,7 +73,7 @@ export class InterpreterNotAllowedError extends Error {
     readonly python: string,
     readonly howToAllow: 'confirm' | 'serve-option',
   ) {
-    const how = howToAllow === 'serve-option' ? 'start `gpu-doctor serve --python PATH` to allow another one' : 'pick it from the list, or type its path and confirm it in the dialog that asks'
+    const how = howToAllow === 'serve-option' ? 'start the server with `gpu-doctor serve --python PATH`' : 'pick it from the list, or type its path and confirm it in the dialog that asks'
     super(`GPU Doctor runs only a Python it found on this machine or one you chose: ${python.slice(0, 200)} is neither. To use it, ${how}.`)
     this.name = 'InterpreterNotAllowedError'
   }
