@@ -40,7 +40,9 @@ async function pickTorchPython(page: Page): Promise<void> {
 function slowPythonsAlive(): boolean {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(SLOW_PYTHON)) return true
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      // The server itself names it (serve --python SLOW_PYTHON): only a process running it counts.
+      if (args.includes(SLOW_PYTHON) && !args.includes('--python')) return true
     } catch {
       // gone already
     }

@@ -9,6 +9,8 @@ import { test as base, expect, type Page } from '@playwright/test'
 const ROOT = resolve(import.meta.dirname, '..')
 const CLI = resolve(ROOT, 'out/cli/gpu-doctor.cjs')
 const FAKE_SMI = resolve(ROOT, 'test/fake-nvidia-smi/nvidia-smi')
+/** The stand-in Python that sleeps (cancel specs type its path): serve runs a typed Python only when started with --python. */
+const SLOW_PYTHON = resolve(ROOT, 'e2e/helpers/slow-python')
 export const SCREENSHOTS = resolve(ROOT, 'test-results/screenshots')
 
 export interface Served {
@@ -23,7 +25,7 @@ export interface Served {
 /** Starts `gpu-doctor serve --port 0 --no-open` and resolves with the URL it prints. */
 async function startServe(scenario: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; served: Served }> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`)
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-open'], {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-open', '--python', SLOW_PYTHON], {
     cwd: ROOT,
     env: {
       ...process.env,

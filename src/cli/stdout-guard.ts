@@ -1,7 +1,22 @@
 import { Writable } from 'node:stream'
 
 import type { CliContext } from './context'
-import { stripControl } from './terminal-text'
+import { CLEAR_LINE_END, stripControl } from './terminal-text'
+
+/** The raw writer behind each guarded stream: only redrawLine reaches it, with text it cleaned itself. */
+const rawWriters = new WeakMap<object, (text: string) => void>()
+
+/**
+ * Redraws the terminal's current line with `text` (a progress line): carriage return, the cleaned
+ * text, erase to the end of the line. The `\r` and `ESC[K` are GPU Doctor's own, so they pass the
+ * guard that strips every control character coming from input; `text` itself is stripped.
+ */
+export function redrawLine(stream: CliContext['stderr'], text: string): void {
+  const line = `\r${stripControl(text).replace(/\n/g, ' ')}${CLEAR_LINE_END}`
+  const raw = rawWriters.get(stream)
+  if (raw) raw(line)
+  else stream.write(line)
+}
 
 /** A stream the CLI writes to, wrapped: control characters stripped, the first write error kept. */
 export interface GuardedStream {
@@ -26,30 +41,34 @@ export function guardStream(target: CliContext['stdout'], onFailure: (error: Nod
     for (const w of waiters) w()
     waiters = []
   }
+  const forward = (text: string | Buffer) => {
+    if (failure) return
+    pending++
+    try {
+      target.write(text, (error?: Error | null) => {
+        if (error && !failure) {
+          failure = error as NodeJS.ErrnoException
+          onFailure(failure)
+        }
+        done()
+      })
+    } catch (error) {
+      failure ??= error as NodeJS.ErrnoException
+      onFailure(failure)
+      done()
+    }
+  }
   const stream = new Writable({
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, callback) {
-      if (failure) return callback()
-      pending++
-      const text = typeof chunk === 'string' ? stripControl(chunk) : chunk
-      try {
-        target.write(text, (error?: Error | null) => {
-          if (error && !failure) {
-            failure = error as NodeJS.ErrnoException
-            onFailure(failure)
-          }
-          done()
-        })
-      } catch (error) {
-        failure ??= error as NodeJS.ErrnoException
-        onFailure(failure)
-        done()
-      }
+      forward(typeof chunk === 'string' ? stripControl(chunk) : chunk)
       // The real stream applies backpressure; a failed write is reported by failure(), not as an
       // 'error' event that nobody listens to.
       callback()
     },
   })
+  // The Writable calls back at once, so it never queues: a raw write keeps its place in the order.
+  rawWriters.set(stream, forward)
   Object.defineProperty(stream, 'isTTY', { get: () => target.isTTY })
   Object.defineProperty(stream, 'columns', { get: () => target.columns })
   return {

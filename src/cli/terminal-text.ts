@@ -2,8 +2,10 @@
 // escape sequences could set the window title, clear the screen or recolour it, and a 10,000-character
 // value would bury the message that echoes it.
 
-/** The monitor's own "home and clear" at the start of a frame; the only control sequence GPU Doctor writes. */
+/** The monitor's own "home and clear" at the start of a frame; with the progress line's `\r` … `ESC[K`, the only control sequences GPU Doctor writes. */
 export const CLEAR_SCREEN = '\x1b[H\x1b[2J'
+/** Erase to the end of the line, after a progress line redrawn in place (see redrawLine). */
+export const CLEAR_LINE_END = '\x1b[K'
 
 // ESC sequences (CSI, OSC up to BEL/ST, DCS/SOS/PM/APC up to ST, two-character), then any other C0
 // or C1 control except tab and line feed, DEL, and the bidi overrides that reorder what is shown.

@@ -22,6 +22,7 @@ import { TrustedContents } from './trusted-contents'
 import { createMainWindow, denyAllPermissions } from './window'
 import { placeWindow } from './window-bounds'
 import { loadWindowState, saveWindowState } from './window-state-file'
+import { createConfirmInterpreter } from './confirm-interpreter'
 
 const SHUTDOWN_TIMEOUT_MS = 5_000
 
@@ -41,6 +42,10 @@ function start(): void {
   const devUrl = devServerUrl(app.isPackaged, process.env['ELECTRON_RENDERER_URL'])
   const allowedOrigins = trustedOrigins(devUrl)
   const trusted = new TrustedContents()
+  const lang = menuLanguage()
+  const i18n = createI18nInstance({ lng: lang, own: { en: { desktop: desktopEn }, 'zh-CN': { desktop: desktopZh } }, defaultNS: 'desktop' })
+  const t = (key: DesktopKey, params?: Record<string, string>): string => i18n.t(key, params ?? {})
+  let mainWindow: BrowserWindow | null = null
   const core = createCoreService({
     dataDir: app.getPath('userData'),
     openExternal: createOpenExternal((url) => shell.openExternal(url)),
@@ -48,9 +53,12 @@ function start(): void {
       showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
       printHtmlToPdf: (html) => printHtmlToPdf(html, ElectronWindow),
     }),
+    confirmInterpreter: createConfirmInterpreter({
+      showMessageBox: (options) => (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options)),
+      t,
+    }),
   })
   let unregisterIpc: () => void = () => {}
-  let mainWindow: BrowserWindow | null = null
   let shutDown = false
 
   // Stops the monitor's nvidia-smi (and anything else the core runs) before the process exits.
@@ -58,10 +66,6 @@ function start(): void {
     unregisterIpc()
     await core.dispose()
   }, SHUTDOWN_TIMEOUT_MS)
-
-  const lang = menuLanguage()
-  const i18n = createI18nInstance({ lng: lang, own: { en: { desktop: desktopEn }, 'zh-CN': { desktop: desktopZh } }, defaultNS: 'desktop' })
-  const t = (key: DesktopKey, params?: Record<string, string>): string => i18n.t(key, params ?? {})
 
   const openWindow = async (): Promise<void> => {
     const workAreas = screen.getAllDisplays().map((display) => display.workArea)

@@ -40,7 +40,8 @@ export function registerIpc(deps: IpcDeps): () => void {
         warn(`gpu-doctor: refused IPC "${channel}" from WebContents ${event.sender.id} (${decision.reason})`)
         return Promise.resolve(refused(decision.reason))
       }
-      return deps.core.invoke(channel, args).catch((error: unknown) => internalError(error))
+      // Each window is its own caller: it cancels only its own watches.
+      return deps.core.invoke(channel, args, { id: `window-${event.sender.id}` }).catch((error: unknown) => internalError(error))
     })
   }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { INVOKE_CHANNELS, type InvokeChannel } from '../shared/channels'
 import { SERVE_MAX_BODY_BYTES } from '../shared/constants'
-import type { CoreService } from '../core/service/types'
+import type { Caller, CoreService } from '../core/service/types'
 import { sendErrorEnvelope, sendJson } from './headers'
 
 /**
@@ -71,6 +71,32 @@ export function parseInvokeBody(text: string): unknown[] {
   return args
 }
 
+/** The header a page of serve names itself with (a random id per page load), so its watches are its own. */
+export const CLIENT_HEADER = 'x-gpu-doctor-client'
+const CLIENT_ID = /^[A-Za-z0-9-]{8,64}$/
+
+const connectionIds = new WeakMap<object, string>()
+let connections = 0
+
+/**
+ * Who asks: the page's own id, else the TCP connection (a script without the header); `signal`
+ * aborts when the connection closes before the answer is sent, which stops the caller's watch.
+ */
+function callerOf(req: IncomingMessage, res: ServerResponse): Caller {
+  const named = req.headers[CLIENT_HEADER]
+  let id: string
+  if (typeof named === 'string' && CLIENT_ID.test(named)) id = `page-${named}`
+  else {
+    id = connectionIds.get(req.socket) ?? `connection-${++connections}`
+    connectionIds.set(req.socket, id)
+  }
+  const gone = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort()
+  })
+  return { id, signal: gone.signal }
+}
+
 /** POST /api/invoke/<channel> → core.invoke → the Envelope as JSON. */
 export async function handleInvoke(
   core: CoreService,
@@ -99,7 +125,7 @@ export async function handleInvoke(
     return sendErrorEnvelope(res, 400, 'bad-request', 'The request body could not be read.')
   }
   try {
-    const envelope = await core.invoke(channel as InvokeChannel, args)
+    const envelope = await core.invoke(channel as InvokeChannel, args, callerOf(req, res))
     sendJson(res, 200, envelope)
   } catch (error) {
     // The core returns errors as envelopes; a throw is a bug, reported without its stack.

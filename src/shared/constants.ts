@@ -63,3 +63,7 @@ export const WATCH_OTHERS_BUSY_PERCENT = 20
 export const WATCH_DEFAULT_SECONDS = 30
 export const WATCH_MIN_SECONDS = 3
 export const WATCH_MAX_SECONDS = 3600
+/** Watches one client (a window, a browser tab of serve) may run at once; each holds nvidia-smi dmon and pmon. */
+export const WATCH_MAX_PER_CLIENT = 2
+/** Watches the app or `serve` runs at once for all clients together. */
+export const WATCH_MAX_TOTAL = 8

@@ -156,13 +156,14 @@ export const invokeContract = {
   [INVOKE_CHANNELS.runWatch]: {
     /**
      * Watches a running job and answers with its verdict (watch:progress once a second meanwhile).
-     * Cannot run: error 'watch-failed' with `reason` and `messageKey` (namespace 'watch') in details.
+     * Cannot run: error 'watch-failed' with `reason` and `messageKey` (namespace 'watch') in details, also when
+     * the caller or everyone together already runs the most watches allowed (WATCH_MAX_PER_CLIENT, WATCH_MAX_TOTAL).
      */
     args: z.tuple([WatchRequestSchema]),
     result: WatchResultSchema,
   },
   [INVOKE_CHANNELS.cancelWatch]: {
-    /** Stops every watch under way; each answers error 'cancelled'. */
+    /** Stops the caller's watches under way (another window's or tab's go on); each answers error 'cancelled'. */
     args: z.tuple([]),
     result: z.object({ cancelled: z.number().int() }),
   },

@@ -63,12 +63,13 @@ describe('core service: the one contract behind Electron and serve', () => {
   })
 
   it('runs a diagnosis as a request id with progress and a done event, and can cancel one', async () => {
-    core = createCoreService({ env: fakeSmiEnv('h200-x1') })
+    const python = pythonWithoutTorch()
+    core = createCoreService({ env: fakeSmiEnv('h200-x1'), allowedInterpreters: [python] })
     const done: Array<EventPayload<typeof EVENT_CHANNELS.diagnosisDone>> = []
     const progress: string[] = []
     core.on(EVENT_CHANNELS.diagnosisDone, (d) => done.push(d))
     core.on(EVENT_CHANNELS.diagnosisProgress, (p) => progress.push(p.stage))
-    const r = await core.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python: pythonWithoutTorch(), steps: ['gpu-visible'] }])
+    const r = await core.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python, steps: ['gpu-visible'] }])
     expect(r.ok).toBe(true)
     const runId = r.ok ? (r.value as { runId: string }).runId : ''
     await until(() => done.length === 1)
@@ -99,7 +100,7 @@ describe('cancelling a comparison through the core', () => {
   it('says which side runs, and docker:compare-cancel stops it with a "cancelled" error and no probe left', async () => {
     const { resolve } = await import('node:path')
     const slow = resolve(import.meta.dirname, '../../e2e/helpers/slow-python')
-    core = createCoreService({ env: { ...fakeSmiEnv('h200-x1'), SLOW_PYTHON_SECONDS: '30' } })
+    core = createCoreService({ env: { ...fakeSmiEnv('h200-x1'), SLOW_PYTHON_SECONDS: '30' }, allowedInterpreters: [slow] })
     const sides: string[] = []
     core.on(EVENT_CHANNELS.dockerCompareProgress, (p) => sides.push(`${p.side}:${p.target}`))
     const started = Date.now()

@@ -87,7 +87,7 @@ describe('registerIpc', () => {
     const reply = await ipcMain.call(INVOKE_CHANNELS.startMonitor, event(7, { url: APP_PAGE, parent: null }), {
       intervalMs: 1000,
     })
-    expect(core.invoke).toHaveBeenCalledWith(INVOKE_CHANNELS.startMonitor, [{ intervalMs: 1000 }])
+    expect(core.invoke).toHaveBeenCalledWith(INVOKE_CHANNELS.startMonitor, [{ intervalMs: 1000 }], { id: 'window-7' })
     expect(reply).toEqual({ ok: true, value: { echoed: [{ intervalMs: 1000 }] } })
   })
 

@@ -14,6 +14,8 @@ export const SERVE_OPTIONS = {
   host: { type: 'string' },
   open: { type: 'boolean' },
   'no-open': { type: 'boolean' },
+  /** A Python the page may run besides those GPU Doctor finds (repeatable): typed here, by the user. */
+  python: { type: 'string', multiple: true },
 } as const
 
 
@@ -31,7 +33,7 @@ function listenError(error: unknown, host: string, port: number, ctx: CliContext
   return new CliError(ctx.t('serve.cannotListen', { host, port, reason: error instanceof Error ? error.message : String(error) }), EXIT_ENVIRONMENT)
 }
 
-/** `gpu-doctor serve [--port N] [--host H]`: the UI in a browser, token-protected, until Ctrl-C. */
+/** `gpu-doctor serve [--port N] [--host H] [--python PATH]…`: the UI in a browser, token-protected, until Ctrl-C. */
 export async function serveCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, SERVE_OPTIONS)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
@@ -42,7 +44,7 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   const dir = rendererDir()
   if (!existsSync(join(dir, 'index.html'))) throw new CliError(ctx.t('serve.noUi', { dir }), EXIT_ENVIRONMENT)
 
-  const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+  const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, allowedInterpreters: values.python ?? [] })
   const server = await startServer({ core, host, port, rendererDir: dir }).catch(async (error: unknown) => {
     await core.dispose()
     throw listenError(error, host, port, ctx)

@@ -8,6 +8,7 @@ import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
 import { renderProblem } from '../render/status-view'
 import { renderWatch } from '../render/watch-view'
+import { redrawLine } from '../stdout-guard'
 
 export const WATCH_OPTIONS = {
   json: { type: 'boolean' },
@@ -16,7 +17,7 @@ export const WATCH_OPTIONS = {
   seconds: { type: 'string' },
 } as const
 
-/** Progress on stderr: one refreshed line on a terminal, a line every 5 s otherwise. */
+/** Progress on stderr: one line redrawn in place on a terminal (ended by a newline), a line every 5 s otherwise. */
 function progressWriter(ctx: CliContext, pid: number, seconds: number) {
   const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true
   let shown = -1
@@ -25,10 +26,12 @@ function progressWriter(ctx: CliContext, pid: number, seconds: number) {
       if (elapsed === shown || (!tty && elapsed % 5 !== 0)) return
       shown = elapsed
       const line = ctx.t('progress', { ns: 'watch', pid, elapsed, seconds, sm: sm === null ? '–' : Math.round(sm) })
-      ctx.stderr.write(tty ? `\r${line}\u001b[K` : `${line}\n`)
+      if (tty) redrawLine(ctx.stderr, line)
+      else ctx.stderr.write(`${line}\n`)
     },
+    /** The last progress line stays, ended by a newline, so the verdict starts on a line of its own. */
     end() {
-      if (tty) ctx.stderr.write('\r\u001b[K')
+      if (tty && shown >= 0) ctx.stderr.write('\n')
     },
   }
 }

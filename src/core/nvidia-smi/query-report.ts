@@ -1,5 +1,6 @@
 import type { GpuInfo, MigDevice } from '../../shared/gpu'
 import { firstWord, smiBool, smiInt, smiNull, smiNumber } from './smi-values'
+import { oneLine } from '../../shared/one-line'
 
 /**
  * `nvidia-smi -q` (indented text) and `nvidia-smi -q -x` (XML) are one report in two syntaxes. Each
@@ -152,7 +153,7 @@ export class ReportReader<N> {
     const n = this.names
     return {
       type: smiNull(this.at(process, n.processType)),
-      name: (this.at(process, n.processName) ?? '').trim(),
+      name: oneLine((this.at(process, n.processName) ?? '').trim()),
       usedMemoryMiB: smiNumber(this.at(process, n.processMemory)),
     }
   }

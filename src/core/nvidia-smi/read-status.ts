@@ -9,6 +9,7 @@ import { parseSmiTable } from './parse-table'
 import { parseProcDriverVersion, parseSmiVersion } from './parse-version'
 import { COMPUTE_APPS_FIELDS, FIELD_ALIASES, selectSupportedFields, STATUS_FIELDS } from './query-fields'
 import { locateNvidiaSmi } from './locate'
+import { oneLine } from '../../shared/one-line'
 
 export interface ReadStatusOptions {
   nvidiaSmiPath?: string
@@ -65,7 +66,7 @@ async function readProcesses(smi: string, status: GpuStatus, timeoutMs: number, 
     gpuIndex: byUuid.get(row.gpu_uuid ?? null) ?? null,
     pid: row.pid ? Number.parseInt(row.pid, 10) : null,
     type: 'C',
-    name: row.process_name ?? '',
+    name: oneLine(row.process_name ?? ''),
     usedMemoryMiB: row.used_memory ? Number.parseFloat(row.used_memory) : null,
     gpuInstanceId: null,
     computeInstanceId: null,

@@ -10,17 +10,19 @@ import { sweepEngine } from '../docker/sweep-engine'
 import { checkHealth } from '../health/check-health'
 import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
-import { checkInterpreter } from '../probe/check-interpreter'
+import { checkInterpreter, checkInterpreterPath } from '../probe/check-interpreter'
 import { defaultPython } from '../use-cases/default-python'
 import { NoPythonError } from '../use-cases/errors'
 import { detectInterpreters } from '../probe/interpreters'
+import { createInterpreterAllowlist } from '../probe/interpreter-allowlist'
 import { createLiveMonitor, type LiveMonitor } from '../nvml/live-monitor'
 import { readGpuState } from '../nvidia-smi/read-status'
 import { recommendForRequest } from '../recommend/service'
 import { checkImageTags } from '../recommend/check-tags'
 import { ipcErrorOf } from './ipc-error'
 import { createReportHandlers } from './report-handlers'
-import type { CoreService } from './types'
+import { type Caller, type CoreService, LOCAL_CALLER } from './types'
+import { createWatchRegistry, type WatchLimits } from './watch-registry'
 import { compareTargets } from '../use-cases/compare-targets'
 import { diagnoseAndSave } from '../use-cases/diagnose-and-save'
 import { GpuProblemError } from '../use-cases/errors'
@@ -40,13 +42,26 @@ export interface CoreOptions {
   saveDocument?: (doc: { format: 'md' | 'html' | 'json' | 'pdf'; text: string; suggestedName: string }) => Promise<{ saved: boolean; path: string | null }>
   /** Opens a URL outside the app; front ends without one (serve) report `opened: false`. */
   openExternal?: (url: string) => Promise<boolean>
+  /**
+   * Asks the user, in the front end's own UI (the app's native dialog), whether a path typed in a
+   * page may run as the Python. Without it (serve) only discovered and `allowedInterpreters` run.
+   */
+  confirmInterpreter?: (python: string) => Promise<boolean>
+  /** Pythons the user named when starting the front end (serve's --python). */
+  allowedInterpreters?: readonly string[]
+  /** How many watches one caller, and all together, may run at once (tests lower them). */
+  watchLimits?: WatchLimits
 }
 
 /** How long a GPU state read answers further `gpu:get-state` calls after it finished. */
 export const STATE_FRESH_MS = 250
 
+/** Channels whose handler needs to know who asks (their work belongs to the caller). */
+type CallerChannel = typeof INVOKE_CHANNELS.runWatch | typeof INVOKE_CHANNELS.cancelWatch
+
 /** Every request's handler, typed from the contract: a handler that drifts from it does not compile. */
-type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
+type Handlers = { [C in Exclude<InvokeChannel, CallerChannel>]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
+type CallerHandlers = { [C in CallerChannel]: (caller: Caller, ...args: InvokeArgs<C>) => Promise<InvokeResult<C>> }
 
 /**
  * The one core behind every front end. Arguments arrive untrusted and are parsed with the zod
@@ -55,6 +70,8 @@ type Handlers = { [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<Invo
 export function createCoreService(options: CoreOptions = {}): CoreService {
   const events = new EventEmitter()
   let monitor: LiveMonitor | null = null
+  const discover = () => detectInterpreters(options.env ?? process.env)
+  const pythons = createInterpreterAllowlist({ discover, confirm: options.confirmInterpreter, preset: options.allowedInterpreters })
   const reports = createReportHandlers({ dataDir: options.dataDir, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
 
   const stopMonitor = async (): Promise<MonitorState> => {
@@ -86,29 +103,25 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   // Aborted on dispose: a compare still running then stops its probe instead of outliving the app.
   const lifetime = new AbortController()
   const compares = new Set<AbortController>()
-  const watches = new Set<AbortController>()
+  const watches = createWatchRegistry(lifetime.signal, options.watchLimits)
 
-  const runWatch = async (req: InvokeArgs<'watch:run'>[0]) => {
-    const controller = new AbortController()
-    const stop = () => controller.abort()
-    lifetime.signal.addEventListener('abort', stop)
-    watches.add(controller)
-    try {
-      return await watchJob({
+  const runWatch = (caller: Caller, req: InvokeArgs<'watch:run'>[0]) =>
+    watches.run(caller, (signal) =>
+      watchJob({
         ...req,
         nvidiaSmiPath: options.nvidiaSmiPath,
         env: options.env,
-        signal: controller.signal,
+        signal,
         onProgress: (elapsedSeconds, smNow) => events.emit(EVENT_CHANNELS.watchProgress, { pid: req.pid, elapsedSeconds, seconds: req.seconds, smNow }),
-      })
-    } finally {
-      watches.delete(controller)
-      lifetime.signal.removeEventListener('abort', stop)
-    }
-  }
+      }),
+    )
 
   /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
   const checkedPython = async (explicit?: string): Promise<string> => {
+    if (explicit) {
+      checkInterpreterPath(explicit)
+      await pythons.require(explicit)
+    }
     const python = await defaultPython({ explicit, env: options.env })
     if (!python) throw new NoPythonError()
     await checkInterpreter(python, options.env)
@@ -117,7 +130,11 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
 
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
     // A host Python that is not there is refused before a run starts (a container's is checked inside it).
-    if (!req.container) await checkInterpreter(req.python, options.env)
+    if (!req.container) {
+      checkInterpreterPath(req.python)
+      await pythons.require(req.python)
+      await checkInterpreter(req.python, options.env)
+    }
     const runId = `run-${Date.now()}-${++runCounter}`
     const controller = new AbortController()
     runs.set(runId, controller)
@@ -164,7 +181,11 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.startMonitor]: startMonitor,
     [INVOKE_CHANNELS.stopMonitor]: stopMonitor,
     [INVOKE_CHANNELS.openExternal]: async (url) => ({ opened: options.openExternal ? await options.openExternal(url) : false }),
-    [INVOKE_CHANNELS.listInterpreters]: () => detectInterpreters(options.env ?? process.env),
+    [INVOKE_CHANNELS.listInterpreters]: async () => {
+      const found = await discover()
+      await pythons.allowFound(found)
+      return found
+    },
     [INVOKE_CHANNELS.startDiagnosis]: startDiagnosis,
     [INVOKE_CHANNELS.cancelDiagnosis]: async (runId) => {
       const controller = runs.get(runId)
@@ -176,6 +197,10 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.dockerStartPull]: (req) => docker.startPull(req.ref),
     [INVOKE_CHANNELS.dockerCancelPull]: (pullId) => docker.cancelPull(pullId),
     [INVOKE_CHANNELS.dockerCompare]: async (req) => {
+      if (req.python) {
+        checkInterpreterPath(req.python)
+        await pythons.require(req.python)
+      }
       const controller = new AbortController()
       const stop = () => controller.abort()
       lifetime.signal.addEventListener('abort', stop)
@@ -212,20 +237,27 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.loadHistory]: reports.loadHistory,
     [INVOKE_CHANNELS.compareHistory]: reports.compare,
     [INVOKE_CHANNELS.listGpuProcesses]: () => listGpuProcesses({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal, nameProcesses: docker.nameProcesses }),
-    [INVOKE_CHANNELS.runWatch]: runWatch,
-    [INVOKE_CHANNELS.cancelWatch]: async () => {
-      const cancelled = watches.size
-      for (const controller of watches) controller.abort()
-      return { cancelled }
-    },
     [INVOKE_CHANNELS.getRecommendations]: (req) => recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
     [INVOKE_CHANNELS.checkTags]: ({ images, cpuArch }) => checkImageTags(images, cpuArch, { timeoutMs: 15_000 }),
   }
 
+  const callerHandlers: CallerHandlers = {
+    [INVOKE_CHANNELS.runWatch]: runWatch,
+    [INVOKE_CHANNELS.cancelWatch]: async (caller) => ({ cancelled: watches.cancel(caller) }),
+  }
+
+  const handlerFor = (channel: InvokeChannel, caller: Caller): ((...args: unknown[]) => Promise<unknown>) | undefined => {
+    if (Object.hasOwn(callerHandlers, channel)) {
+      const withCaller = callerHandlers[channel as CallerChannel] as (caller: Caller, ...args: unknown[]) => Promise<unknown>
+      return (...args) => withCaller(caller, ...args)
+    }
+    return Object.hasOwn(handlers, channel) ? (handlers[channel as keyof Handlers] as (...args: unknown[]) => Promise<unknown>) : undefined
+  }
+
   return {
-    async invoke<C extends InvokeChannel>(channel: C, rawArgs: unknown[]): Promise<Envelope<InvokeResult<C>>> {
+    async invoke<C extends InvokeChannel>(channel: C, rawArgs: unknown[], caller: Caller = LOCAL_CALLER): Promise<Envelope<InvokeResult<C>>> {
       const spec = invokeContract[channel]
-      const handler = handlers[channel]
+      const handler = handlerFor(channel, caller)
       if (!spec || !handler) return { ok: false, error: { code: 'unknown-channel', message: `Unknown request "${String(channel)}".` } }
       const parsed = spec.args.safeParse(rawArgs)
       if (!parsed.success) {
@@ -235,7 +267,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       }
       try {
         // The contract's schema for C parsed these arguments, so they are InvokeArgs<C>.
-        const value = await (handler as (...args: unknown[]) => Promise<InvokeResult<C>>)(...(parsed.data as unknown[]))
+        const value = (await handler(...(parsed.data as unknown[]))) as InvokeResult<C>
         return { ok: true, value }
       } catch (error) {
         return { ok: false, error: ipcErrorOf(error) }

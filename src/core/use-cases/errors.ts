@@ -61,3 +61,24 @@ export class GpuProblemError extends Error {
     return { problemCode: p.code, failureModeId: p.failureModeId ?? '', messageKey: p.messageKey, fix: p.fix, detail: p.detail, checked: p.checked.join('\n') }
   }
 }
+
+/**
+ * A front end asked to run a program as "the Python" that neither interpreter discovery found nor
+ * the user chose (in the app's own dialog, or on serve's command line): refused before it runs.
+ * `howToAllow` says which: 'confirm' (the app asked and the user said no), 'serve-option'.
+ */
+export class InterpreterNotAllowedError extends Error {
+  readonly code = 'interpreter-not-allowed'
+  constructor(
+    readonly python: string,
+    readonly howToAllow: 'confirm' | 'serve-option',
+  ) {
+    const how = howToAllow === 'serve-option' ? 'start the server with `gpu-doctor serve --python PATH`' : 'pick it from the list, or type its path and confirm it in the dialog that asks'
+    super(`GPU Doctor runs only a Python it found on this machine or one you chose: ${python.slice(0, 200)} is neither. To use it, ${how}.`)
+    this.name = 'InterpreterNotAllowedError'
+  }
+
+  get details(): Record<string, string> {
+    return { python: this.python.slice(0, 200), howToAllow: this.howToAllow }
+  }
+}

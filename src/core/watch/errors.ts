@@ -1,5 +1,14 @@
 /** Why a watch cannot run; `usage` ones are the caller's input (CLI exit 2), the rest the machine's (exit 3). */
-export type WatchErrorCode = 'pid-not-found' | 'pid-not-on-gpu' | 'no-samples' | 'not-linux' | 'no-engine' | 'no-container' | 'container-not-running'
+export type WatchErrorCode =
+  | 'pid-not-found'
+  | 'pid-not-on-gpu'
+  | 'no-samples'
+  | 'not-linux'
+  | 'no-engine'
+  | 'no-container'
+  | 'container-not-running'
+  | 'too-many-for-client'
+  | 'too-many-in-total'
 
 const USAGE: ReadonlySet<WatchErrorCode> = new Set(['pid-not-found', 'pid-not-on-gpu', 'no-container', 'container-not-running'])
 
@@ -11,6 +20,8 @@ const KEYS: Record<WatchErrorCode, string> = {
   'no-engine': 'error.noEngine',
   'no-container': 'error.noContainer',
   'container-not-running': 'error.containerNotRunning',
+  'too-many-for-client': 'error.tooManyForClient',
+  'too-many-in-total': 'error.tooManyInTotal',
 }
 
 /** A watch that cannot run, with the i18n key (namespace 'watch') and values to say why in any language. */

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
+import { oneLine } from '../../shared/one-line'
 
 // /proc reports CPU time in USER_HZ ticks, which Linux fixes at 100 on every architecture it runs
 // GPUs on (sysconf(_SC_CLK_TCK); Node cannot ask).
@@ -34,7 +35,7 @@ export function parseProcStat(text: string): ProcStat | null {
   const ppid = Number(rest[1])
   const startTime = Number(rest[19])
   if (!Number.isFinite(pid) || !Number.isFinite(utime) || !Number.isFinite(stime) || !Number.isFinite(ppid)) return null
-  return { pid, comm: text.slice(open + 1, close), state: rest[0] ?? '?', ppid, ticks: utime + stime, startTime: Number.isFinite(startTime) ? startTime : 0, runnableNs: null }
+  return { pid, comm: oneLine(text.slice(open + 1, close)), state: rest[0] ?? '?', ppid, ticks: utime + stime, startTime: Number.isFinite(startTime) ? startTime : 0, runnableNs: null }
 }
 
 async function readStat(path: string): Promise<ProcStat | null> {
@@ -62,10 +63,10 @@ export function readProcess(pid: number, proc = '/proc'): Promise<ProcStat | nul
   return readStat(`${proc}/${pid}/stat`)
 }
 
-/** The command line of a process, arguments joined by spaces ('' when gone or unreadable). */
+/** The command line of a process, arguments joined by spaces, on one line ('' when gone or unreadable). */
 export async function readCommandLine(pid: number, proc = '/proc'): Promise<string> {
   try {
-    return (await readFile(`${proc}/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean).join(' ')
+    return oneLine((await readFile(`${proc}/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean).join(' '))
   } catch {
     return ''
   }

@@ -141,6 +141,8 @@ const baseUiEn = {
   'diag.notice.badPython.missing': 'Nothing was run: {{python}} does not exist. Pick a Python from the list or correct the path.',
   'diag.notice.badPython.directory': 'Nothing was run: {{python}} is a folder. Give the path of the python program inside it (…/bin/python).',
   'diag.notice.badPython.does-not-run': 'Nothing was run: {{python}} does not run ({{detail}}). Pick another Python.',
+  'diag.notice.notAllowed.confirm': 'Nothing was run: {{python}} is not a Python GPU Doctor found, and it was not confirmed. Pick one from the list, or type the path again and confirm it.',
+  'diag.notice.notAllowed.serve-option': 'Nothing was run: {{python}} is not a Python GPU Doctor found. To use it, start the server with gpu-doctor serve --python {{python}}, or pick one from the list.',
   'diag.blocked.running': 'A diagnosis is running.',
   'diag.fold': 'Hide details',
   'diag.unfold': 'Show details',

@@ -140,6 +140,8 @@ const baseUiZh = {
   'diag.notice.badPython.missing': '未运行：{{python}} 不存在。请从列表中选择一个 Python，或改正路径。',
   'diag.notice.badPython.directory': '未运行：{{python}} 是一个文件夹。请填写其中 python 程序的路径（…/bin/python）。',
   'diag.notice.badPython.does-not-run': '未运行：{{python}} 无法运行（{{detail}}）。请换一个 Python。',
+  'diag.notice.notAllowed.confirm': '未运行：{{python}} 不是 GPU Doctor 找到的 Python，也没有得到确认。请从列表中选择，或重新输入路径并确认。',
+  'diag.notice.notAllowed.serve-option': '未运行：{{python}} 不是 GPU Doctor 找到的 Python。要使用它，请用 gpu-doctor serve --python {{python}} 启动服务，或从列表中选择。',
   'diag.blocked.running': '诊断正在运行。',
   'diag.fold': '收起详情',
   'diag.unfold': '展开详情',

@@ -17,9 +17,12 @@ export function eventsUrl(pageHref: string, token: string | null): string {
 export function createBrowserTransport(pageHref: string, token: string | null): RendererTransport {
   if (token === null) return tokenlessTransport()
   const socket = new EventSocket({ url: eventsUrl(pageHref, token) })
+  // One id per page load: this tab's watches are its own on the server. (getRandomValues, unlike
+  // randomUUID, works outside a secure context: serve reached by a machine name over plain HTTP.)
+  const clientId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
   return {
     invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>) {
-      return httpInvoke(fetch, channel, args, token) as Promise<Envelope<InvokeResult<C>>>
+      return httpInvoke(fetch, channel, args, token, clientId) as Promise<Envelope<InvokeResult<C>>>
     },
     on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
       // The server sends only payloads the core emitted, which the core typed from the contract.

@@ -6,9 +6,12 @@ export async function httpInvoke(
   channel: string,
   args: unknown[],
   token: string | null,
+  clientId?: string,
 ): Promise<Envelope<unknown>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (token) headers.Authorization = `Bearer ${token}`
+  // The server keeps this page's watches apart from other tabs' (cancel stops only these).
+  if (clientId) headers['X-GPU-Doctor-Client'] = clientId
   let response: Response
   try {
     response = await fetchFn(`./api/invoke/${encodeURIComponent(channel)}`, {

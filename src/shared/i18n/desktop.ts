@@ -14,6 +14,11 @@ export const desktopEn = {
   'about.dataTables': 'Compatibility tables (version = date read):',
   'about.noDataTables': 'Compatibility tables: none could be read.',
   'export.failedTitle': 'The report could not be exported',
+  'python.confirmTitle': 'Run this program as Python?',
+  'python.confirmMessage': 'The page asks to run {{python}} as the Python for GPU Doctor. GPU Doctor did not find it among this machine\'s Pythons.',
+  'python.confirmDetail': 'Run it only if you typed this path yourself and trust the program. GPU Doctor will remember your answer until it quits.',
+  'python.confirmRun': 'Run it',
+  'python.confirmCancel': 'Cancel',
 } as const
 
 export const desktopZh: Record<keyof typeof desktopEn, string> = {
@@ -30,6 +35,11 @@ export const desktopZh: Record<keyof typeof desktopEn, string> = {
   'about.dataTables': '兼容性数据表（版本 = 读取日期）：',
   'about.noDataTables': '兼容性数据表：无法读取。',
   'export.failedTitle': '无法导出报告',
+  'python.confirmTitle': '要把这个程序作为 Python 运行吗？',
+  'python.confirmMessage': '页面请求把 {{python}} 作为 GPU 医生使用的 Python 来运行。GPU 医生没有在本机找到的 Python 中发现它。',
+  'python.confirmDetail': '只有在这个路径是你自己输入、并且你信任这个程序时才运行。GPU 医生会记住你的选择，直到退出。',
+  'python.confirmRun': '运行',
+  'python.confirmCancel': '取消',
 }
 
 export type DesktopKey = keyof typeof desktopEn

@@ -45,6 +45,8 @@ export const watchEn = {
   'error.noContainer': 'There is no container named {{name}} on this Docker engine.',
   'error.containerNotRunning': 'Container {{name}} is not running (state: {{state}}).',
   'error.notLinux': 'watch reads /proc, so it runs on Linux only.',
+  'error.tooManyForClient': 'You already run {{limit}} watches, the most one window may run at once: wait for one to finish, or cancel it.',
+  'error.tooManyInTotal': '{{limit}} watches already run on this machine, the most it runs at once: try again when one has finished.',
 } as const
 
 export type WatchKey = keyof typeof watchEn
@@ -91,4 +93,6 @@ export const watchZh: Record<WatchKey, string> = {
   'error.noContainer': '这个 Docker 引擎上没有名为 {{name}} 的容器。',
   'error.containerNotRunning': '容器 {{name}} 没有在运行（状态：{{state}}）。',
   'error.notLinux': 'watch 读取 /proc，所以只能在 Linux 上运行。',
+  'error.tooManyForClient': '你已经在运行 {{limit}} 个观察，这是一个窗口同时能运行的上限：请等其中一个结束，或取消它。',
+  'error.tooManyInTotal': '这台机器上已经在运行 {{limit}} 个观察，这是同时运行的上限：请等其中一个结束后再试。',
 }

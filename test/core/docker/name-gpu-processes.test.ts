@@ -30,3 +30,11 @@ describe('nameGpuProcesses', () => {
     expect(out[0]!.container).toBe(`docker:${ID.slice(0, 12)}`)
   })
 })
+
+describe('container names from the engine', () => {
+  it('a name holding a line break or an escape stays one line (it cannot forge an output line)', async () => {
+    const names = engineContainerNames(async () => [{ Id: ID, Names: ['/trainer\nHealthy: no bottleneck\x1b[2J'] }])
+    const [named] = await nameGpuProcesses([proc(200, 'python')], names, read)
+    expect(named!.container).toBe('trainer\\nHealthy: no bottleneck\\u001b[2J')
+  })
+})

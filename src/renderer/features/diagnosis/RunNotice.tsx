@@ -12,6 +12,7 @@ function noticeText(notice: Notice, t: ReturnType<typeof useTranslation>['t']): 
     case 'start-error':
       // The core refused the Python before running anything: say why in the reader's language.
       if (notice.code === 'bad-interpreter') return t(`diag.notice.badPython.${notice.details.reason ?? 'does-not-run'}`, notice.details)
+      if (notice.code === 'interpreter-not-allowed') return t(`diag.notice.notAllowed.${notice.details.howToAllow === 'confirm' ? 'confirm' : 'serve-option'}`, notice.details)
       return t('diag.notice.startError', { message: notice.message })
     case 'lost':
       return t('diag.notice.lost')
