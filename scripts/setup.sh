@@ -7,7 +7,8 @@
 #                            poppler-utils (pdftoppm) for the PDF report test, Debian's Podman
 #                            (rootful, runc, vfs) beside Docker with the same images,
 #                            desktop-file-utils and appstream to validate the .deb's desktop entry and metainfo,
-#                            nsis (makensis) to compile the Windows installer's additions
+#                            nsis (makensis) to compile the Windows installer's additions,
+#                            Debian's prometheus and prometheus-node-exporter (a real scrape of the metrics files)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +32,8 @@ if ((want_test)); then
   # desktop-file-validate and appstreamcli check the Linux package's .desktop entry and AppStream
   # metainfo, makensis the Windows installer's script.
   apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils gcc libc6-dev desktop-file-utils appstream nsis
+  # Prometheus and node_exporter are started by the metrics test itself, on free loopback ports, and stopped after it.
+  apt_install prometheus prometheus-node-exporter
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.

@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next'
 
 const COMMANDS: Array<[string, string]> = [
   ['status [--json] [--from-smi FILE]', 'cmd.status'],
-  ['health [--json] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
+  ['health [--json | --prometheus [-o FILE]] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
   ['monitor [--interval MS] [--count N] [--json]', 'cmd.monitor'],
   ['watch --pid PID | --container NAME [--seconds N] [--json]', 'cmd.watch'],
   ['serve [--port N] [--host ADDR] [--open]', 'cmd.serve'],
-  ['diagnose [--python PATH] [--steps IDS] [--json]', 'cmd.diagnose'],
+  ['diagnose [--python PATH] [--steps IDS] [--json | --prometheus [-o FILE]]', 'cmd.diagnose'],
   ['analyze --from FILE [--json]', 'cmd.analyze'],
   ['interpreters [--json]', 'cmd.interpreters'],
   ['diagnose --image IMAGE [--gpus all|0,1] [--shm-size 8g]', 'cmd.diagnoseImage'],
