@@ -43,7 +43,8 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 }
 
 function unusableInput(n: SlurmNode): FleetInput {
-  return { name: n.name, text: '', state: n.unusable!, detail: [n.slurmState, n.reason].filter(Boolean).join(': ') }
+  // The reason an admin gave, then sinfo's own word for the state (drain, drng, down*, idle*).
+  return { name: n.name, text: '', state: n.unusable!, detail: n.reason ? `${n.reason} (sinfo: ${n.slurmState})` : `sinfo: ${n.slurmState}` }
 }
 
 /**

@@ -72,7 +72,7 @@ describe('gpu-doctor fleet --slurm on a real Slurm cluster (three slurmd nodes)'
       const byName = Object.fromEntries(table.nodes.map((n) => [n.name, n]))
       expect(byName['gd-node1']?.state).toBe('timed-out')
       expect(byName['gd-node2']?.state).toBe('drained')
-      expect(byName['gd-node2']?.detail).toBe('drain: gpu-doctor test: fan 3 failed')
+      expect(byName['gd-node2']?.detail).toBe('gpu-doctor test: fan 3 failed (sinfo: drain)')
       expect(byName['gd-node3']?.state).toBe('failed')
       expect(byName['gd-node3']?.detail).toMatch(/gpu-doctor-not-installed\/gpu-doctor.*(not found|No such file)/)
       // Empty cells of nodes without a report are not drift.

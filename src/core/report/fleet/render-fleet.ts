@@ -19,7 +19,7 @@ export function fleetFieldLabel(field: string, t: TFunction): string {
 export function fleetCell(field: string, value: string | null, t: TFunction): string {
   if (field === 'nodeState') return value ? t(`fleet.state.${value}`, { defaultValue: value }) : '—'
   if (field.startsWith('step.')) return value ? t(`verdict.${value}`, { defaultValue: value }) : '—'
-  if (field === 'failingSteps') return value ? value : t('label.none')
+  if (field === 'failingSteps') return value === null ? '—' : value || t('label.none')
   return value ?? '—'
 }
 
