@@ -15,7 +15,7 @@ const COMMANDS: Array<[string, string]> = [
   ['compare IMAGE_A|host IMAGE_B|host [--json]', 'cmd.compare'],
   ['recommend [--json] [--gpu NAME] [--driver V]', 'cmd.recommend'],
   ['report [--format md|html|json|pdf] [-o FILE]', 'cmd.report'],
-  ['fleet --slurm [--partition P] [--nodes LIST|N] [--gpus-per-node N] [--python PATH] [--image IMAGE] [--timeout S] [--format table|md|html|json] [-o FILE]', 'cmd.fleetSlurm'],
+  ['fleet --slurm [--partition P] [--nodes LIST|N] [--gpus-per-node N] [--python PATH] [--image IMAGE] [--timeout S] [--format table|md|html|json] [-o FILE] [--reports-dir DIR]', 'cmd.fleetSlurm'],
   ['fleet --k8s-manifest --image IMAGE --nodes N [--gpus-per-node N] [--namespace NS] [-o FILE]', 'cmd.fleetK8s'],
 ]
 

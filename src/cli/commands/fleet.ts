@@ -1,3 +1,6 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+
 import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
 import { renderFleetHtml, renderFleetMarkdown } from '../../core/report'
 import { SlurmError } from '../../core/slurm/slurm-error'
@@ -21,9 +24,18 @@ export const FLEET_OPTIONS = {
   namespace: { type: 'string' },
   format: { type: 'string' },
   output: { type: 'string', short: 'o' },
+  'reports-dir': { type: 'string' },
 } as const
 
 const FORMATS = ['table', 'md', 'html', 'json'] as const
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
 
 /** How the nodes start this same CLI: its Node.js and bundle (or the single executable), unless --gpu-doctor says. */
 export function selfCommand(explicit: string | undefined): string[] {
@@ -50,6 +62,8 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
   const gpusPerNode = values['gpus-per-node'] === undefined ? undefined : parseIntOption(values['gpus-per-node'], '--gpus-per-node', 1, 64, 1, say)
   const nodes = values.nodes === undefined ? undefined : /^\d+$/.test(values.nodes) ? parseIntOption(values.nodes, '--nodes', 1, 100_000, 1, say) : values.nodes
   if (values.output !== undefined) await checkOutputTarget(values.output)
+  const reportsDir = values['reports-dir']
+  if (reportsDir !== undefined && !isDirectory(reportsDir)) throw new CliError(ctx.t('fleet.reportsDir', { dir: reportsDir }), EXIT_USAGE)
 
   const command = [...selfCommand(values['gpu-doctor'] ?? (values.image !== undefined ? 'gpu-doctor' : undefined)), 'report', '--format', 'json', '--no-save']
   if (values.python !== undefined) command.push('--python', values.python)
@@ -72,6 +86,15 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
     throw error
   }
   const { table } = result
+  if (reportsDir !== undefined) {
+    // Each node's report as `report --merge` and the app's Fleet page read them (node name = file name).
+    const read = new Set(table.nodes.filter((n) => n.state === 'ok').map((n) => n.name))
+    for (const input of result.inputs) {
+      if (input.name === null || !read.has(input.name)) continue
+      await writeOutputFile(join(reportsDir, `${input.name}.json`), input.text)
+    }
+    ctx.stderr.write(`${ctx.t('fleet.reportsSaved', { count: read.size, dir: reportsDir })}\n`)
+  }
   const text =
     format === 'json'
       ? `${JSON.stringify(table, null, 2)}\n`

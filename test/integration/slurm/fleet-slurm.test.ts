@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,7 +34,13 @@ describe('gpu-doctor fleet --slurm on a real Slurm cluster (three slurmd nodes)'
   it('three nodes, one with another cuDNN: the merge names cuDNN as the difference and gd-node3 as the node to look at first', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gd-slurm-'))
     const out = join(dir, 'fleet.json')
-    const r = await runBuiltCli(['fleet', '--slurm', '--python', fixture('node-python'), '--timeout', '120', '--format', 'json', '-o', out], { ...env, GPU_DOCTOR_TEST_OTHER_CUDNN_NODE: 'gd-node3' }, { timeoutMs: 170_000 })
+    const reports = join(dir, 'reports')
+    mkdirSync(reports)
+    const r = await runBuiltCli(
+      ['fleet', '--slurm', '--python', fixture('node-python'), '--timeout', '120', '--format', 'json', '-o', out, '--reports-dir', reports],
+      { ...env, GPU_DOCTOR_TEST_OTHER_CUDNN_NODE: 'gd-node3' },
+      { timeoutMs: 170_000 },
+    )
     expect(r.code, r.stderr).toBe(1)
     const table = JSON.parse(readFileSync(out, 'utf8')) as FleetTable
     expect(table.nodes.map((n) => [n.name, n.state])).toEqual([
@@ -54,6 +60,10 @@ describe('gpu-doctor fleet --slurm on a real Slurm cluster (three slurmd nodes)'
       ],
     })
     expect(r.stderr).toContain('gd-node3: report received')
+    // The nodes' own reports, saved for report --merge and the app's Fleet page: the same difference.
+    expect(readdirSync(reports).sort()).toEqual(['gd-node1.json', 'gd-node2.json', 'gd-node3.json'])
+    const merged = await runBuiltCli(['report', '--merge', ...readdirSync(reports).map((f) => join(reports, f)), '--format', 'json'], {})
+    expect((JSON.parse(merged.stdout) as FleetTable).differing).toEqual(['cudnn'])
     const html = renderFleetHtml(table, 'en')
     expect(html).toContain('cuDNN differs across nodes')
     expect(html).toContain('gd-node3: cuDNN is 9.1.0 where 2 other node(s) have none')
