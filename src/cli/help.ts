@@ -5,7 +5,7 @@ const COMMANDS: Array<[string, string]> = [
   ['health [--json | --prometheus [-o FILE]] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
   ['monitor [--interval MS] [--count N] [--json]', 'cmd.monitor'],
   ['watch --pid PID | --container NAME [--seconds N] [--json]', 'cmd.watch'],
-  ['serve [--port N] [--host ADDR] [--open]', 'cmd.serve'],
+  ['serve [--port N] [--host ADDR] [--open] [--metrics]', 'cmd.serve'],
   ['diagnose [--python PATH] [--steps IDS] [--json | --prometheus [-o FILE]]', 'cmd.diagnose'],
   ['analyze --from FILE [--json]', 'cmd.analyze'],
   ['interpreters [--json]', 'cmd.interpreters'],

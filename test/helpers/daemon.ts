@@ -20,8 +20,8 @@ export interface Daemon {
 }
 
 /** Starts a long-running program for one test file; `stop` ends it (TERM, then KILL after 5 s) and waits. */
-export function startDaemon(command: string, args: string[]): Daemon {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+export function startDaemon(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Daemon {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000)

@@ -75,3 +75,22 @@ export function healthFailureExposition(problem: GpuProblem, now: Date): string 
   time.add({}, now.getTime() / 1000)
   return renderExposition([success, time])
 }
+
+/**
+ * The health exposition for `serve --metrics`: at most one nvidia-smi read per `ttlMs` however often
+ * it is scraped (concurrent scrapes share the read in flight).
+ */
+export function cachedHealthMetrics(read: () => Promise<{ ok: true; health: HealthResult } | { ok: false; problem: GpuProblem }>, ttlMs: number): () => Promise<string> {
+  let last: { at: number; text: Promise<string> } | null = null
+  return () => {
+    const now = Date.now()
+    if (last && now - last.at < ttlMs) return last.text
+    const text = read().then((o) => (o.ok ? healthExposition(o.health, new Date()) : healthFailureExposition(o.problem, new Date())))
+    last = { at: now, text }
+    // A failed read is not kept: the next scrape tries again.
+    text.catch(() => {
+      last = null
+    })
+    return text
+  }
+}

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { runBuiltCli } from '../../helpers/cli'
+import { CLI, runBuiltCli } from '../../helpers/cli'
+import { fakeHealthEnv } from '../../helpers/fake-smi'
 import { freePort, startDaemon, waitFor, type Daemon } from '../../helpers/daemon'
 import { TORCH_PYTHON } from '../../helpers/pythons'
 
@@ -64,6 +65,12 @@ describe('the Prometheus text files, published through node_exporter and scraped
         `--collector.textfile.directory=${textfiles}`,
       ]),
     )
+    // serve --metrics with the replayed H200 and a kernel log with an Xid 119 (GSP timeout).
+    const servePort = await freePort()
+    const serveEnv = fakeHealthEnv('h200-x1', { FAKE_DMESG_TEXT: 'NVRM: Xid (PCI:0000:00:06): 119, pid=1, Timeout after 6s of waiting for RPC response from GPU0 GSP!' })
+    daemons.push(startDaemon(process.execPath, [CLI, 'serve', '--metrics', '--port', String(servePort), '--no-open'], serveEnv))
+    await waitFor('serve --metrics to answer', 20_000, async () => ((await fetch(`http://127.0.0.1:${servePort}/metrics`)).ok ? true : undefined))
+
     const promPort = await freePort()
     api = `http://127.0.0.1:${promPort}`
     const config = join(dir, 'prometheus.yml')
@@ -74,6 +81,7 @@ describe('the Prometheus text files, published through node_exporter and scraped
         `rule_files: ['${RULES}']`,
         'scrape_configs:',
         `  - { job_name: node, static_configs: [ { targets: ['127.0.0.1:${exporterPort}'] } ] }`,
+        `  - { job_name: gpu-doctor-serve, static_configs: [ { targets: ['127.0.0.1:${servePort}'] } ] }`,
         '',
       ].join('\n'),
     )
@@ -85,7 +93,7 @@ describe('the Prometheus text files, published through node_exporter and scraped
         '--log.level=warn',
       ]),
     )
-    await waitFor('Prometheus to scrape node_exporter', 45_000, async () => ((await query('gpu_doctor_health_check_success')).length ? true : undefined)).catch((e: Error) => {
+    await waitFor('Prometheus to scrape node_exporter and serve', 45_000, async () => ((await query('gpu_doctor_health_check_success')).length === 2 ? true : undefined)).catch((e: Error) => {
       throw new Error(`${e.message}\n${daemons.map((d) => d.log()).join('\n')}`)
     })
   }, 120_000)
@@ -103,14 +111,14 @@ describe('the Prometheus text files, published through node_exporter and scraped
   })
 
   it('Prometheus has one series per finding, labelled with the GPU UUID', async () => {
-    const findings = await query('gpu_doctor_health_finding')
+    const findings = await query('gpu_doctor_health_finding{job="node"}')
     const ids = findings.map((v) => v.metric.id).sort()
     expect(ids).toEqual(['gpu-fallen-off-bus', 'pcie-link-degraded'])
     for (const f of findings) {
       expect(f.metric.gpu_uuid).toBe('GPU-96e2900a-5566-8089-5bf7-2a840ab1ea60')
       expect(f.metric.job).toBe('node')
     }
-    const lanes = await query('gpu_doctor_gpu_pcie_link_width_current_lanes / gpu_doctor_gpu_pcie_link_width_max_lanes')
+    const lanes = await query('gpu_doctor_gpu_pcie_link_width_current_lanes{job="node"} / gpu_doctor_gpu_pcie_link_width_max_lanes{job="node"}')
     expect(lanes.map((v) => Number(v.value[1]))).toEqual([0.5])
   })
 
@@ -129,5 +137,15 @@ describe('the Prometheus text files, published through node_exporter and scraped
       return names.includes('GpuXidEvent') && names.includes('GpuPcieLinkDegraded') && names.includes('GpuDiagnosisStepFailed') ? names : undefined
     })
     expect(new Set(firing)).toEqual(new Set(['GpuXidEvent', 'GpuPcieLinkDegraded', 'GpuHealthError', 'GpuDiagnosisStepFailed']))
+  })
+
+  it('serve --metrics is scraped too: the live health check of the machine, no token needed for /metrics and still needed for the API', async () => {
+    const served = await query('gpu_doctor_health_finding{job="gpu-doctor-serve"}')
+    expect(served.map((v) => [v.metric.id, v.metric.gpu_uuid])).toEqual([['gsp-firmware-timeout', 'GPU-96e2900a-5566-8089-5bf7-2a840ab1ea60']])
+    const target = (await query('up{job="gpu-doctor-serve"}'))[0]!.metric.instance!
+    expect((await fetch(`http://${target}/api/invoke/gpu:status`, { method: 'POST' })).status).toBe(401)
+    const exposed = await runBuiltCli(['serve', '--metrics', '--host', '0.0.0.0', '--port', '0'], {})
+    expect(exposed.code).toBe(2)
+    expect(exposed.stderr).toContain('--metrics serves /metrics without the token, so only on loopback')
   })
 })
