@@ -57,10 +57,10 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
     throw listenError(error, host, port, ctx)
   })
   const actualPort = new URL(server.url).port
-  if (metrics) ctx.stdout.write(`${ctx.t('serve.metrics', { url: `${new URL(server.url).origin}/metrics` })}\n`)
   ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
   if (bind === 'exposed') ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
   else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
+  if (metrics) ctx.stdout.write(`${ctx.t('serve.metrics', { url: `${new URL(server.url).origin}/metrics` })}\n`)
   if (values.open === true && values['no-open'] !== true) {
     const opened = openInBrowser(server.url, ctx.env)
     ctx.stdout.write(`${opened === null ? ctx.t('serve.noBrowser') : ctx.t(opened.appWindow ? 'serve.openedApp' : 'serve.opened', { command: opened.command })}\n`)
