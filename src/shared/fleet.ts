@@ -25,6 +25,8 @@ export const LookFirstReasonSchema = z.discriminatedUnion('kind', [
   /** Its value of `field` is not what most nodes have (`others`, on `count` nodes); `split`: no value is shared by most nodes. */
   z.object({ kind: z.literal('drift'), field: z.string(), value: z.string().nullable(), others: z.string().nullable(), count: z.number().int(), split: z.boolean() }),
   z.object({ kind: z.literal('failing'), steps: z.array(StepIdSchema) }),
+  /** The report's hardware health check found errors (finding ids, e.g. pcie-link-degraded, gpu-fallen-off-bus). */
+  z.object({ kind: z.literal('health'), findings: z.array(z.string()) }),
   /** Slower than the median of the other nodes in step 4 (TFLOP/s, lower is worse) or step 5 (conv ms, higher is worse). */
   z.object({ kind: z.literal('slow'), metric: z.enum(['tflops', 'convMs']), value: z.number(), median: z.number() }),
 ])

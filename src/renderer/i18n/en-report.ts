@@ -116,6 +116,7 @@ export const reportUiEn = {
   'rep.fleet.why.drift': '{{field}} is {{value}} where {{count}} other machine(s) have {{others}}',
   'rep.fleet.why.driftSplit': '{{field}} is {{value}}, and no value is shared by most machines',
   'rep.fleet.why.failing': 'failing steps: {{steps}}',
+  'rep.fleet.why.health': 'hardware health errors: {{findings}}',
   'rep.fleet.why.slow.tflops': 'step 4 load at {{value}} TFLOP/s per GPU, the other machines\' median is {{median}}',
   'rep.fleet.why.slow.convMs': 'step 5 Conv2d takes {{value}} ms with cuDNN, the other machines\' median is {{median}} ms',
 } as const

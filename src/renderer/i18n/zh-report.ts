@@ -118,6 +118,7 @@ export const reportUiZh: Record<keyof typeof reportUiEn, string> = {
   'rep.fleet.why.drift': '{{field}} 为 {{value}}，而其他 {{count}} 台机器为 {{others}}',
   'rep.fleet.why.driftSplit': '{{field}} 为 {{value}}，且没有多数机器共用的值',
   'rep.fleet.why.failing': '失败的步骤：{{steps}}',
+  'rep.fleet.why.health': '硬件健康错误：{{findings}}',
   'rep.fleet.why.slow.tflops': '步骤 4 负载每块 GPU {{value}} TFLOP/s，其他机器的中位数为 {{median}}',
   'rep.fleet.why.slow.convMs': '步骤 5 Conv2d 开启 cuDNN 用时 {{value}} ms，其他机器的中位数为 {{median}} ms',
 }

@@ -61,4 +61,21 @@ describe('which nodes to look at first', () => {
       ['b', { kind: 'drift', field: 'nccl', value: '2.21.5', others: null, count: 1, split: true }],
     ])
   })
+
+  it('a node whose hardware health check found an error (Xid 79) comes before a drifting one; warnings alone do not name it', () => {
+    const finding = (id: string, severity: string) => ({ id, severity, message: id, fix: 'fix', evidence: null, params: {} })
+    const health = (findings: unknown[]) => ({ source: 'live', driverVersion: '580.159.04', gpus: [], kernelLog: { readable: true, source: 'dmesg', xidCount: 1 }, findings })
+    const table = mergeReports([
+      node('a', (r) => Object.assign(r, { health: health([finding('gpu-fallen-off-bus', 'error'), finding('pcie-link-degraded', 'warning')]) })),
+      node('b', (r) => Object.assign(r, { health: health([finding('pcie-link-degraded', 'warning')]) })),
+      node('c', (r) => ((r as unknown as { facts: { nccl: string } }).facts.nccl = '2.21.5')),
+    ])
+    expect(table.rejected).toEqual([])
+    expect(table.lookFirst?.map((l) => [l.node, l.reasons[0]?.kind])).toEqual([
+      ['a', 'health'],
+      ['c', 'drift'],
+    ])
+    expect(table.lookFirst?.[0]?.reasons[0]).toEqual({ kind: 'health', findings: ['gpu-fallen-off-bus'] })
+    expect(renderFleetMarkdown(table, 'en')).toContain('- a: hardware health errors: gpu-fallen-off-bus')
+  })
 })

@@ -5,7 +5,7 @@ import type { FleetNode } from './merge-reports'
 /** A node this much slower than the median of the others is named (run-to-run noise of steps 4–5 stays well inside it). */
 export const SLOW_FRACTION = 0.15
 
-const SEVERITY: Record<LookFirstReason['kind'], number> = { state: 4, drift: 3, failing: 2, slow: 1 }
+const SEVERITY: Record<LookFirstReason['kind'], number> = { state: 5, health: 4, drift: 3, failing: 2, slow: 1 }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b)
@@ -35,8 +35,8 @@ function majority(values: (string | null)[]): string | null | undefined {
 }
 
 /**
- * Which nodes to look at first: a node without a report, then one whose cuDNN/NCCL/… is not what
- * most nodes have, then failing steps, then a node slower than its siblings in steps 4–5. Pure.
+ * Which nodes to look at first: a node without a report, then one whose hardware health check found
+ * an error, then one whose cuDNN/NCCL/… is not what most nodes have, then failing steps, then a node slower than its siblings in steps 4–5. Pure.
  */
 export function lookFirst(nodes: readonly FleetNode[], rows: FleetTable['rows'], differing: readonly string[]): NonNullable<FleetTable['lookFirst']> {
   const reasons = new Map<string, LookFirstReason[]>(nodes.map((n) => [n.name, []]))
@@ -55,6 +55,10 @@ export function lookFirst(nodes: readonly FleetNode[], rows: FleetTable['rows'],
       const count = common === undefined ? values.length - 1 : values.filter((o) => o.value === common).length
       reasons.get(v.node.name)!.push({ kind: 'drift', field, value: v.value, others: common ?? null, count, split: common === undefined })
     }
+  }
+  for (const n of reported) {
+    const errors = [...new Set((n.health?.findings ?? []).filter((f) => f.severity === 'error').map((f) => f.id))]
+    if (errors.length) reasons.get(n.name)!.push({ kind: 'health', findings: errors })
   }
   for (const n of reported) {
     const steps = (n.diagnosis?.steps ?? []).filter((s) => s.status === 'fail').map((s) => s.id)

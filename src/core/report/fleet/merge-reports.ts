@@ -2,6 +2,7 @@ import type { Diagnosis, StepId } from '../../../shared/diagnosis'
 import { STEP_IDS } from '../../../shared/diagnosis'
 import type { FleetField, FleetTable } from '../../../shared/fleet'
 import { FLEET_FIELDS, FLEET_MAX_BYTES, type NodeState } from '../../../shared/fleet'
+import type { HealthResult } from '../../../shared/health'
 import type { ReportFacts } from '../../../shared/report'
 import { reportFacts } from '../facts'
 import { parseReportInput, ReportInputError } from '../load-input'
@@ -22,6 +23,8 @@ export interface FleetNode {
   /** Null: no report from this node (its state says why). */
   facts: ReportFacts | null
   diagnosis: Diagnosis | null
+  /** The report's hardware health check, when it has one. */
+  health?: HealthResult | null
   state?: NodeState
   detail?: string | null
 }
@@ -79,7 +82,8 @@ export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
       const diagnosis = parsed.kind === 'report' ? parsed.report.diagnosis : parsed.diagnosis
       const facts = parsed.kind === 'report' ? parsed.report.facts : reportFacts(parsed.diagnosis, null, null)
       const generatedAt = parsed.kind === 'report' ? parsed.report.generatedAt : parsed.diagnosis.finishedAt
-      nodes.push({ name: uniqueName(input.name ?? facts.hostname ?? fallback, taken), generatedAt, facts, diagnosis, ...scheduledOk })
+      const health = parsed.kind === 'report' ? (parsed.report.health ?? null) : null
+      nodes.push({ name: uniqueName(input.name ?? facts.hostname ?? fallback, taken), generatedAt, facts, diagnosis, health, ...scheduledOk })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       // A scheduled node whose task printed something else is a row that says so, not a missing column.

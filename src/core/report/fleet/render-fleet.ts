@@ -50,6 +50,8 @@ function reasonText(r: LookFirstReason, t: TFunction): string {
       const params = { field: fleetFieldLabel(r.field, t), value: shown(r.value), others: shown(r.others), count: r.count }
       return t(r.split ? 'fleet.why.driftSplit' : 'fleet.why.drift', params)
     }
+    case 'health':
+      return t('fleet.why.health', { findings: r.findings.join(', ') })
     case 'failing':
       return t('fleet.why.failing', { steps: r.steps.map((s) => fleetFieldLabel(`step.${s}`, t)).join(', ') })
     case 'slow':

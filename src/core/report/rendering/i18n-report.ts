@@ -267,6 +267,7 @@ export const reportEn = {
   'fleet.why.drift': '{{field}} is {{value}} where {{count}} other node(s) have {{others}}',
   'fleet.why.driftSplit': '{{field}} is {{value}}, and no value is shared by most nodes',
   'fleet.why.failing': 'failing steps: {{steps}}',
+  'fleet.why.health': 'hardware health errors: {{findings}}',
   'fleet.why.slow.tflops': 'step 4 load at {{value}} TFLOP/s per GPU, the other nodes\' median is {{median}}',
   'fleet.why.slow.convMs': 'step 5 Conv2d takes {{value}} ms with cuDNN, the other nodes\' median is {{median}} ms',
 } as const
@@ -539,6 +540,7 @@ export const reportZh: Record<ReportKey, string> = {
   'fleet.why.drift': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
   'fleet.why.driftSplit': '{{field}} 为 {{value}}，且没有多数节点共用的值',
   'fleet.why.failing': '失败的步骤：{{steps}}',
+  'fleet.why.health': '硬件健康错误：{{findings}}',
   'fleet.why.slow.tflops': '步骤 4 负载每块 GPU {{value}} TFLOP/s，其他节点的中位数为 {{median}}',
   'fleet.why.slow.convMs': '步骤 5 Conv2d 开启 cuDNN 用时 {{value}} ms，其他节点的中位数为 {{median}} ms',
 }

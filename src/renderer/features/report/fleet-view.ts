@@ -44,6 +44,8 @@ function reasonText(r: LookFirstReason, t: TFunction): string {
       const shown = (v: string | null) => v ?? t('rep.fleet.noValue')
       return t(r.split ? 'rep.fleet.why.driftSplit' : 'rep.fleet.why.drift', { field: fieldLabel(r.field, t), value: shown(r.value), others: shown(r.others), count: r.count })
     }
+    case 'health':
+      return t('rep.fleet.why.health', { findings: r.findings.join(', ') })
     case 'failing':
       return t('rep.fleet.why.failing', { steps: r.steps.map((s) => fieldLabel(`step.${s}`, t)).join(', ') })
     case 'slow':
