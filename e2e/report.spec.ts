@@ -261,11 +261,17 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     await expect(table.locator('[data-testid="fleet-row"][data-field="driverVersion"]')).toHaveAttribute('data-differs', 'false')
     await expect(page.getByTestId('fleet-summary')).toContainText('cuDNN')
     await expect(page.getByTestId('fleet-rejected')).toHaveText('broken.json was left out: it is not a GPU Doctor report or diagnosis')
+    // Two machines that disagree: no majority, so both are named, the cuDNN first.
+    await expect(page.getByTestId('fleet-look-first').locator('li')).toHaveText([
+      'node-a: cuDNN is 9.19.0, and no value is shared by most machines',
+      'node-b: cuDNN is 9.1.0, and no value is shared by most machines',
+    ])
     await page.getByTestId('fleet').scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'report-fleet-en')
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(page.getByTestId('fleet-summary')).toContainText('机器之间不同的项')
     await expect(page.getByTestId('fleet-rejected')).toHaveText('broken.json 已跳过：不是 GPU Doctor 报告或诊断')
+    await expect(page.getByTestId('fleet-look-first')).toContainText('请先检查这些机器')
     await saveScreenshot(page, 'report-fleet-zh')
     expect(pageProblems).toEqual([])
   })

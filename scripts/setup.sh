@@ -7,7 +7,9 @@
 #                            poppler-utils (pdftoppm) for the PDF report test, Debian's Podman
 #                            (rootful, runc, vfs) beside Docker with the same images,
 #                            desktop-file-utils and appstream to validate the .deb's desktop entry and metainfo,
-#                            nsis (makensis) to compile the Windows installer's additions
+#                            nsis (makensis) to compile the Windows installer's additions,
+#                            Debian's prometheus and prometheus-node-exporter (a real scrape of the metrics files),
+#                            Debian's slurm-wlm and munge: a controller and three slurmd on this machine (fleet --slurm)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +33,9 @@ if ((want_test)); then
   # desktop-file-validate and appstreamcli check the Linux package's .desktop entry and AppStream
   # metainfo, makensis the Windows installer's script.
   apt_install chromium fonts-wqy-zenhei xz-utils python3-torch procps poppler-utils gcc libc6-dev desktop-file-utils appstream nsis
+  # Prometheus and node_exporter are started by the metrics test itself, on free loopback ports, and stopped after it;
+  # the Slurm cluster is long-lived like dockerd (scripts/ci/start-slurm.sh, below).
+  apt_install prometheus prometheus-node-exporter slurm-wlm munge
 fi
 
 # The Electron binary is not needed for the CLI, serve or tests, and cannot be downloaded everywhere.
@@ -42,4 +47,5 @@ if ((want_test)); then
   bash scripts/ci/start-docker.sh
   bash scripts/ci/build-test-images.sh
   bash scripts/ci/start-podman.sh
+  bash scripts/ci/start-slurm.sh
 fi

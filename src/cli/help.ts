@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next'
 
 const COMMANDS: Array<[string, string]> = [
   ['status [--json] [--from-smi FILE]', 'cmd.status'],
-  ['health [--json] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
+  ['health [--json | --prometheus [-o FILE]] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]', 'cmd.health'],
   ['monitor [--interval MS] [--count N] [--json]', 'cmd.monitor'],
   ['watch --pid PID | --container NAME [--seconds N] [--json]', 'cmd.watch'],
-  ['serve [--port N] [--host ADDR] [--open] [--python PATH]…', 'cmd.serve'],
-  ['diagnose [--python PATH] [--steps IDS] [--json]', 'cmd.diagnose'],
+  ['serve [--port N] [--host ADDR] [--open] [--python PATH]… [--metrics]', 'cmd.serve'],
+  ['diagnose [--python PATH] [--steps IDS] [--json | --prometheus [-o FILE]]', 'cmd.diagnose'],
   ['analyze --from FILE [--json]', 'cmd.analyze'],
   ['interpreters [--json]', 'cmd.interpreters'],
   ['diagnose --image IMAGE [--gpus all|0,1] [--shm-size 8g]', 'cmd.diagnoseImage'],
@@ -15,6 +15,8 @@ const COMMANDS: Array<[string, string]> = [
   ['compare IMAGE_A|host IMAGE_B|host [--json]', 'cmd.compare'],
   ['recommend [--json] [--gpu NAME] [--driver V] [--arch A] [--check]', 'cmd.recommend'],
   ['report [--format md|html|json|pdf] [-o FILE]', 'cmd.report'],
+  ['fleet --slurm [--partition P] [--nodes LIST|N] [--gpus-per-node N] [--python PATH] [--image IMAGE] [--timeout S] [--format table|md|html|json] [-o FILE] [--reports-dir DIR]', 'cmd.fleetSlurm'],
+  ['fleet --k8s-manifest --image IMAGE --nodes N [--gpus-per-node N] [--namespace NS] [-o FILE]', 'cmd.fleetK8s'],
 ]
 
 const OPTIONS: Array<[string, string]> = [

@@ -14,6 +14,7 @@ import { serveCommand } from './commands/serve'
 import { statusCommand } from './commands/status'
 import { healthCommand } from './commands/health'
 import { watchCommand } from './commands/watch'
+import { fleetCommand } from './commands/fleet'
 import type { CliContext } from './context'
 import { renderHelp } from './help'
 import { createTranslator, pickLanguage } from './i18n'
@@ -35,6 +36,7 @@ const COMMANDS: Record<string, Command> = {
   compare: compareCommand,
   recommend: recommendCommand,
   report: reportCommand,
+  fleet: fleetCommand,
 }
 
 /** `--lang X` / `--lang=X` anywhere on the line, read before commands parse their options. */

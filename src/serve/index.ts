@@ -26,6 +26,11 @@ export interface ServeOptions {
   allowedHosts?: string[]
   /** When a slow WebSocket client stops getting monitor samples, and when it is dropped (tests lower them). */
   eventLimits?: BackpressureLimits
+  /**
+   * `serve --metrics`: GET /metrics answers with this Prometheus text, without the token, so that a
+   * Prometheus on the same machine can scrape it (the CLI allows it on loopback binds only).
+   */
+  metrics?: () => Promise<string>
 }
 
 export interface RunningServer {
@@ -40,6 +45,7 @@ export interface RunningServer {
 
 const INVOKE_PREFIX = '/api/invoke/'
 const EVENTS_PATH = '/api/events'
+const METRICS_PATH = '/metrics'
 
 function requestUrl(req: IncomingMessage): URL | null {
   try {
@@ -99,6 +105,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     const url = requestUrl(req)
     if (!url) return sendText(res, 400, 'Bad request')
     if (!isAllowedHost(req, allowed)) return sendText(res, 403, 'Forbidden: unexpected Host header')
+    if (opts.metrics && url.pathname === METRICS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      const text = await opts.metrics()
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' })
+      res.end(req.method === 'HEAD' ? undefined : text)
+      return
+    }
     const isApi = url.pathname.startsWith('/api/')
     if (isApi && !isAuthorized(req, url, token)) {
       return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token: open the URL that `gpu-doctor serve` printed.')

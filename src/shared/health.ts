@@ -10,6 +10,8 @@ export const GpuHealthFactsSchema = z.object({
   index: z.number().int(),
   name: z.string(),
   busId: z.string().nullable(),
+  /** Absent in reports written before GPU Doctor read it. */
+  uuid: z.string().optional(),
   utilizationGpu: num,
   pcie: z.object({ genCurrent: num, genMax: num, widthCurrent: num, widthMax: num }),
   ecc: z.object({

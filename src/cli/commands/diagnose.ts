@@ -11,6 +11,8 @@ import { renderDiagnosis } from '../render/diagnosis-view'
 import { imageRunner } from './diagnose-image'
 import { cliHistory, reportSaved } from '../history'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
+import { diagnosisExposition } from '../../core/metrics'
+import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -24,6 +26,8 @@ export const DIAGNOSE_OPTIONS = {
   runtime: { type: 'string' },
   'no-save': { type: 'boolean' },
   'no-wait': { type: 'boolean' },
+  prometheus: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
 } as const
 
 function parseSteps(value: string | undefined, ctx: CliContext): StepId[] | undefined {
@@ -35,14 +39,18 @@ function parseSteps(value: string | undefined, ctx: CliContext): StepId[] | unde
   return steps as StepId[]
 }
 
-/** `gpu-doctor diagnose [--python PATH] [--steps ids] [--json]`: exit 1 when a step fails. */
+/** `gpu-doctor diagnose [--python PATH] [--steps ids] [--json | --prometheus [-o FILE]]`: exit 1 when a step fails. */
 export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, DIAGNOSE_OPTIONS)
   const json = values.json === true
+  const prometheus = values.prometheus === true
+  if (json && prometheus) throw new CliError(ctx.t('error.jsonOrPrometheus'), EXIT_USAGE)
+  if (values.output !== undefined && !prometheus) throw new CliError(ctx.t('error.outputNeedsPrometheus'), EXIT_USAGE)
+  if (values.output !== undefined) await checkOutputTarget(values.output)
   const steps = parseSteps(values.steps, ctx)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
   const seconds = parseIntOption(values.seconds, '--seconds', 1, 60, 4, say)
-  const log = json ? ctx.stderr : ctx.stdout
+  const log = json || prometheus ? ctx.stderr : ctx.stdout
   // With --image, --python names the interpreter inside the image.
   const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
   const python = await defaultPython({ explicit: values.python, inContainer: container !== null, env: ctx.env })
@@ -72,7 +80,11 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   })
   reportSaved(result, ctx)
   const { diagnosis } = result
-  if (json) ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
+  if (prometheus) {
+    const text = diagnosisExposition(diagnosis)
+    if (values.output === undefined) ctx.stdout.write(text)
+    else await writeOutputFile(values.output, text)
+  } else if (json) ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
   else ctx.stdout.write(`\n${renderDiagnosis(diagnosis, ctx.t)}\n`)
   return diagnosis.steps.some((s) => s.status === 'fail') ? EXIT_FAILED : EXIT_OK
 }

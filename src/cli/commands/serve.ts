@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { startServer } from '../../serve'
 import { classifyBindHost } from '../../serve/bind-host'
 import { createCoreService } from '../../core/service/core-service'
+import { checkHealth } from '../../core/health/check-health'
+import { cachedHealthMetrics } from '../../core/metrics'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { openInBrowser } from '../open-browser'
@@ -16,8 +18,12 @@ export const SERVE_OPTIONS = {
   'no-open': { type: 'boolean' },
   /** A Python the page may run besides those GPU Doctor finds (repeatable): typed here, by the user. */
   python: { type: 'string', multiple: true },
+  metrics: { type: 'boolean' },
 } as const
 
+
+/** Scrapes closer together than this share one nvidia-smi read. */
+const METRICS_TTL_MS = 10_000
 
 /** The built renderer sits beside the bundled CLI: out/cli/gpu-doctor.cjs → out/renderer. */
 export function rendererDir(): string {
@@ -33,7 +39,7 @@ function listenError(error: unknown, host: string, port: number, ctx: CliContext
   return new CliError(ctx.t('serve.cannotListen', { host, port, reason: error instanceof Error ? error.message : String(error) }), EXIT_ENVIRONMENT)
 }
 
-/** `gpu-doctor serve [--port N] [--host H] [--python PATH]…`: the UI in a browser, token-protected, until Ctrl-C. */
+/** `gpu-doctor serve [--port N] [--host H] [--python PATH]… [--metrics]`: the UI in a browser, token-protected, until Ctrl-C. */
 export async function serveCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, SERVE_OPTIONS)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
@@ -41,11 +47,14 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   const host = values.host ?? '127.0.0.1'
   const bind = classifyBindHost(host)
   if (bind === 'foreign') throw new CliError(ctx.t('serve.badHost', { host: host.slice(0, 100) }), EXIT_USAGE)
+  // /metrics has no token: only a Prometheus on this machine may read it.
+  if (values.metrics === true && bind === 'exposed') throw new CliError(ctx.t('serve.metricsLoopback', { host }), EXIT_USAGE)
   const dir = rendererDir()
   if (!existsSync(join(dir, 'index.html'))) throw new CliError(ctx.t('serve.noUi', { dir }), EXIT_ENVIRONMENT)
 
   const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, allowedInterpreters: values.python ?? [] })
-  const server = await startServer({ core, host, port, rendererDir: dir }).catch(async (error: unknown) => {
+  const metrics = values.metrics === true ? cachedHealthMetrics(() => checkHealth({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal }), METRICS_TTL_MS) : undefined
+  const server = await startServer({ core, host, port, rendererDir: dir, metrics }).catch(async (error: unknown) => {
     await core.dispose()
     throw listenError(error, host, port, ctx)
   })
@@ -53,6 +62,7 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
   if (bind === 'exposed') ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
   else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
+  if (metrics) ctx.stdout.write(`${ctx.t('serve.metrics', { url: `${new URL(server.url).origin}/metrics` })}\n`)
   if (values.open === true && values['no-open'] !== true) {
     const opened = openInBrowser(server.url, ctx.env)
     ctx.stdout.write(`${opened === null ? ctx.t('serve.noBrowser') : ctx.t(opened.appWindow ? 'serve.openedApp' : 'serve.opened', { command: opened.command })}\n`)

@@ -24,6 +24,7 @@ function factsOf<N>(reader: ReportReader<N>, side: 0 | 1, gpu: N, index: number)
     index,
     name: smiNull(at('name')) ?? '',
     busId: smiNull(at('busId')),
+    uuid: smiNull(at('uuid')) ?? undefined,
     utilizationGpu: num('utilizationGpu'),
     pcie: { genCurrent: num('pcieGenCurrent'), genMax: num('pcieGenMax'), widthCurrent: num('pcieWidthCurrent'), widthMax: num('pcieWidthMax') },
     ecc: {

@@ -34,6 +34,7 @@ export const HEALTH_PATHS = {
   utilizationGpu: [['Utilization', 'GPU'], ['utilization', 'gpu_util']],
   name: [['Product Name'], ['product_name']],
   busId: [['PCI', 'Bus Id'], ['pci', 'pci_bus_id']],
+  uuid: [['GPU UUID'], ['uuid']],
 } as const satisfies Record<string, readonly [Path, Path]>
 
 export type HealthField = keyof typeof HEALTH_PATHS

@@ -4,7 +4,8 @@ import { makeFinding } from '../rules/finding-catalog'
 import type { GpuHealthFacts } from './health-facts'
 import type { XidEvent } from './kernel-log'
 
-const gpuName = (g: GpuHealthFacts) => `GPU ${g.index} ${g.name}${g.busId ? ` (${g.busId})` : ''}`
+/** How health findings name a GPU (their `gpu` parameter). */
+export const gpuName = (g: GpuHealthFacts) => `GPU ${g.index} ${g.name}${g.busId ? ` (${g.busId})` : ''}`
 
 function pcie(g: GpuHealthFacts): Finding[] {
   const { genCurrent, genMax, widthCurrent, widthMax } = g.pcie

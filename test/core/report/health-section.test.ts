@@ -92,10 +92,11 @@ describe('the report\'s "Hardware health" section', () => {
     expect(validate({ ...json, health: { ...h, kernelLog: { readable: false } } })).toBe(false)
   })
 
-  it('redaction masks the host but keeps bus ids, GPU names and the kernel log as they are', async () => {
+  it('redaction masks the host and the GPU UUID but keeps bus ids, GPU names and the kernel log as they are', async () => {
     const h = await faulty()
     const { report, masked } = redactReport(withHealth(h), { hostnames: ['gpu-node-17.cluster.example.com'] })
-    expect(report.health).toEqual(h)
+    expect(h.gpus[0]?.uuid).toBe('GPU-96e2900a-5566-8089-5bf7-2a840ab1ea60')
+    expect(report.health).toEqual({ ...h, gpus: h.gpus.map((g) => ({ ...g, uuid: 'GPU-<uuid-1>' })) })
     expect(masked.map((m) => m.kind)).toContain('host')
     expect(renderReportMarkdown(report, 'en')).toContain('| 0 | NVIDIA H200 | 00000000:00:06.0 |')
   })

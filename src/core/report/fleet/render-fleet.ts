@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 
 import type { StepId } from '../../../shared/diagnosis'
 import { STEP_IDS } from '../../../shared/diagnosis'
-import type { FleetTable } from '../../../shared/fleet'
+import type { FleetTable, LookFirstReason } from '../../../shared/fleet'
 import type { ReportLang } from '../../../shared/report'
 import { escapeHtml as esc } from '../rendering/html-escape'
 import { htmlDocument, htmlTable } from '../rendering/html'
@@ -15,9 +15,11 @@ export function fleetFieldLabel(field: string, t: TFunction): string {
   return t(`fact.${field}`, { defaultValue: field })
 }
 
-function cell(field: string, value: string | null, t: TFunction): string {
+/** A table cell as a reader sees it: a step verdict or node state in words, an empty list as "none". */
+export function fleetCell(field: string, value: string | null, t: TFunction): string {
+  if (field === 'nodeState') return value ? t(`fleet.state.${value}`, { defaultValue: value }) : '—'
   if (field.startsWith('step.')) return value ? t(`verdict.${value}`, { defaultValue: value }) : '—'
-  if (field === 'failingSteps') return value ? value : t('label.none')
+  if (field === 'failingSteps') return value === null ? '—' : value || t('label.none')
   return value ?? '—'
 }
 
@@ -37,7 +39,33 @@ export function fleetWarnings(table: FleetTable, t: TFunction): string[] {
   return out
 }
 
-function headline(table: FleetTable, t: TFunction): string {
+function reasonText(r: LookFirstReason, t: TFunction): string {
+  switch (r.kind) {
+    case 'state': {
+      const state = t(`fleet.state.${r.state}`, { defaultValue: r.state })
+      return r.detail ? t('fleet.why.stateDetail', { state, detail: r.detail }) : t('fleet.why.state', { state })
+    }
+    case 'drift': {
+      const shown = (v: string | null) => v ?? t('fleet.noValue')
+      const params = { field: fleetFieldLabel(r.field, t), value: shown(r.value), others: shown(r.others), count: r.count }
+      return t(r.split ? 'fleet.why.driftSplit' : 'fleet.why.drift', params)
+    }
+    case 'health':
+      return t('fleet.why.health', { findings: r.findings.join(', ') })
+    case 'failing':
+      return t('fleet.why.failing', { steps: r.steps.map((s) => fleetFieldLabel(`step.${s}`, t)).join(', ') })
+    case 'slow':
+      return t(`fleet.why.slow.${r.metric}`, { value: r.value.toFixed(r.metric === 'tflops' ? 1 : 3), median: r.median.toFixed(r.metric === 'tflops' ? 1 : 3) })
+  }
+}
+
+/** "node: why; why" for each node worth looking at first, worst first. */
+export function fleetLookFirst(table: FleetTable, t: TFunction): string[] {
+  return (table.lookFirst ?? []).map((n) => `${n.node}: ${n.reasons.map((r) => reasonText(r, t)).join('; ')}`)
+}
+
+/** What differs across nodes, or that nothing does. */
+export function fleetHeadline(table: FleetTable, t: TFunction): string {
   return table.differing.length ? t('fleet.differs', { fields: table.differing.map((f) => fleetFieldLabel(f, t)).join(', ') }) : t('fleet.same')
 }
 
@@ -47,10 +75,12 @@ export function renderFleetMarkdown(table: FleetTable, lang: ReportLang): string
   const columns = [t('col.field'), ...table.nodes.map((n) => n.name), '']
   const rows = table.rows.map((r) => {
     const label = fleetFieldLabel(r.field, t)
-    return [r.differs ? { md: `**${mdInline(label)}**` } : label, ...r.values.map((v) => cell(r.field, v, t)), r.differs ? { md: `**${mdInline(t('fleet.flag'))}**` } : '']
+    return [r.differs ? { md: `**${mdInline(label)}**` } : label, ...r.values.map((v) => fleetCell(r.field, v, t)), r.differs ? { md: `**${mdInline(t('fleet.flag'))}**` } : '']
   })
-  const out = [`## ${mdText(t('fleet.title', { count: table.nodes.length }))}`, `**${mdInline(headline(table, t))}**`]
+  const out = [`## ${mdText(t('fleet.title', { count: table.nodes.length }))}`, `**${mdInline(fleetHeadline(table, t))}**`]
   for (const w of fleetWarnings(table, t)) out.push(`> ${mdText(w)}`)
+  const first = fleetLookFirst(table, t)
+  if (first.length) out.push(`**${mdInline(t('fleet.lookFirst'))}**\n\n${first.map((l) => `- ${mdText(l)}`).join('\n')}`)
   out.push(mdTable(columns, rows))
   return `${out.join('\n\n')}\n`
 }
@@ -60,12 +90,13 @@ export function renderFleetHtml(table: FleetTable, lang: ReportLang): string {
   const t = reportTranslator(lang)
   const title = t('fleet.title', { count: table.nodes.length })
   const columns = [t('col.field'), ...table.nodes.map((n) => n.name)]
-  const rows = table.rows.map((r) => [fleetFieldLabel(r.field, t), ...r.values.map((v) => cell(r.field, v, t))])
+  const rows = table.rows.map((r) => [fleetFieldLabel(r.field, t), ...r.values.map((v) => fleetCell(r.field, v, t))])
   const flagged = (row: number, col: number) => col > 0 && (table.rows[row]?.differs ?? false)
   const body = [
     `<h1>${esc(title)}</h1>`,
-    `<p><strong>${esc(headline(table, t))}</strong></p>`,
+    `<p><strong>${esc(fleetHeadline(table, t))}</strong></p>`,
     ...fleetWarnings(table, t).map((w) => `<p class="warning-box">${esc(w)}</p>`),
+    ...(fleetLookFirst(table, t).length ? [`<p><strong>${esc(t('fleet.lookFirst'))}</strong></p>`, `<ul>${fleetLookFirst(table, t).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`] : []),
     htmlTable(columns, rows, flagged),
   ].join('\n')
   return htmlDocument(lang, title, body)

@@ -8,12 +8,14 @@ import { DASH } from '../../components/number-format'
 import { StatusBadge } from '../../components/StatusBadge'
 import { isVerdict } from '../../components/step-status'
 import { formatSize } from '../../components/size-and-age-format'
-import { differingCells, nodeFileNames, rejectedFileName } from './fleet-view'
+import { differingCells, lookFirstItems, nodeFileNames, rejectedFileName } from './fleet-view'
 import { fieldLabel } from './labels'
 
 function Cell({ field, value }: { field: string; value: string | null }) {
+  const { t } = useTranslation()
   if (value === null || value === '') return <span className="muted">{DASH}</span>
   if (field.startsWith('step.') && isVerdict(value as never)) return <StatusBadge display={value as 'pass'} />
+  if (field === 'nodeState') return <>{t(`rep.fleet.state.${value}`, { defaultValue: value })}</>
   return <>{value}</>
 }
 
@@ -122,6 +124,18 @@ export function FleetPanel() {
               ? t('rep.fleet.differing', { count: table.differing.length, fields: table.differing.map((f) => fieldLabel(f, t)).join(', ') })
               : t('rep.fleet.same', { count: table.nodes.length })}
           </p>
+          {(table.lookFirst ?? []).length > 0 && (
+            <div className="banner banner--warn" data-testid="fleet-look-first">
+              <strong>{t('rep.fleet.lookFirst')}</strong>
+              <ul>
+                {lookFirstItems(table, t).map((item) => (
+                  <li key={item.node}>
+                    <code>{item.node}</code>: {item.reasons.join('; ')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {table.nodes.length > 0 && <Table table={table} />}
         </>
       )}

@@ -1,0 +1,3 @@
+export { renderExposition, gauge, type MetricFamily } from './exposition'
+export { cachedHealthMetrics, healthExposition, healthFailureExposition } from './health-metrics'
+export { diagnosisExposition } from './diagnosis-metrics'
