@@ -29,7 +29,20 @@ export const TorchDeviceSchema = z.object({
   smCount: z.number(),
   uuid: maybeText.optional(),
   freeMemory: maybeNumber.optional(),
+  /** Each CUDA call step 1 made on this device, and the first that raised with its error verbatim. */
+  exercise: z.object({ ok: z.boolean(), calls: z.array(text), failedCall: maybeText.optional(), error: maybeText.optional() }).optional(),
 })
+
+/** A set environment variable that changes what CUDA, cuDNN, NCCL or PyTorch do (resources/data/cuda-environment.json). */
+export const EnvironmentRowSchema = z.object({
+  name: text,
+  value: text,
+  class: z.enum(['slowdown', 'debugging-mode', 'changed-device-set', 'changed-allocator', 'informational']),
+  effect: text,
+  source: maybeText,
+  active: z.boolean(),
+})
+export type EnvironmentRowEvidence = z.infer<typeof EnvironmentRowSchema>
 
 export const ArchCoverageSchema = z.object({
   gpuArch: text,
@@ -58,6 +71,22 @@ export const GpuVisibleEvidenceSchema = z.object({
   libcuda: z.object({ path: text, realPath: text, ldLibraryPathEntries: z.array(text) }).nullable().optional(),
   memory: z
     .array(z.object({ gpu: z.number(), totalMiB: maybeNumber, heldByOthersMiB: maybeNumber, freeMiB: maybeNumber, holders: text }))
+    .optional(),
+  /** The environment variables of the checked interpreter that change what CUDA, cuDNN, NCCL or PyTorch do. */
+  environment: z.array(EnvironmentRowSchema).optional(),
+  /** A failed `import torch`: its whole message, and where torch is and was built for. */
+  importError: maybeText.optional(),
+  importFailure: z
+    .object({
+      torchFound: z.boolean().optional(),
+      torchDir: maybeText.optional(),
+      torchCExtensions: z.array(text).optional(),
+      extSuffix: maybeText.optional(),
+      libc: maybeText.optional(),
+      missingLibrary: text.optional(),
+      searched: z.array(text).optional(),
+      foundAt: z.array(text).optional(),
+    })
     .optional(),
 })
 

@@ -50,6 +50,14 @@ function trimEndBlank(line: string): string {
   return line.slice(0, end)
 }
 
+/**
+ * The causes the quick-index rules recognise in any text: the same rules `analyze` applies to a paste,
+ * applied by the diagnosis to a live error (classify-error.ts).
+ */
+export function knownCauses(text: string): Finding[] {
+  return textRuleFindings((text ?? '').replace(/\r\n?/g, '\n'))
+}
+
 function textRuleFindings(text: string): Finding[] {
   const findings: Finding[] = []
   const flat = unwrapped(text)
