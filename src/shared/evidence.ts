@@ -104,6 +104,8 @@ export const CudnnEvidenceSchema = z.object({
   expectedMajor: maybeNumber.optional(),
   flags: z.object({ benchmark: FlagSchema, deterministic: FlagSchema, allowTf32: FlagSchema, matmulAllowTf32: FlagSchema }).partial().optional(),
   nccl: maybeText.optional(),
+  /** The cuDNN files the process mapped; step 3's mappedCudnn is the same list. */
+  mappedFiles: z.array(text).optional(),
 })
 
 export const LinkedLibrarySchema = z.object({
@@ -136,6 +138,8 @@ export const LinkageEvidenceSchema = z.object({
   resolvedOutsideWheel: z.array(OutsideWheelSchema).optional(),
   mappedAfterCudnnOp: z.array(text).optional(),
   mappedCudnn: z.array(text).optional(),
+  /** Every CUDA library the process mapped, with how it got there (LD_PRELOAD, LD_LIBRARY_PATH, the wheel's RUNPATH, the system cache, forward-compat). */
+  mappedOrigins: z.array(z.object({ path: text, realPath: text, origin: text, why: text })).optional(),
   otherCudnnCopies: z.array(z.object({ path: text, realPath: text })).optional(),
   ldLibraryPath: z.array(text).optional(),
   inspected: z.array(text).optional(),
