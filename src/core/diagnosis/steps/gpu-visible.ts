@@ -34,14 +34,15 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const environment = environmentRows(r.environment)
   if (!torch?.importable) {
     const text = torch?.errorText ?? torch?.error ?? r.fatal ?? 'unknown'
-    findings.push(...classifyImportFailure({ python, pythonVersion: r.python?.version ?? null, text, errorType: torch?.errorType ?? null, failure: torch?.failure }))
+    const classified = classifyImportFailure({ python, pythonVersion: r.python?.version ?? null, text, errorType: torch?.errorType ?? null, failure: torch?.failure })
+    findings.push(...classified)
     const fixed = withInstallFixes(findings, installContextOf(inputs))
     const absent = fixed.some((f) => f.id === 'torch-not-installed')
     const f = torch?.failure
     const importFailure = f
       ? { torchFound: f.torchFound, torchDir: f.torchDir ?? null, torchCExtensions: f.torchCExtensions, extSuffix: f.extSuffix ?? null, libc: f.libc ?? null, missingLibrary: f.missingLibrary, searched: f.searched, foundAt: f.foundAt }
       : undefined
-    const said = absent ? summary('gpuVisible.noTorch', { python }) : summary('gpuVisible.importFailed', { python, ...reasonOf(fixed) })
+    const said = absent ? summary('gpuVisible.noTorch', { python }) : summary('gpuVisible.importFailed', { python, ...reasonOf(fixed.filter((f) => classified.some((c) => c.id === f.id))) })
     return stepResult('gpu-visible', 'fail', said, { python, hostGpus, environment, importError: text, importFailure }, fixed)
   }
   const cuda = r.cuda
