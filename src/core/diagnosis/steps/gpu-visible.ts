@@ -96,7 +96,8 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
       findings.push(makeFinding('gpu-not-visible-to-torch', 'error', { hostGpus: hostGpus.length }, r.warnings[0] ?? null))
   }
 
-  findings.push(...liveErrorFindings(r, findings, hostGpus.length))
+  // nvidia-smi's own problem (first finding, when there is one) does not explain what CUDA said in this process.
+  findings.push(...liveErrorFindings(r, inputs.host.kind === 'error' ? findings.slice(1) : findings, hostGpus.length))
 
   if (cuda?.available) {
     if (cuda.deviceCount < hostGpus.length && cvd === null)
