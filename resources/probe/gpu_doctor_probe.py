@@ -269,6 +269,11 @@ def cuda_facts(torch, probe):
         probe.error("cuda.device_count", exc)
     for i in range(out["deviceCount"]):
         out["devices"].append(exercise_device(torch, i))
+    if out["deviceCount"] > 1:
+        try:
+            torch.cuda.set_device(0)  # the workloads' "cuda" means GPU 0, as before the exercise
+        except Exception:
+            pass
     failed = [d for d in out["devices"] if not d["exercise"]["ok"]]
     if failed and not out["initError"]:
         first = failed[0]["exercise"]

@@ -87,3 +87,13 @@ describe('step 1 uses every visible GPU for real', () => {
     expect(ids(s)).toEqual(['env-pytorch-cuda-alloc-conf'])
   })
 })
+
+describe('after using every GPU, the probe leaves GPU 0 current', () => {
+  it('so the workloads that say "cuda" still run on GPU 0', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const probe = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+    const code = `import sys, json; sys.argv=['p','--no-ldd']; sys.path.insert(0, ${JSON.stringify(fake)}); import runpy; m = runpy.run_path(${JSON.stringify(probe)}); d = m['main'](['--no-ldd']); import torch; print(torch.cuda.current_device(), d['cuda']['deviceCount'])`
+    const out = execFileSync(TORCH_PYTHON, ['-c', code], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    expect(out.trim().split('\n').at(-1)).toBe('0 2')
+  })
+})

@@ -57,3 +57,16 @@ def _cuda():
 
 cuda = _cuda()
 _C = types.SimpleNamespace(_cuda_getDriverVersion=lambda: 13000)
+
+
+def _current_device_recorder():
+    state = {"current": 0}
+
+    def set_device(d):
+        state["current"] = d.index if hasattr(d, "index") else int(d)
+
+    cuda.set_device = set_device
+    cuda.current_device = lambda: state["current"]
+
+
+_current_device_recorder()
