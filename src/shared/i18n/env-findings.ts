@@ -2,7 +2,7 @@
 // resources/data/cuda-environment.json so that each variable's effect and fix are written once, in
 // both languages, beside its source.
 
-import table from '../../../resources/data/cuda-environment.json'
+import table from '../../../resources/data/cuda-environment.json' with { type: 'json' }
 
 type EffectClass = 'slowdown' | 'debugging-mode' | 'changed-device-set' | 'changed-allocator'
 
