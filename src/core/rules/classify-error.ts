@@ -2,6 +2,7 @@ import type { Finding } from '../../shared/diagnosis'
 import type { ImportFailure } from '../../shared/probe'
 import { knownCauses } from './analyze-text'
 import { makeFinding } from './finding-catalog'
+import { importCauses } from './import-failure-rules'
 
 // One classifier for an error the diagnosis caught live (a CUDA call that raised, `import torch`
 // that failed): first the rules `analyze` applies to pasted text, then what the error itself says,
@@ -67,14 +68,6 @@ export interface ImportFailureInput {
 
 const NO_MODULE = /No module named '([^']+)'/
 const WRONG_PYTHON_SYMBOL = /undefined symbol: (_?Py\w+)/
-const GLIBC = /version [`']GLIBC_([\d.]+)' not found \(required by ([^)]+)\)/
-const LIBSTDCXX = /(\S*libstdc\+\+\.so[\w.]*): version [`']((?:GLIBCXX|CXXABI)_[\d.]+)' not found \(required by ([^)]+)\)/
-const MISSING_LIB = /(lib[\w.+-]*\.so[\w.]*): cannot open shared object file/
-const UNDEFINED = /(?:(\/\S+\.so[\w.]*): )?undefined symbol: (\S+)/
-const NUMPY_ABI = /compiled using NumPy 1\.x cannot be run in\s+NumPy ([\d.]+)|numpy\.core\.multiarray failed to import|_ARRAY_API not found|module compiled against (?:ABI|API) version/i
-const DEPENDENCY_SO = /\/(?:site|dist)-packages\/([A-Za-z0-9_]+)\/\S*\.so/
-const PERMISSION = /Permission denied|PermissionError|failed to map segment from shared object|Operation not permitted/i
-const PERMISSION_PATH = /(?:Permission denied|Operation not permitted)[^/]*?(\/[^\s'":]+)|(\/[^\s'":]+\.so[\w.]*): failed to map segment/
 
 /** Which Python a compiled module was built for: _C.cpython-312-x86_64-linux-gnu.so → 3.12. */
 function builtFor(extensions: string[]): string | null {
@@ -84,21 +77,20 @@ function builtFor(extensions: string[]): string | null {
 
 /**
  * A failed `import torch`, classified by what it says: torch absent (then, and only then,
- * `torch-not-installed`), a Python the wheel was not built for, a cause the rules know, a C library
- * or libstdc++ too old, a shared library missing or a symbol undefined, a compiled dependency that
- * refuses to load or a Python dependency missing, a permission problem; anything else verbatim.
+ * `torch-not-installed`), a Python the wheel was not built for, a cause the rules know, then what the
+ * import's own rules read in it (import-failure-rules.ts); anything else verbatim.
  */
 export function classifyImportFailure(input: ImportFailureInput): Finding[] {
   const { text, failure, python } = input
   const evidence = verbatim(text)
   const mod = NO_MODULE.exec(text)?.[1]
-  const torchFound = failure?.torchFound
-  if (mod === 'torch' && torchFound !== true) return [makeFinding('torch-not-installed', 'error', { python, error: firstLine(text) }, evidence)]
+  if (mod === 'torch' && failure?.torchFound !== true) return [makeFinding('torch-not-installed', 'error', { python, error: firstLine(text) }, evidence)]
 
   const extensions = failure?.torchCExtensions ?? []
   const suffix = failure?.extSuffix ?? null
   const noMatchingC = extensions.length > 0 && suffix !== null && !extensions.some((e) => e.endsWith(suffix))
-  if ((mod?.startsWith('torch._C') || /cannot import name '_C'/.test(text) || WRONG_PYTHON_SYMBOL.test(text)) && (noMatchingC || WRONG_PYTHON_SYMBOL.test(text)))
+  const wrongSymbol = WRONG_PYTHON_SYMBOL.test(text)
+  if ((mod?.startsWith('torch._C') || /cannot import name '_C'/.test(text) || wrongSymbol) && (noMatchingC || wrongSymbol))
     return [
       makeFinding(
         'torch-import-wrong-python',
@@ -110,51 +102,5 @@ export function classifyImportFailure(input: ImportFailureInput): Finding[] {
 
   const known = recognised(text)
   if (known.some((f) => f.severity === 'error')) return known.map((f) => ({ ...f, evidence }))
-
-  const cxx = LIBSTDCXX.exec(text)
-  if (cxx) return [makeFinding('torch-import-libstdcxx-too-old', 'error', { library: cxx[1]!, required: cxx[2]!, neededBy: cxx[3]! }, evidence)]
-  const glibc = GLIBC.exec(text)
-  if (glibc) return [makeFinding('torch-import-glibc-too-old', 'error', { required: glibc[1]!, neededBy: glibc[2]!, libc: failure?.libc ?? '?' }, evidence)]
-
-  if (NUMPY_ABI.test(text)) return [makeFinding('torch-import-dependency-broken', 'error', { dependency: 'numpy', python }, evidence)]
-
-  const missing = MISSING_LIB.exec(text)
-  if (missing) {
-    const searched = failure?.searched ?? []
-    const foundAt = failure?.foundAt ?? []
-    return [
-      makeFinding(
-        'torch-import-library-missing',
-        'error',
-        { library: missing[1]!, searched: searched.join(', ') || '(the loader path)', foundAt: foundAt.join(', ') || 'nowhere on the usual paths' },
-        evidence,
-      ),
-    ]
-  }
-
-  const undefinedSym = UNDEFINED.exec(text)
-  if (undefinedSym) {
-    const needer = undefinedSym[1] ?? failure?.needsSymbol ?? '?'
-    const mapped = (failure?.mappedAtFailure ?? []).filter((p) => /lib(cu|nccl|nv|torch|c10)/i.test(p) && p !== needer)
-    return [
-      makeFinding(
-        'torch-import-undefined-symbol',
-        'error',
-        { symbol: undefinedSym[2]!, library: needer, mapped: mapped.slice(0, 12).join(', ') || '(none of the CUDA libraries was mapped yet)' },
-        evidence,
-      ),
-    ]
-  }
-
-  if (mod && mod !== 'torch' && !mod.startsWith('torch.')) return [makeFinding('torch-import-dependency-missing', 'error', { module: mod.split('.')[0]!, python }, evidence)]
-
-  if (PERMISSION.test(text) || input.errorType === 'PermissionError' || failure?.torchDirReadable === false) {
-    const m = PERMISSION_PATH.exec(text)
-    return [makeFinding('torch-import-permission-denied', 'error', { path: m?.[1] ?? m?.[2] ?? failure?.torchDir ?? '?', python }, evidence)]
-  }
-
-  const dep = DEPENDENCY_SO.exec(text)?.[1]
-  if (dep && dep !== 'torch' && dep !== 'nvidia') return [makeFinding('torch-import-dependency-broken', 'error', { dependency: dep, python }, evidence)]
-
-  return [unrecognised(text, 'import torch', null)]
+  return importCauses(input) ?? [unrecognised(text, 'import torch', null)]
 }
