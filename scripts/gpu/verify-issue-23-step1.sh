@@ -12,7 +12,7 @@ py=${GPU_DOCTOR_PY:-/opt/torch/.venv/bin/python3}
 cli="node out/cli/gpu-doctor.cjs"
 work=$(mktemp -d /tmp/gd-issue23-XXXX)
 holder_pid=""
-cleanup() { [ -n "$holder_pid" ] && kill "$holder_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+cleanup() { if [ -n "$holder_pid" ]; then kill "$holder_pid" 2>/dev/null; wait "$holder_pid" 2>/dev/null; fi; rm -rf "$work"; }
 trap cleanup EXIT
 exec > >(tee "$out/log.txt") 2>&1
 
@@ -31,10 +31,21 @@ case_run() {
   echo "exit $rc after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 }
 
+# probe NAME [VAR=VALUE ...]: the raw probe document of a case, for test fixtures.
+probe() {
+  local name=$1; shift
+  env "$@" "$py" resources/probe/gpu_doctor_probe.py --workload cudnn-maps > "$out/probes/$name.json" 2>/dev/null
+}
+mkdir -p "$out/probes"
+
 echo "== machine"; nvidia-smi -L; "$py" -c "import torch; print(torch.__version__, torch.version.cuda, torch.backends.cudnn.version())"
 gpus=$(nvidia-smi -L | wc -l)
 
 case_run 00-normal
+probe probe-normal
+probe probe-alloc-conf-garbage PYTORCH_CUDA_ALLOC_CONF=garbage:yes
+probe probe-ld-preload-stub LD_PRELOAD=/usr/local/cuda/lib64/stubs/libcuda.so
+probe probe-cvd-bogus CUDA_VISIBLE_DEVICES=GPU-bogus
 case_run 01-cvd-bogus-uuid CUDA_VISIBLE_DEVICES=GPU-bogus
 case_run 02-cvd-empty CUDA_VISIBLE_DEVICES=
 case_run 03-cvd-invalid-then-valid "CUDA_VISIBLE_DEVICES=-1,0"
@@ -58,9 +69,11 @@ x = torch.empty(max(free - (256 << 20), 1), dtype=torch.uint8, device="cuda:0")
 torch.cuda.synchronize(); print("holding", x.numel() >> 20, "MiB", flush=True)
 while True: time.sleep(1)
 PY
-"$py" "$work/hold.py" & holder_pid=$!
-sleep 15
+"$py" "$work/hold.py" > "$work/hold.log" 2>&1 & holder_pid=$!
+for _ in $(seq 60); do grep -q holding "$work/hold.log" 2>/dev/null && break; sleep 1; done
+cat "$work/hold.log"; nvidia-smi --query-gpu=index,memory.used,memory.total --format=csv
 case_run 15-memory-held
+probe probe-memory-held
 kill "$holder_pid" 2>/dev/null; wait "$holder_pid" 2>/dev/null; holder_pid=""
 
 echo "== 16: a venv without torch"
