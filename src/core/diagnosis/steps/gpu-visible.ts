@@ -38,11 +38,12 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     findings.push(...classified)
     const fixed = withInstallFixes(findings, installContextOf(inputs))
     const absent = fixed.some((f) => f.id === 'torch-not-installed')
-    const f = torch?.failure
-    const importFailure = f
-      ? { torchFound: f.torchFound, torchDir: f.torchDir ?? null, torchCExtensions: f.torchCExtensions, extSuffix: f.extSuffix ?? null, libc: f.libc ?? null, missingLibrary: f.missingLibrary, searched: f.searched, foundAt: f.foundAt }
+    const ctx = torch?.failure
+    const importFailure = ctx
+      ? { torchFound: ctx.torchFound, torchDir: ctx.torchDir ?? null, torchCExtensions: ctx.torchCExtensions, extSuffix: ctx.extSuffix ?? null, libc: ctx.libc ?? null, missingLibrary: ctx.missingLibrary, searched: ctx.searched, foundAt: ctx.foundAt }
       : undefined
-    const said = absent ? summary('gpuVisible.noTorch', { python }) : summary('gpuVisible.importFailed', { python, ...reasonOf(fixed.filter((f) => classified.some((c) => c.id === f.id))) })
+    const ownCause = fixed.filter((x) => classified.some((c) => c.id === x.id))
+    const said = absent ? summary('gpuVisible.noTorch', { python }) : summary('gpuVisible.importFailed', { python, ...reasonOf(ownCause) })
     return stepResult('gpu-visible', 'fail', said, { python, hostGpus, environment, importError: text, importFailure }, fixed)
   }
   const cuda = r.cuda
