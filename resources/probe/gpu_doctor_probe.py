@@ -19,12 +19,25 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.2.0"
+PROBE_VERSION = "1.3.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
     "CUDA_DEVICE_ORDER", "CUDA_LAUNCH_BLOCKING", "CUBLAS_WORKSPACE_CONFIG", "NVIDIA_REQUIRE_CUDA",
 )
+# The variables that change what CUDA, cuDNN, NCCL or PyTorch do: the names of
+# resources/data/cuda-environment.json (test/core/probe/probe-environment.test.ts keeps them equal).
+ENVIRONMENT_NAMES = (
+    "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "CUDA_LAUNCH_BLOCKING", "CUDA_MODULE_LOADING", "CUDA_CACHE_DISABLE",
+    "CUDA_CACHE_PATH", "CUDA_CACHE_MAXSIZE", "CUDA_FORCE_PTX_JIT", "CUDA_DISABLE_PTX_JIT", "CUDA_DEVICE_MAX_CONNECTIONS",
+    "CUDA_MPS_PIPE_DIRECTORY", "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "NVIDIA_TF32_OVERRIDE", "NVIDIA_VISIBLE_DEVICES",
+    "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF", "PYTORCH_NO_CUDA_MEMORY_CACHING", "PYTORCH_NVML_BASED_CUDA_CHECK",
+    "TORCH_CUDNN_V8_API_DISABLED", "TORCH_CUDNN_V8_API_LRU_CACHE_LIMIT", "TORCH_ALLOW_TF32_CUBLAS_OVERRIDE", "TORCH_USE_CUDA_DSA",
+    "TORCH_SHOW_CPP_STACKTRACES", "TORCH_CUDA_ARCH_LIST", "CUBLAS_WORKSPACE_CONFIG", "CUBLASLT_WORKSPACE_SIZE",
+    "CUDNN_LOGLEVEL_DBG", "NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL", "NCCL_IB_DISABLE", "NCCL_SHM_DISABLE", "NCCL_NVLS_ENABLE",
+    "NCCL_DEBUG", "NCCL_SOCKET_IFNAME", "NCCL_ALGO", "NCCL_PROTO", "LD_PRELOAD", "LD_LIBRARY_PATH",
+)
+ENV_VALUE_MAX = 512
 CUDA_LIB_RE = re.compile(r"lib(cudart|cublas|cublasLt|cudnn[\w]*|nccl|nvrtc|nvJitLink|cufft|curand|cusparse|cusolver|cuda|nvToolsExt|cupti)\b[^/]*\.so[\d.]*$")
 
 
@@ -80,6 +93,22 @@ def err_text(exc):
     return "%s: %s" % (type(exc).__name__, str(exc).strip().splitlines()[0] if str(exc).strip() else "")
 
 
+def full_err_text(exc, limit=4000):
+    """The whole message, every line, as the user would see it: rules and the user read it verbatim."""
+    text = "%s: %s" % (type(exc).__name__, str(exc).strip())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def environment_values():
+    """The interpreter's values of ENVIRONMENT_NAMES that are set, each capped (none of them is a secret)."""
+    out = {}
+    for name in ENVIRONMENT_NAMES:
+        value = os.environ.get(name)
+        if value is not None:
+            out[name] = value if len(value) <= ENV_VALUE_MAX else value[:ENV_VALUE_MAX] + "..."
+    return out
+
+
 class Probe(object):
     def __init__(self):
         self.doc = {"schemaVersion": SCHEMA_VERSION, "probeVersion": PROBE_VERSION, "errors": [], "warnings": []}
@@ -130,9 +159,17 @@ def import_torch(probe):
         warnings.simplefilter("always")
         try:
             import torch  # noqa: F401
-        except Exception as exc:  # ImportError, OSError from a missing .so, anything else
+        except BaseException as exc:  # ImportError, OSError from a missing .so, anything else (SystemExit included)
+            if isinstance(exc, KeyboardInterrupt):
+                raise
             info["error"] = err_text(exc)
+            info["errorText"] = full_err_text(exc)
+            info["errorType"] = type(exc).__name__
             info["importS"] = time.time() - started
+            try:
+                info["failure"] = import_failure_context(exc)
+            except Exception as ctx_exc:  # the context is a help, never a reason to lose the error
+                info["failure"] = {"contextError": err_text(ctx_exc)}
             return None, info
         for w in caught:
             probe.doc["warnings"].append(str(w.message)[:2000])
@@ -150,6 +187,65 @@ def import_torch(probe):
     return torch, info
 
 
+MISSING_LIB_RE = re.compile(r"(lib[\w.+-]*\.so[\w.]*): cannot open shared object file")
+NEEDS_SYMBOL_RE = re.compile(r"(/\S+\.so[\w.]*): undefined symbol")
+
+
+def import_failure_context(exc):
+    """What a failed `import torch` needs explaining: where torch is (without importing it), which
+    Python its compiled part was built for, where a missing library was looked for and found, which
+    libraries the process had mapped when it failed, and the C library it runs on."""
+    import importlib.util
+    text = str(exc)
+    out = {"extSuffix": sysconfig.get_config_var("EXT_SUFFIX"), "libc": " ".join(platform.libc_ver()).strip() or None}
+    try:
+        spec = importlib.util.find_spec("torch")
+    except Exception:
+        spec = None
+    pkg = os.path.dirname(spec.origin) if spec is not None and spec.origin else None
+    out["torchFound"] = spec is not None
+    out["torchDir"] = pkg
+    if pkg:
+        out["torchCExtensions"] = sorted(os.path.basename(p) for p in glob.glob(os.path.join(pkg, "_C*.so")) + glob.glob(os.path.join(pkg, "_C*.pyd")))
+        out["torchDirReadable"] = os.access(pkg, os.R_OK | os.X_OK)
+    missing = MISSING_LIB_RE.search(text)
+    if missing:
+        name = missing.group(1)
+        searched = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
+        if pkg:
+            searched.append(os.path.join(pkg, "lib"))
+        searched += wheel_library_dirs()
+        searched += ["(ld.so.cache: /etc/ld.so.conf.d)", "/lib64", "/usr/lib64", "/lib", "/usr/lib"]
+        out["missingLibrary"] = name
+        out["searched"] = searched[:40]
+        elsewhere = []
+        for d in searched + ["/usr/local/cuda/lib64", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu"]:
+            if not d.startswith("(") and os.path.exists(os.path.join(d, name)):
+                elsewhere.append(os.path.join(d, name))
+        out["foundAt"] = sorted(set(elsewhere))[:10]
+    needer = NEEDS_SYMBOL_RE.search(text)
+    if needer:
+        out["needsSymbol"] = needer.group(1)
+    out["mappedAtFailure"] = mapped_libraries_now()
+    return out
+
+
+def mapped_libraries_now():
+    """Every shared object this process has mapped (bounded): after a failed import, the copies that won."""
+    try:
+        with open("/proc/self/maps") as fh:
+            paths = []
+            for line in fh:
+                parts = line.split()
+                if len(parts) >= 6 and ".so" in parts[5] and parts[5] not in paths:
+                    paths.append(parts[5])
+                    if len(paths) >= 300:
+                        break
+            return paths
+    except Exception:
+        return None
+
+
 def cuda_facts(torch, probe):
     out = {"available": False, "deviceCount": 0, "archList": [], "devices": [], "initError": None, "driverApiVersion": None}
     with warnings.catch_warnings(record=True) as caught:
@@ -157,7 +253,7 @@ def cuda_facts(torch, probe):
         try:
             out["available"] = bool(torch.cuda.is_available())
         except Exception as exc:
-            out["initError"] = err_text(exc)
+            out["initError"] = full_err_text(exc)
         for w in caught:
             probe.doc["warnings"].append(str(w.message)[:2000])
     try:
@@ -168,28 +264,74 @@ def cuda_facts(torch, probe):
         return out
     try:
         out["deviceCount"] = torch.cuda.device_count()
-        for i in range(out["deviceCount"]):
-            p = torch.cuda.get_device_properties(i)
-            out["devices"].append({
-                "index": i,
-                "name": p.name,
-                "cc": "%d.%d" % (p.major, p.minor),
-                "totalMemory": int(p.total_memory),
-                "smCount": int(p.multi_processor_count),
-                "uuid": str(getattr(p, "uuid", "")) or None,
-            })
-        torch.zeros(1, device="cuda")  # a real context: lazy init errors surface here
-        for d in out["devices"]:
-            free, total = torch.cuda.mem_get_info(d["index"])
-            d["freeMemory"], d["totalMemoryNow"] = int(free), int(total)
     except Exception as exc:
-        out["initError"] = err_text(exc)
-        probe.error("cuda.init", exc)
+        out["initError"] = full_err_text(exc)
+        probe.error("cuda.device_count", exc)
+    for i in range(out["deviceCount"]):
+        out["devices"].append(exercise_device(torch, i))
+    if out["deviceCount"] > 1:
+        try:
+            torch.cuda.set_device(0)  # the workloads' "cuda" means GPU 0, as before the exercise
+        except Exception:
+            pass
+    failed = [d for d in out["devices"] if not d["exercise"]["ok"]]
+    if failed and not out["initError"]:
+        first = failed[0]["exercise"]
+        out["initError"] = first["error"]
+        probe.error("cuda.exercise", RuntimeError("device %d, %s: %s" % (failed[0]["index"], first["failedCall"], first["error"])))
     try:
         out["driverApiVersion"] = int(torch._C._cuda_getDriverVersion())
     except Exception:
         pass
     return out
+
+
+def exercise_device(torch, index):
+    """Use device `index` for real, one call at a time: a context, an allocation, a kernel, a
+    synchronise, its name and memory, a free. The first call that raises is named with its error,
+    verbatim; the calls before it are the evidence of how far CUDA got."""
+    dev = {"index": index, "name": "", "cc": "0.0", "totalMemory": 0, "smCount": 0, "uuid": None}
+    done = []
+    call = "torch.cuda.get_device_properties(%d)" % index
+    try:
+        p = torch.cuda.get_device_properties(index)
+        dev.update({"name": str(p.name), "cc": "%d.%d" % (p.major, p.minor), "totalMemory": int(p.total_memory),
+                    "smCount": int(p.multi_processor_count), "uuid": str(getattr(p, "uuid", "")) or None})
+        done.append(call)
+        device = torch.device("cuda", index)
+        call = "torch.cuda.set_device(%d) (context)" % index
+        torch.cuda.set_device(device)
+        done.append(call)
+        call = "torch.empty(1 MiB, device=cuda:%d) (allocate)" % index
+        x = torch.empty(262144, dtype=torch.float32, device=device)
+        done.append(call)
+        call = "x.fill_(1.0); x.add_(1.0) (kernel on cuda:%d)" % index
+        x.fill_(1.0)
+        x.add_(1.0)
+        done.append(call)
+        call = "torch.cuda.synchronize(%d)" % index
+        torch.cuda.synchronize(device)
+        done.append(call)
+        call = "x.sum().item() (result from cuda:%d)" % index
+        total = float(x.sum().item())
+        if total != 2.0 * 262144:
+            raise RuntimeError("the kernel's result is wrong: sum %r instead of %r" % (total, 2.0 * 262144))
+        done.append(call)
+        call = "torch.cuda.mem_get_info(%d)" % index
+        free, total_now = torch.cuda.mem_get_info(device)
+        dev["freeMemory"], dev["totalMemoryNow"] = int(free), int(total_now)
+        done.append(call)
+        call = "del x; torch.cuda.empty_cache() (free on cuda:%d)" % index
+        del x
+        torch.cuda.empty_cache()
+        done.append(call)
+        if not dev["name"].strip():
+            call = "torch.cuda.get_device_properties(%d).name" % index
+            raise RuntimeError("CUDA returned an empty device name")
+        dev["exercise"] = {"ok": True, "calls": done, "failedCall": None, "error": None}
+    except Exception as exc:
+        dev["exercise"] = {"ok": False, "calls": done, "failedCall": call, "error": full_err_text(exc)}
+    return dev
 
 
 def cudnn_facts(torch, probe):
@@ -412,6 +554,7 @@ def main(argv=None):
     started = time.time()
     doc["python"] = python_facts()
     doc["env"] = {k: os.environ.get(k) for k in ENV_KEYS}
+    doc["environment"] = environment_values()
     progress("import-torch")
     torch, doc["torch"] = import_torch(probe)
     doc["cudnnCopies"] = cudnn_copies()

@@ -47,7 +47,7 @@ if (problems.length === 0) {
       `resources/data: ${data.releases.releases.length} PyTorch releases (${variants} variants), ` +
         `${data.drivers.toolkits.length} CUDA toolkits, ${data.branches.branches.length} driver branches, ` +
         `${data.gpus.gpus.length} GPU name rows, ${data.images.official.tags.length} official tags ×2 variants, ` +
-        `${data.images.ngc.releases.length} NGC releases`,
+        `${data.images.ngc.releases.length} NGC releases, ${data.environment.variables.length} environment variables`,
     )
   }
 }

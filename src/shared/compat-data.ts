@@ -334,4 +334,40 @@ export interface CompatData {
   branches: DriverBranches
   gpus: Gpus
   images: Images
+  environment: CudaEnvironment
 }
+
+// ---- cuda-environment.json ----------------------------------------------------------------------
+
+/** What setting a variable does, for the verdict: only the first four earn a warning. */
+export const ENV_EFFECT_CLASSES = ['slowdown', 'debugging-mode', 'changed-device-set', 'changed-allocator', 'informational'] as const
+export type EnvEffectClass = (typeof ENV_EFFECT_CLASSES)[number]
+
+/** When a set variable has its effect: any value, only these values, or any value but these (case-insensitive). */
+export const EnvWarnWhenSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('never') }),
+  z.strictObject({ kind: z.literal('set') }),
+  z.strictObject({ kind: z.literal('values'), values: z.array(z.string()).min(1) }),
+  z.strictObject({ kind: z.literal('not-values'), values: z.array(z.string()).min(1) }),
+])
+export type EnvWarnWhen = z.infer<typeof EnvWarnWhenSchema>
+
+export const EnvVariableSchema = z.strictObject({
+  name: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+  area: z.enum(['cuda', 'cudnn', 'cublas', 'nccl', 'pytorch', 'loader', 'container']),
+  class: z.enum(ENV_EFFECT_CLASSES),
+  warnWhen: EnvWarnWhenSchema,
+  effect: z.string().min(1),
+  effectZh: z.string().min(1),
+  fix: z.string().min(1),
+  fixZh: z.string().min(1),
+  confidence: MarkSchema,
+  sources: z.array(z.string()).min(1),
+})
+export type EnvVariable = z.infer<typeof EnvVariableSchema>
+
+export const CudaEnvironmentSchema = z.strictObject({
+  ...tableHeader,
+  variables: z.array(EnvVariableSchema).min(1),
+})
+export type CudaEnvironment = z.infer<typeof CudaEnvironmentSchema>

@@ -29,7 +29,20 @@ export const TorchDeviceSchema = z.object({
   smCount: z.number(),
   uuid: maybeText.optional(),
   freeMemory: maybeNumber.optional(),
+  /** Each CUDA call step 1 made on this device, and the first that raised with its error verbatim. */
+  exercise: z.object({ ok: z.boolean(), calls: z.array(text), failedCall: maybeText.optional(), error: maybeText.optional() }).optional(),
 })
+
+/** A set environment variable that changes what CUDA, cuDNN, NCCL or PyTorch do (resources/data/cuda-environment.json). */
+export const EnvironmentRowSchema = z.object({
+  name: text,
+  value: text,
+  class: z.enum(['slowdown', 'debugging-mode', 'changed-device-set', 'changed-allocator', 'informational']),
+  effect: text,
+  source: maybeText,
+  active: z.boolean(),
+})
+export type EnvironmentRowEvidence = z.infer<typeof EnvironmentRowSchema>
 
 export const ArchCoverageSchema = z.object({
   gpuArch: text,
@@ -59,6 +72,22 @@ export const GpuVisibleEvidenceSchema = z.object({
   memory: z
     .array(z.object({ gpu: z.number(), totalMiB: maybeNumber, heldByOthersMiB: maybeNumber, freeMiB: maybeNumber, holders: text }))
     .optional(),
+  /** The environment variables of the checked interpreter that change what CUDA, cuDNN, NCCL or PyTorch do. */
+  environment: z.array(EnvironmentRowSchema).optional(),
+  /** A failed `import torch`: its whole message, and where torch is and was built for. */
+  importError: maybeText.optional(),
+  importFailure: z
+    .object({
+      torchFound: z.boolean().optional(),
+      torchDir: maybeText.optional(),
+      torchCExtensions: z.array(text).optional(),
+      extSuffix: maybeText.optional(),
+      libc: maybeText.optional(),
+      missingLibrary: text.optional(),
+      searched: z.array(text).optional(),
+      foundAt: z.array(text).optional(),
+    })
+    .optional(),
 })
 
 export { CUDNN_FLAGS }
@@ -75,6 +104,8 @@ export const CudnnEvidenceSchema = z.object({
   expectedMajor: maybeNumber.optional(),
   flags: z.object({ benchmark: FlagSchema, deterministic: FlagSchema, allowTf32: FlagSchema, matmulAllowTf32: FlagSchema }).partial().optional(),
   nccl: maybeText.optional(),
+  /** The cuDNN files the process mapped; step 3's mappedCudnn is the same list. */
+  mappedFiles: z.array(text).optional(),
 })
 
 export const LinkedLibrarySchema = z.object({
@@ -107,6 +138,8 @@ export const LinkageEvidenceSchema = z.object({
   resolvedOutsideWheel: z.array(OutsideWheelSchema).optional(),
   mappedAfterCudnnOp: z.array(text).optional(),
   mappedCudnn: z.array(text).optional(),
+  /** Every CUDA library the process mapped, with how it got there (LD_PRELOAD, LD_LIBRARY_PATH, the wheel's RUNPATH, the system cache, forward-compat). */
+  mappedOrigins: z.array(z.object({ path: text, realPath: text, origin: text, why: text })).optional(),
   otherCudnnCopies: z.array(z.object({ path: text, realPath: text })).optional(),
   ldLibraryPath: z.array(text).optional(),
   inspected: z.array(text).optional(),

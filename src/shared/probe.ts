@@ -12,6 +12,31 @@ const TimingSchema = z.object({
 })
 const ConvPairSchema = z.object({ shape: z.string(), on: TimingSchema, off: TimingSchema })
 
+/** Probe 1.3+: what a failed `import torch` needs explaining (resources/probe/gpu_doctor_probe.py import_failure_context). */
+const ImportFailureSchema = z.object({
+  extSuffix: nullableString,
+  libc: nullableString,
+  torchFound: z.boolean().optional(),
+  torchDir: nullableString,
+  torchCExtensions: z.array(z.string()).optional(),
+  torchDirReadable: z.boolean().optional(),
+  missingLibrary: z.string().optional(),
+  searched: z.array(z.string()).optional(),
+  foundAt: z.array(z.string()).optional(),
+  needsSymbol: z.string().optional(),
+  mappedAtFailure: z.array(z.string()).nullable().optional(),
+  contextError: z.string().optional(),
+})
+export type ImportFailure = z.infer<typeof ImportFailureSchema>
+
+const DeviceExerciseSchema = z.object({
+  ok: z.boolean(),
+  calls: z.array(z.string()),
+  failedCall: nullableString,
+  error: nullableString,
+})
+export type DeviceExercise = z.infer<typeof DeviceExerciseSchema>
+
 /** The probe's JSON document (resources/probe/gpu_doctor_probe.py, schemaVersion 1). */
 export const ProbeReportSchema = z.object({
   schemaVersion: z.literal(1),
@@ -37,6 +62,8 @@ export const ProbeReportSchema = z.object({
     })
     .optional(),
   env: z.record(z.string(), z.string().nullable()).default({}),
+  /** Probe 1.3+: the set variables of resources/data/cuda-environment.json, values capped at 512 characters. */
+  environment: z.record(z.string(), z.string()).optional(),
   torch: z
     .object({
       importable: z.boolean(),
@@ -48,6 +75,11 @@ export const ProbeReportSchema = z.object({
       hipBuild: nullableString,
       gitVersion: nullableString,
       debug: z.boolean().optional(),
+      /** Probe 1.3+: the whole message of a failed import (every line, capped), and the exception's type. */
+      errorText: nullableString,
+      errorType: nullableString,
+      /** Probe 1.3+: what a failed import needs explaining. */
+      failure: ImportFailureSchema.optional(),
     })
     .optional(),
   cuda: z
@@ -65,6 +97,8 @@ export const ProbeReportSchema = z.object({
           uuid: nullableString,
           /** Probe 1.1+: torch.cuda.mem_get_info once the context exists. */
           freeMemory: z.number().optional(),
+          /** Probe 1.3+: each CUDA call made on this device, and the first that raised with its error verbatim. */
+          exercise: DeviceExerciseSchema.optional(),
         }),
       ),
       initError: nullableString,

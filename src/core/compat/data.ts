@@ -3,9 +3,11 @@ import driversJson from '../../../resources/data/cuda-drivers.json'
 import branchesJson from '../../../resources/data/driver-branches.json'
 import gpusJson from '../../../resources/data/gpus.json'
 import imagesJson from '../../../resources/data/images.json'
+import environmentJson from '../../../resources/data/cuda-environment.json'
 import {
   type CompatData,
   CudaDriversSchema,
+  CudaEnvironmentSchema,
   DriverBranchesSchema,
   GpusSchema,
   ImagesSchema,
@@ -19,6 +21,7 @@ export const COMPAT_FILES = {
   branches: 'driver-branches.json',
   gpus: 'gpus.json',
   images: 'images.json',
+  environment: 'cuda-environment.json',
 } as const satisfies Record<keyof CompatData, string>
 
 const SCHEMAS = {
@@ -27,9 +30,10 @@ const SCHEMAS = {
   branches: DriverBranchesSchema,
   gpus: GpusSchema,
   images: ImagesSchema,
+  environment: CudaEnvironmentSchema,
 }
 
-/** Validates the five tables against their schemas; problems name the file and the path. */
+/** Validates the tables against their schemas; problems name the file and the path. */
 export function parseCompatData(raw: Record<keyof CompatData, unknown>): { data: CompatData | null; problems: string[] } {
   const problems: string[] = []
   const parsed: Partial<CompatData> = {}
@@ -52,6 +56,7 @@ export function compatData(): CompatData {
     branches: branchesJson,
     gpus: gpusJson,
     images: imagesJson,
+    environment: environmentJson,
   })
   if (!data) throw new Error(`GPU Doctor's compatibility data is invalid: ${problems.slice(0, 3).join('; ')}`)
   bundled = data

@@ -7,6 +7,13 @@ export type { LibraryOrigin }
 export interface OriginContext {
   ldLibraryPath: string[]
   condaPrefix: string | null
+  /** LD_PRELOAD's entries (paths or names), split on spaces and colons as ld.so does. */
+  ldPreload?: string[]
+}
+
+/** LD_PRELOAD as ld.so reads it: entries separated by spaces or colons. */
+export function ldPreloadEntries(value: string | null | undefined): string[] {
+  return (value ?? '').split(/[\s:]+/).filter(Boolean)
 }
 
 const REASONS = originWhyEn
@@ -17,7 +24,10 @@ export function classifyLibrary(name: string, rawPath: string, ctx: OriginContex
   const path = posix.normalize(rawPath)
   const dir = path.slice(0, path.lastIndexOf('/'))
   let origin: LibraryOrigin = 'other'
-  if (/^libcuda\.so|^libnvidia-/.test(name)) origin = libcudaOrigin(path)
+  const preloaded = (ctx.ldPreload ?? []).some((e) => (e.includes('/') ? posix.normalize(e) === path || posix.normalize(e) === rawPath : e === name || path.endsWith(`/${e}`)))
+  if (preloaded) origin = 'ld-preload'
+  else if (/^libcuda\.so|^libnvidia-/.test(name)) origin = libcudaOrigin(path)
+  else if (/\/compat\//.test(path) && /\/cuda[^/]*\/compat\/|cuda-compat/.test(path)) origin = 'forward-compat'
   else if (/site-packages\/nvidia\/|dist-packages\/nvidia\//.test(path)) origin = 'wheel'
   else if (/(site|dist)-packages\/torch\/lib\//.test(path)) origin = 'torch'
   else if (ctx.condaPrefix && path.startsWith(ctx.condaPrefix)) origin = 'conda'

@@ -171,8 +171,25 @@ function checkImages(d: CompatData, out: Problems): void {
  * image tag's CUDA is a variant of its release, every CUDA has a minimum driver, the branch table
  * agrees with the toolkit table, every GPU name example resolves to its own row, every cited source exists.
  */
+function checkEnvironment(d: CompatData, out: Problems): void {
+  const f = COMPAT_FILES.environment
+  const names = new Set<string>()
+  for (const v of d.environment.variables) {
+    if (names.has(v.name)) out.push(`${f}: ${v.name} is listed twice`)
+    names.add(v.name)
+    const warns = v.warnWhen.kind !== 'never'
+    if (v.class === 'informational' && warns) out.push(`${f}: ${v.name} is informational but has warnWhen ${v.warnWhen.kind}`)
+    if (v.class !== 'informational' && !warns) out.push(`${f}: ${v.name} is ${v.class} but never warns`)
+  }
+  const urls = new Map(d.environment.sources.map((s) => [s.id, s.url]))
+  for (const v of d.environment.variables)
+    for (const id of v.sources) if (urls.has(id) && !urls.get(id)) out.push(`${f}: ${v.name}: source "${id}" has no URL`)
+  checkSources(f, d.environment.sources, d.environment.variables.map((v) => ({ where: v.name, sources: v.sources })), out)
+}
+
 export function checkCompatData(d: CompatData): string[] {
   const out: Problems = []
+  checkEnvironment(d, out)
   checkReleases(d, out)
   checkDrivers(d, out)
   checkBranches(d, out)

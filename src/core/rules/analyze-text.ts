@@ -9,6 +9,7 @@ import { type TextKind, detectTextKind } from './detect-text-kind'
 import { makeFinding } from './finding-catalog'
 import { installPlatformOf, withInstallFixes } from './install-fixes'
 import { type InstallContext, UNKNOWN_MACHINE } from './install-params'
+import { importCauses } from './import-failure-rules'
 import { lddFindings } from './ldd-rules'
 import { type CollectEnv, parseCollectEnv } from './parse-collect-env'
 import { parseLdd } from './parse-ldd'
@@ -23,6 +24,8 @@ export interface TextAnalysis {
 
 // The paste also shows the import failing: a library resolved elsewhere is then the cause, not a risk.
 const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
+// A traceback of `import torch` (or torch's own __init__) ending in an import or loader error.
+const FAILED_TORCH_IMPORT = /(?:import torch\b|torch\/__init__\.py)[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const MAX_EVIDENCE = 500
 
@@ -48,6 +51,14 @@ function trimEndBlank(line: string): string {
   let end = line.endsWith('\r') ? line.length - 1 : line.length
   while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--
   return line.slice(0, end)
+}
+
+/**
+ * The causes the quick-index rules recognise in any text: the same rules `analyze` applies to a paste,
+ * applied by the diagnosis to a live error (classify-error.ts).
+ */
+export function knownCauses(text: string): Finding[] {
+  return textRuleFindings((text ?? '').replace(/\r\n?/g, '\n'))
 }
 
 function textRuleFindings(text: string): Finding[] {
@@ -156,6 +167,8 @@ export function analyzeText(text: string): TextAnalysis {
   const kind = detectTextKind(clean)
   const parsed = parse(kind, clean)
   const found = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
+  if (!found.some((f) => f.severity === 'error') && FAILED_TORCH_IMPORT.test(clean)) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
   const findings = withInstallFixes(found, pastedMachine(parsed, clean))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

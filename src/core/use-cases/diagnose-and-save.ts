@@ -1,5 +1,6 @@
 import type { Diagnosis } from '../../shared/diagnosis'
 import type { HistoryEntry, SaveFailure } from '../../shared/history'
+import { makeConsistent, type Violation } from '../diagnosis/consistency'
 import { runDiagnosis, type DiagnoseOptions } from '../diagnosis/run-diagnosis'
 import { acquireRunLock, type LockHolder } from '../diagnosis/run-lock'
 import { defaultDataDir } from '../report/history/data-dir'
@@ -32,14 +33,25 @@ export interface LockChoice {
   onLockWait?: (holder: LockHolder) => void
 }
 
+export interface ConsistencyChoice {
+  /** Told of each contradiction between steps that was corrected before the diagnosis was shown or saved (default: a line on stderr). */
+  onInconsistency?: (violations: Violation[]) => void
+}
+
+function logViolations(violations: Violation[]): void {
+  for (const v of violations) process.stderr.write(`gpu-doctor: consistency check corrected ${v.step} (${v.rule}): ${v.detail}\n`)
+}
+
 /**
  * A diagnosis as every front end runs it: one at a time per machine (a lock, waited for), the five
- * steps, then the history, unless `history` is null. A cancelled run describes the cancel, not the
- * machine: it throws CancelledError and is neither returned nor saved. A failure to save never
+ * steps, checked for contradictions between them (corrected conservatively, and logged), then the
+ * history, unless `history` is null. A cancelled run describes the cancel, not the machine: it throws CancelledError and is neither returned nor saved. A failure to save never
  * fails the run; the save is bounded in time and stops with the run's signal.
  */
-export async function diagnoseAndSave(options: DiagnoseOptions & LockChoice & { history: HistoryStore | null; saveTimeoutMs?: number }): Promise<DiagnoseAndSaveResult> {
-  const { history, saveTimeoutMs, lockDir, lockWaitMs, onLockWait, ...diagnose } = options
+export async function diagnoseAndSave(
+  options: DiagnoseOptions & LockChoice & ConsistencyChoice & { history: HistoryStore | null; saveTimeoutMs?: number },
+): Promise<DiagnoseAndSaveResult> {
+  const { history, saveTimeoutMs, lockDir, lockWaitMs, onLockWait, onInconsistency, ...diagnose } = options
   const lock = await acquireRunLock({
     dir: lockDir ?? defaultDataDir(options.env),
     waitMs: lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
@@ -56,6 +68,12 @@ export async function diagnoseAndSave(options: DiagnoseOptions & LockChoice & { 
     diagnosis = await runDiagnosis(diagnose)
   } finally {
     lock.release()
+  }
+  // Steps that contradict each other are a bug; the user gets the conservative verdict, the log the bug.
+  const consistent = makeConsistent(diagnosis.steps)
+  if (consistent.violations.length > 0) {
+    ;(onInconsistency ?? logViolations)(consistent.violations)
+    diagnosis = { ...diagnosis, steps: consistent.steps }
   }
   if (options.signal?.aborted) throw new CancelledError()
   const unsaved = { diagnosis, saved: null, pruned: 0, keeps: 0 }

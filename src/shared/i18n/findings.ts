@@ -2,6 +2,8 @@
 // Ids are the failure modes of shared/reference/failure-modes.md plus the product's own checks.
 // Commands, flags, package names and identifiers stay untranslated in every language.
 
+import { envFindingsEn, envFindingsZh } from './env-findings'
+
 /** English finding texts, keyed `<id>.title|message|fix`; messages may use `{{param}}`. */
 export const findingsEn: Record<string, string> = {
   // ---- A. Driver / host
@@ -486,6 +488,59 @@ export const findingsEn: Record<string, string> = {
   'xid-reported.message': 'The kernel log holds {{count}} NVIDIA Xid event(s) (Xid {{xids}}): the driver saw a GPU or application error.',
   'xid-reported.fix':
     'Look each Xid up in NVIDIA\'s Xid catalog (docs.nvidia.com/deploy/xid-errors); application Xids (13, 31, 43) point at a program, others at the GPU or driver. Collect `sudo nvidia-bug-report.sh` if they repeat.',
+
+  // ---- Issue 23: live errors, import failures, the environment (env-findings.ts), the consistency check
+  ...envFindingsEn,
+  'cuda-error-unrecognised.title': 'CUDA error GPU Doctor does not recognise',
+  'cuda-error-unrecognised.message': '{{where}} failed with an error no rule knows: {{error}}',
+  'cuda-error-unrecognised.fix':
+    'Search for the message without your paths: "{{search}}" (PyTorch issues, NVIDIA forums). Reproduce it in the smallest program that still fails: `{{repro}}`; if that passes, add your code back step by step until it fails. Include the full error shown in the details when you report it.',
+
+  'torch-import-wrong-python.title': 'PyTorch was installed for another Python',
+  'torch-import-wrong-python.message':
+    "`import torch` failed in {{python}} (Python {{pythonVersion}}): torch's compiled part is built for Python {{builtFor}} ({{extensions}}).",
+  'torch-import-wrong-python.fix':
+    'Run the program with the Python that torch was installed for, or reinstall torch with this one: `{{python}} -m pip install --force-reinstall torch` (a wheel exists only for the Python versions PyTorch supports).',
+
+  'torch-import-glibc-too-old.title': 'The C library is too old for this PyTorch',
+  'torch-import-glibc-too-old.message': '{{neededBy}} needs GLIBC {{required}}, but this system has {{libc}}.',
+  'torch-import-glibc-too-old.fix':
+    'Use a PyTorch release built for this glibc (an older release), or run on a newer OS or in a container with a newer base image; do not replace the system C library.',
+
+  'torch-import-libstdcxx-too-old.title': 'An old libstdc++ was loaded',
+  'torch-import-libstdcxx-too-old.message': '{{neededBy}} needs {{required}}, but the libstdc++ loaded first ({{library}}) is older.',
+  'torch-import-libstdcxx-too-old.fix':
+    'Remove the directory of that libstdc++ from `LD_LIBRARY_PATH` (often a conda env or an old toolkit) or update it (`conda install -c conda-forge libstdcxx-ng`); the system one is usually new enough.',
+
+  'torch-import-library-missing.title': 'A library torch needs is missing',
+  'torch-import-library-missing.message': '`import torch` could not load {{library}}. Searched: {{searched}}. Found at: {{foundAt}}.',
+  'torch-import-library-missing.fix':
+    'If it was found elsewhere, that copy is not on the loader path: reinstall torch with its pip dependencies (`pip install --force-reinstall torch`) rather than adding directories. If it was found nowhere, the nvidia-* wheel that provides it is missing: reinstall torch from the index of its CUDA build.',
+
+  'torch-import-undefined-symbol.title': 'A torch library misses a symbol',
+  'torch-import-undefined-symbol.message':
+    '{{library}} needs {{symbol}}, which the copy loaded for it does not provide. CUDA libraries mapped when it failed: {{mapped}}.',
+  'torch-import-undefined-symbol.fix':
+    'A different copy of a library than the one torch was built with was loaded first (`LD_LIBRARY_PATH`, `LD_PRELOAD` or a toolkit directory): remove it from the loader path for PyTorch processes, or reinstall torch so its libraries match (`pip install --force-reinstall torch`).',
+
+  'torch-import-dependency-broken.title': 'A compiled dependency of torch refuses to load',
+  'torch-import-dependency-broken.message': '`import torch` failed in {{python}} because {{dependency}} cannot be loaded (it was built against another version).',
+  'torch-import-dependency-broken.fix':
+    'Install the {{dependency}} version this torch supports (for NumPy 2 errors with an older torch: `pip install "numpy<2"`), or upgrade torch; then import again.',
+
+  'torch-import-dependency-missing.title': 'A Python package torch needs is missing',
+  'torch-import-dependency-missing.message': '`import torch` failed in {{python}}: the module {{module}} is not installed. PyTorch itself is installed.',
+  'torch-import-dependency-missing.fix': 'Install it into the same environment: `{{python}} -m pip install {{module}}` (or reinstall torch to bring all its dependencies).',
+
+  'torch-import-permission-denied.title': 'No permission to load torch',
+  'torch-import-permission-denied.message': '`import torch` in {{python}} was refused access to {{path}}.',
+  'torch-import-permission-denied.fix':
+    'Make the files readable for your user (`ls -l` the path; `chmod -R a+rX` on the environment), or, when the message is "failed to map segment", move the environment off a `noexec` mount.',
+
+  'verdict-lowered-by-consistency-check.title': 'Verdict lowered: the evidence disagreed',
+  'verdict-lowered-by-consistency-check.message': 'GPU Doctor lowered this verdict because its own checks disagreed ({{rule}}): {{detail}}',
+  'verdict-lowered-by-consistency-check.fix':
+    "Read this step's evidence and the other steps'; run the diagnosis again. If it repeats, please report it with the saved diagnosis: GPU Doctor's own checks disagreed.",
 }
 
 /** Simplified Chinese finding texts; same keys and `{{param}}` names as findingsEn. */
@@ -917,4 +972,52 @@ export const findingsZh: Record<string, string> = {
   'xid-reported.message': '内核日志中有 {{count}} 个 NVIDIA Xid 事件（Xid {{xids}}）：驱动发现了 GPU 或应用程序错误。',
   'xid-reported.fix':
     '在 NVIDIA 的 Xid 目录（docs.nvidia.com/deploy/xid-errors）中逐个查找；应用类 Xid（13、31、43）指向某个程序，其余指向 GPU 或驱动。如果反复出现，收集 `sudo nvidia-bug-report.sh`。',
+
+  // ---- Issue 23: live errors, import failures, the environment (env-findings.ts), the consistency check
+  ...envFindingsZh,
+  'cuda-error-unrecognised.title': 'GPU Doctor 无法识别的 CUDA 错误',
+  'cuda-error-unrecognised.message': '{{where}} 失败，报错不在任何规则中：{{error}}',
+  'cuda-error-unrecognised.fix':
+    '去掉你自己的路径后搜索报错："{{search}}"（PyTorch issues、NVIDIA 论坛）。用仍会失败的最小程序复现：`{{repro}}`；若它能通过，就把你的代码逐步加回，直到失败为止。报告时附上详情中的完整报错。',
+
+  'torch-import-wrong-python.title': 'PyTorch 是为另一个 Python 安装的',
+  'torch-import-wrong-python.message': '在 {{python}}（Python {{pythonVersion}}）中 `import torch` 失败：torch 的编译部分是为 Python {{builtFor}} 构建的（{{extensions}}）。',
+  'torch-import-wrong-python.fix':
+    '用安装 torch 时的那个 Python 运行程序，或用当前 Python 重新安装 torch：`{{python}} -m pip install --force-reinstall torch`（只有 PyTorch 支持的 Python 版本才有 wheel）。',
+
+  'torch-import-glibc-too-old.title': 'C 库版本过旧，无法运行此 PyTorch',
+  'torch-import-glibc-too-old.message': '{{neededBy}} 需要 GLIBC {{required}}，但本系统是 {{libc}}。',
+  'torch-import-glibc-too-old.fix': '使用为此 glibc 构建的 PyTorch（较旧的版本），或在更新的系统或基础镜像更新的容器中运行；不要替换系统 C 库。',
+
+  'torch-import-libstdcxx-too-old.title': '加载了过旧的 libstdc++',
+  'torch-import-libstdcxx-too-old.message': '{{neededBy}} 需要 {{required}}，但先被加载的 libstdc++（{{library}}）版本更旧。',
+  'torch-import-libstdcxx-too-old.fix':
+    '把该 libstdc++ 所在目录从 `LD_LIBRARY_PATH` 中移除（常见于 conda 环境或旧工具包），或更新它（`conda install -c conda-forge libstdcxx-ng`）；系统自带的通常足够新。',
+
+  'torch-import-library-missing.title': 'torch 需要的库缺失',
+  'torch-import-library-missing.message': '`import torch` 无法加载 {{library}}。已搜索：{{searched}}。找到位置：{{foundAt}}。',
+  'torch-import-library-missing.fix':
+    '如果在别处找到了，说明那份副本不在加载路径上：请连同 pip 依赖重新安装 torch（`pip install --force-reinstall torch`），而不是添加目录。如果哪里都没有，说明提供它的 nvidia-* wheel 缺失：从与 torch CUDA 版本对应的索引重新安装 torch。',
+
+  'torch-import-undefined-symbol.title': 'torch 的库缺少符号',
+  'torch-import-undefined-symbol.message': '{{library}} 需要 {{symbol}}，但为它加载的副本不提供该符号。失败时已映射的 CUDA 库：{{mapped}}。',
+  'torch-import-undefined-symbol.fix':
+    '先被加载的是与 torch 构建时不同的库副本（`LD_LIBRARY_PATH`、`LD_PRELOAD` 或工具包目录）：对 PyTorch 进程将其从加载路径中移除，或重新安装 torch 使其库版本一致（`pip install --force-reinstall torch`）。',
+
+  'torch-import-dependency-broken.title': 'torch 的一个编译依赖无法加载',
+  'torch-import-dependency-broken.message': '在 {{python}} 中 `import torch` 失败，因为 {{dependency}} 无法加载（它是针对另一个版本构建的）。',
+  'torch-import-dependency-broken.fix': '安装此 torch 支持的 {{dependency}} 版本（旧版 torch 遇到 NumPy 2 报错时：`pip install "numpy<2"`），或升级 torch；然后再次导入。',
+
+  'torch-import-dependency-missing.title': 'torch 需要的 Python 包缺失',
+  'torch-import-dependency-missing.message': '在 {{python}} 中 `import torch` 失败：模块 {{module}} 未安装。PyTorch 本身已安装。',
+  'torch-import-dependency-missing.fix': '安装到同一环境中：`{{python}} -m pip install {{module}}`（或重新安装 torch 以补齐全部依赖）。',
+
+  'torch-import-permission-denied.title': '没有权限加载 torch',
+  'torch-import-permission-denied.message': '在 {{python}} 中 `import torch` 访问 {{path}} 被拒绝。',
+  'torch-import-permission-denied.fix':
+    '让你的用户可以读取这些文件（对该路径执行 `ls -l`；对环境执行 `chmod -R a+rX`）；若报错是 "failed to map segment"，把环境移出 `noexec` 挂载点。',
+
+  'verdict-lowered-by-consistency-check.title': '结论已降级：证据相互矛盾',
+  'verdict-lowered-by-consistency-check.message': 'GPU Doctor 自身的检查结果相互矛盾（{{rule}}），已降低此结论：{{detail}}',
+  'verdict-lowered-by-consistency-check.fix': '查看本步骤及其他步骤的证据，然后重新诊断。如果再次出现，请附上保存的诊断结果报告：GPU Doctor 自身的检查结果不一致。',
 }

@@ -1,12 +1,13 @@
 // Where a CUDA library resolved from, in words: the label of each origin and why the loader
 // picked that copy. The core's English evidence, the wizard and the reports all read these.
 
-export const LIBRARY_ORIGINS = ['wheel', 'conda', 'ld-library-path', 'cuda-toolkit', 'system', 'driver', 'driver-stub', 'forward-compat', 'wsl', 'torch', 'other'] as const
+export const LIBRARY_ORIGINS = ['ld-preload', 'wheel', 'conda', 'ld-library-path', 'cuda-toolkit', 'system', 'driver', 'driver-stub', 'forward-compat', 'wsl', 'torch', 'other'] as const
 export type LibraryOrigin = (typeof LIBRARY_ORIGINS)[number]
 type OriginTexts = Record<LibraryOrigin | 'missing', string>
 
 export const originLabelsEn: OriginTexts = {
   missing: 'Not found',
+  'ld-preload': 'LD_PRELOAD',
   wheel: 'pip nvidia-* wheels',
   torch: "torch's own lib/",
   conda: 'conda environment',
@@ -22,6 +23,7 @@ export const originLabelsEn: OriginTexts = {
 
 export const originLabelsZh: OriginTexts = {
   missing: '找不到',
+  'ld-preload': 'LD_PRELOAD',
   wheel: 'pip 的 nvidia-* 包',
   torch: 'torch 自带的 lib/',
   conda: 'conda 环境',
@@ -37,6 +39,7 @@ export const originLabelsZh: OriginTexts = {
 
 export const originWhyEn: OriginTexts = {
   missing: 'The loader found no copy: anything that needs these fails to load.',
+  'ld-preload': 'named in LD_PRELOAD: loaded before everything else, so it wins over any RUNPATH, LD_LIBRARY_PATH or system copy',
   wheel: "from the pip nvidia-* package: torch's RUNPATH ($ORIGIN/../../nvidia/...) points there",
   conda: 'from the conda environment (its lib/ is on the RPATH or LD_LIBRARY_PATH)',
   'ld-library-path': "from LD_LIBRARY_PATH, which the loader searches before the library's RUNPATH",
@@ -52,6 +55,7 @@ export const originWhyEn: OriginTexts = {
 
 export const originWhyZh: OriginTexts = {
   missing: '动态链接器找不到任何副本：依赖它们的库都无法加载。',
+  'ld-preload': '由 LD_PRELOAD 指定：先于其他一切加载，因此压过 RUNPATH、LD_LIBRARY_PATH 和系统中的任何副本',
   wheel: '来自 pip 的 nvidia-* 包：torch 的 RUNPATH（$ORIGIN/../../nvidia/...）指向那里',
   conda: '来自 conda 环境（其 lib/ 在 RPATH 或 LD_LIBRARY_PATH 中）',
   'ld-library-path': '来自 LD_LIBRARY_PATH，动态链接器会先于库的 RUNPATH 搜索它',

@@ -3,6 +3,7 @@ import { makeFinding } from '../../rules/finding-catalog'
 import { withInstallFixes } from '../../rules/install-fixes'
 import type { DiagnosisInputs } from '../step-inputs'
 import { installContextOf, reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { mappedCudnnFiles } from '../mapped-cudnn'
 import { expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../versions'
 
 const VERSION_CLASH = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/
@@ -39,6 +40,8 @@ export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResultOf<'cudnn-lo
       matmulAllowTf32: { value: c?.matmulAllowTf32 ?? false, note: FLAG_NOTES.matmulAllowTf32 },
     },
     nccl: c?.nccl ?? null,
+    /** The cuDNN files the process mapped (the same list step 3 shows). */
+    mappedFiles: mappedCudnnFiles(r),
   }
   const findings: Finding[] = []
   if (c?.error && /incompatib|mismatch/i.test(c.error))

@@ -9,6 +9,9 @@ import { installContextOf, reasonOf, statusFrom, stepResult, summary } from '../
 import { withInstallFixes } from '../../rules/install-fixes'
 import { compareVersions } from '../../compat/compare-versions'
 import { isCpuOnlyBuild } from '../versions'
+import { classifyCudaError, classifyImportFailure } from '../../rules/classify-error'
+import { knownCauses } from '../../rules/analyze-text'
+import { environmentFindings, environmentRows } from '../environment-evidence'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
@@ -28,9 +31,20 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const r = inputs.probe.report
   const torch = r.torch
   const python = r.python?.executable ?? 'python'
+  const environment = environmentRows(r.environment)
   if (!torch?.importable) {
-    findings.push(makeFinding('torch-not-installed', 'error', { python, error: torch?.error ?? r.fatal ?? 'unknown' }, torch?.error ?? null))
-    return stepResult('gpu-visible', 'fail', summary('gpuVisible.noTorch', { python }), { python, hostGpus }, withInstallFixes(findings, installContextOf(inputs)))
+    const text = torch?.errorText ?? torch?.error ?? r.fatal ?? 'unknown'
+    const classified = classifyImportFailure({ python, pythonVersion: r.python?.version ?? null, text, errorType: torch?.errorType ?? null, failure: torch?.failure })
+    findings.push(...classified)
+    const fixed = withInstallFixes(findings, installContextOf(inputs))
+    const absent = fixed.some((f) => f.id === 'torch-not-installed')
+    const ctx = torch?.failure
+    const importFailure = ctx
+      ? { torchFound: ctx.torchFound, torchDir: ctx.torchDir ?? null, torchCExtensions: ctx.torchCExtensions, extSuffix: ctx.extSuffix ?? null, libc: ctx.libc ?? null, missingLibrary: ctx.missingLibrary, searched: ctx.searched, foundAt: ctx.foundAt }
+      : undefined
+    const ownCause = fixed.filter((x) => classified.some((c) => c.id === x.id))
+    const said = absent ? summary('gpuVisible.noTorch', { python }) : summary('gpuVisible.importFailed', { python, ...reasonOf(ownCause) })
+    return stepResult('gpu-visible', 'fail', said, { python, hostGpus, environment, importError: text, importFailure }, fixed)
   }
   const cuda = r.cuda
   const cvd = r.env.CUDA_VISIBLE_DEVICES ?? null
@@ -50,6 +64,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     initError: r.cuda?.initError ?? null,
     libcuda: null as ReturnType<typeof stubLibcuda>,
     memory: [] as Array<{ gpu: number; totalMiB: number | null; heldByOthersMiB: number | null; freeMiB: number | null; holders: string }>,
+    environment,
   }
 
   const stub = stubLibcuda(r)
@@ -78,9 +93,12 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     if (tooOld) findings.push(makeFinding('driver-too-old-for-cuda-runtime', 'error', { found: tooOld[1]!, torchCuda: torch.cudaBuild ?? '?' }, tooOld[0]))
     else if (cvd !== null && hostGpus.length > 0)
       findings.push(makeFinding('cuda-visible-devices-misconfigured', 'error', { value: cvd }, `CUDA_VISIBLE_DEVICES=${JSON.stringify(cvd)}`))
-    else if (hostGpus.length > 0)
-      findings.push(makeFinding('gpu-not-visible-to-torch', 'error', { hostGpus: hostGpus.length }, cuda?.initError ?? r.warnings[0] ?? null))
+    else if (hostGpus.length > 0 && !initError)
+      findings.push(makeFinding('gpu-not-visible-to-torch', 'error', { hostGpus: hostGpus.length }, r.warnings[0] ?? null))
   }
+
+  // nvidia-smi's own problem (first finding, when there is one) does not explain what CUDA said in this process.
+  findings.push(...liveErrorFindings(r, inputs.host.kind === 'error' ? findings.slice(1) : findings, hostGpus.length))
 
   if (cuda?.available) {
     if (cuda.deviceCount < hostGpus.length && cvd === null)
@@ -118,6 +136,9 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
       findings.push(makeFinding('cuda-minor-version-compat', 'warning', { torchCuda: torch.cudaBuild, driverCuda }))
   }
 
+  const counts = { torchCount: cuda?.available ? cuda.deviceCount : null, hostCount: inputs.host.kind === 'ok' ? hostGpus.length : null }
+  findings.push(...environmentFindings(environment, counts))
+
   const unique = withInstallFixes(dedupe(findings), installContextOf(inputs))
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
@@ -126,6 +147,44 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
       ? summary('gpuVisible.fail', { torch: torch.version ?? '?', ...reasonOf(unique) })
       : summary('gpuVisible.ok', { torch: torch.version ?? '?', cuda: torch.cudaBuild ?? '?', count: cuda?.deviceCount ?? 0, names })
   return stepResult('gpu-visible', status, said, evidence, unique)
+}
+
+/**
+ * Every error the probe caught while using CUDA for real (initialisation, each device's calls), through
+ * the same rules as pasted text. A cause the step's own checks already found is not repeated; an error
+ * no rule knows is quoted as `cuda-error-unrecognised`, unless a cause found above explains the failure.
+ * CUDA that is unavailable, or available with no usable device, is always a failure, never a pass.
+ */
+function liveErrorFindings(r: ProbeReport, found: Finding[], hostCount: number): Finding[] {
+  const cuda = r.cuda
+  const explained = found.some((f) => f.severity === 'error')
+  const out: Finding[] = []
+  const add = (list: Finding[]) => {
+    for (const f of list) {
+      if (f.id === 'cuda-error-unrecognised' && (explained || out.some((o) => o.severity === 'error'))) continue
+      out.push(f)
+    }
+  }
+  const deviceErrors = new Set<string>()
+  for (const d of cuda?.devices ?? []) {
+    const ex = d.exercise
+    if (ex && !ex.ok) {
+      const error = ex.error ?? 'unknown error'
+      deviceErrors.add(error)
+      add(classifyCudaError(error, `${ex.failedCall ?? 'a CUDA call'} on GPU ${d.index}`, d.index))
+    } else if (!d.name.trim())
+      add(classifyCudaError('CUDA returned an empty device name', `torch.cuda.get_device_properties(${d.index}).name`, d.index))
+  }
+  const initError = cuda?.initError ?? null
+  if (initError && !deviceErrors.has(initError)) add(classifyCudaError(initError, 'CUDA initialisation (torch.cuda.is_available / device_count)', null))
+  if (cuda?.available && cuda.deviceCount === 0 && !initError)
+    add(classifyCudaError('torch.cuda.device_count() returned 0 while torch.cuda.is_available() is True', 'torch.cuda.device_count()', null))
+  if (!cuda?.available && !initError && !found.some((f) => f.severity === 'error') && !isCpuOnlyBuild(r.torch?.version, r.torch?.cudaBuild)) {
+    // is_available() said False without raising: the warnings it printed say why, when a rule knows them.
+    const said = knownCauses(r.warnings.join('\n')).filter((f) => f.severity === 'error')
+    out.push(...(said.length ? said : [makeFinding('gpu-not-visible-to-torch', 'error', { hostGpus: hostCount }, r.warnings[0] ?? 'torch.cuda.is_available() returned False')]))
+  }
+  return out
 }
 
 /** The libcuda the process really mapped, when it is the toolkit's stub (by path, or by the driver's own "stub" error). */

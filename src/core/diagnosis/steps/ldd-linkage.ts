@@ -2,7 +2,8 @@ import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { withInstallFixes } from '../../rules/install-fixes'
 import { parseLdd } from '../../rules/parse-ldd'
-import { classifyLibrary, libcudaOrigin, soVersion } from '../library-origin'
+import { classifyLibrary, ldPreloadEntries, libcudaOrigin, soVersion } from '../library-origin'
+import { mappedCudnnFiles, mappedLibraries } from '../mapped-cudnn'
 import { isCpuOnlyBuild } from '../versions'
 import type { DiagnosisInputs } from '../step-inputs'
 import { installContextOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
@@ -27,6 +28,7 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
   const ctx = {
     ldLibraryPath: (r.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean),
     condaPrefix: r.env.CONDA_PREFIX ?? r.python?.condaPrefix ?? null,
+    ldPreload: ldPreloadEntries(r.env.LD_PRELOAD ?? r.environment?.LD_PRELOAD),
   }
   const libraries: LinkedLibrary[] = []
   const findings: Finding[] = []
@@ -46,8 +48,7 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
       }
     }
   }
-  const mapsWorkload = r.workloads?.['cudnn-maps']
-  const mapped = mapsWorkload && 'mapped' in mapsWorkload ? (mapsWorkload.mapped ?? []) : (r.mappedLibraries ?? [])
+  const mapped = mappedLibraries(r)
   // libcuda is never in the wheel and ldd of torch does not show it (it is dlopen'ed): the mapped one is the truth.
   const mappedLibcuda = (r.mappedLibraries ?? mapped).filter((p) => /\/libcuda\.so[^/]*$/.test(p))
   for (const p of mappedLibcuda) {
@@ -80,7 +81,7 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
       ),
     )
   }
-  const mappedCudnn = mapped.filter((p) => /\/libcudnn[^/]*\.so/.test(p))
+  const mappedCudnn = mappedCudnnFiles(r)
   const bundledCudnnDir = libraries.find((l) => l.name.startsWith('libcudnn') && l.origin === 'wheel')?.path?.replace(/\/[^/]+$/, '')
   const strayCudnn = bundledCudnnDir ? mappedCudnn.filter((p) => !p.startsWith(bundledCudnnDir)) : []
   if (strayCudnn.length) findings.push(makeFinding('cudnn-shadowed-by-system-copy', 'error', { paths: strayCudnn.join(', ') }, strayCudnn.join('\n')))
@@ -94,7 +95,14 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
     const risky = otherCopies.some((c) => ctx.ldLibraryPath.some((d) => c.path.startsWith(d)))
     findings.push(makeFinding('other-cudnn-copies', risky ? 'warning' : 'info', { count: otherCopies.length, paths: otherCopies.map((c) => c.path).join(', ') }))
   }
-  const evidence = { libraries, resolvedOutsideWheel: elsewhere, mappedAfterCudnnOp: mapped, mappedCudnn, otherCudnnCopies: otherCopies, ldLibraryPath: ctx.ldLibraryPath, inspected: r.libraries?.inspected ?? [] }
+  // How each library the process really mapped got there: LD_PRELOAD, LD_LIBRARY_PATH, the wheel's RUNPATH, the system cache, a forward-compat directory.
+  const mappedOrigins = [...new Set([...(r.mappedLibraries ?? []), ...mapped])].map((p) => {
+    const real = r.mappedLibrariesReal?.[p] ?? p
+    const name = p.split('/').pop() ?? p
+    const { origin, why } = classifyLibrary(name, p, ctx)
+    return { path: p, realPath: real, origin, why }
+  })
+  const evidence = { mappedOrigins, libraries, resolvedOutsideWheel: elsewhere, mappedAfterCudnnOp: mapped, mappedCudnn, otherCudnnCopies: otherCopies, ldLibraryPath: ctx.ldLibraryPath, inspected: r.libraries?.inspected ?? [] }
   const status = statusFrom(findings)
   const missing = libraries.filter((l) => !l.path).length
   const cudnnFile = mappedCudnn[0]

@@ -29,13 +29,27 @@ function gpuVisible(e: GpuVisibleEvidence, t: TFunction): View {
       [t('ev.archList'), (e.archList ?? []).join(' ') || '—'],
       [t('ev.driver'), e.driverVersion ? `${e.driverVersion} (CUDA ${fmtText(e.driverCuda)})` : '—'],
       ...(e.warnings ?? []).map((w): [string, string] => [t('ev.warnings'), w]),
+      ...(e.importError ? [[t('ev.importError'), e.importError] as [string, string]] : []),
     ],
     tables: [
       table(
         t,
         t('ev.torchDevices'),
-        ['#', t('gpu.col.name'), t('gpu.col.cc'), t('ev.col.memoryGiB'), t('ev.col.sms')],
-        (e.torchDevices ?? []).map((d) => [String(d.index), d.name, d.cc, fmtNum(d.totalMemory / 1024 ** 3, 1), String(d.smCount)]),
+        ['#', t('gpu.col.name'), t('gpu.col.cc'), t('ev.col.memoryGiB'), t('ev.col.sms'), t('ev.col.exercised')],
+        (e.torchDevices ?? []).map((d) => [
+          String(d.index),
+          d.name,
+          d.cc,
+          fmtNum(d.totalMemory / 1024 ** 3, 1),
+          String(d.smCount),
+          !d.exercise ? '—' : d.exercise.ok ? t('ev.exerciseOk') : t('ev.exerciseFailed', { call: d.exercise.failedCall ?? '?', error: d.exercise.error ?? '?' }),
+        ]),
+      ),
+      table(
+        t,
+        t('ev.environment'),
+        [t('ev.col.variable'), t('ev.col.value'), t('ev.col.effectClass'), t('ev.col.meaning'), t('ev.col.source')],
+        (e.environment ?? []).map((r) => [r.name, r.value, t(`ev.envClass.${r.class}`), r.effect, r.source ?? '—']),
       ),
       table(
         t,
@@ -84,6 +98,12 @@ function lddLinkage(e: LinkageEvidence, t: TFunction): View {
     ],
     tables: [
       table(t, t('ev.libraries'), [t('ev.col.library'), t('ev.col.origin'), t('ev.col.path')], rows),
+      table(
+        t,
+        t('ev.mappedOrigins'),
+        [t('ev.col.path'), t('ev.col.origin'), t('ev.col.realPath')],
+        (e.mappedOrigins ?? []).map((m) => [m.path, t(`ev.origin.${m.origin}`), m.realPath]),
+      ),
       table(t, t('ev.otherCudnnCopies'), [t('ev.col.path'), t('ev.col.realPath')], (e.otherCudnnCopies ?? []).map((c) => [c.path, c.realPath])),
     ],
   }

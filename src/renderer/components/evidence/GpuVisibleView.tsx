@@ -18,6 +18,7 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
   const torchDevices = ev.torchDevices ?? []
   const archList = ev.archList ?? []
   const warnings = ev.warnings ?? []
+  const environment = ev.environment ?? []
   const rows = Math.max(hostGpus.length, torchDevices.length)
   return (
     <div className="evidence evidence--gpu-visible">
@@ -65,6 +66,7 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
                 <th>{t('ev1.col.torch')}</th>
                 <th>{t('ev1.col.cc')}</th>
                 <th>{t('ev1.col.coverage')}</th>
+                <th>{t('ev1.col.exercised')}</th>
               </tr>
             </thead>
             <tbody>
@@ -78,12 +80,64 @@ export function GpuVisibleView({ ev }: { ev: GpuVisibleEvidence }) {
                     <td className={dev ? undefined : 'tone-bad'}>{dev?.name ?? t('ev1.notSeen')}</td>
                     <td>{dev?.cc ?? host?.computeCapability ?? '—'}</td>
                     <td>{dev ? <Coverage c={ev.archCoverage?.[i]} /> : '—'}</td>
+                    <td>
+                      {!dev?.exercise ? (
+                        '—'
+                      ) : dev.exercise.ok ? (
+                        <span className="tone-good">{t('ev1.exerciseOk')}</span>
+                      ) : (
+                        <span className="tone-bad" title={dev.exercise.error ?? ''}>
+                          {t('ev1.exerciseFailed', { call: dev.exercise.failedCall ?? '?' })}
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 )
               })}
             </tbody>
           </table>
         </>
+      )}
+      {environment.length > 0 && (
+        <>
+          <h4>{t('ev1.environment')}</h4>
+          <table className="grid-table" data-testid="ev-environment">
+            <thead>
+              <tr>
+                <th>{t('ev1.col.variable')}</th>
+                <th>{t('ev1.col.value')}</th>
+                <th>{t('ev1.col.effect')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {environment.map((r) => (
+                <tr key={r.name}>
+                  <td>
+                    <code>{r.name}</code>
+                  </td>
+                  <td>
+                    <code>{r.value}</code>
+                  </td>
+                  <td className={r.active && r.class !== 'informational' ? 'tone-warn' : undefined}>
+                    {t(`ev1.envClass.${r.class}`)}: {r.effect}
+                    {r.source && (
+                      <>
+                        {' '}
+                        <span className="muted">({t('ev1.source')}: {r.source})</span>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {ev.importError && (
+        <details className="evidence__more" open>
+          <summary>{t('ev1.importError')}</summary>
+          <pre className="pre">{ev.importError}</pre>
+        </details>
       )}
       {warnings.length > 0 && (
         <details className="evidence__more">

@@ -1,0 +1,51 @@
+// Texts of the environment findings (one id per variable that can earn a warning), made from
+// resources/data/cuda-environment.json so that each variable's effect and fix are written once, in
+// both languages, beside its source.
+
+import table from '../../../resources/data/cuda-environment.json' with { type: 'json' }
+
+type EffectClass = 'slowdown' | 'debugging-mode' | 'changed-device-set' | 'changed-allocator'
+
+const TITLE_EN: Record<EffectClass, string> = {
+  slowdown: 'slows CUDA work down',
+  'debugging-mode': 'switches a debugging mode on',
+  'changed-device-set': 'hides GPUs from PyTorch',
+  'changed-allocator': "changes PyTorch's memory allocator",
+}
+const TITLE_ZH: Record<EffectClass, string> = {
+  slowdown: '拖慢了 CUDA 运算',
+  'debugging-mode': '开启了调试模式',
+  'changed-device-set': '对 PyTorch 隐藏了 GPU',
+  'changed-allocator': '改变了 PyTorch 的显存分配器',
+}
+
+/** The finding id of a variable: CUDA_LAUNCH_BLOCKING → env-cuda-launch-blocking. */
+export function envFindingId(name: string): string {
+  return `env-${name.toLowerCase().replace(/_/g, '-')}`
+}
+
+interface Row {
+  name: string
+  class: string
+  effect: string
+  effectZh: string
+  fix: string
+  fixZh: string
+}
+
+const warning = (table.variables as Row[]).filter((v): v is Row & { class: EffectClass } => v.class !== 'informational')
+
+function texts(lang: 'en' | 'zh'): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const v of warning) {
+    const id = envFindingId(v.name)
+    const counts = v.class === 'changed-device-set' ? (lang === 'en' ? ' PyTorch sees {{torchCount}} of {{hostCount}} GPU(s).' : ' PyTorch 看到 {{hostCount}} 块 GPU 中的 {{torchCount}} 块。') : ''
+    out[`${id}.title`] = lang === 'en' ? `${v.name} ${TITLE_EN[v.class]}` : `${v.name} ${TITLE_ZH[v.class]}`
+    out[`${id}.message`] = lang === 'en' ? `${v.name}={{value}}: ${v.effect}${counts}` : `${v.name}={{value}}：${v.effectZh}${counts}`
+    out[`${id}.fix`] = lang === 'en' ? v.fix : v.fixZh
+  }
+  return out
+}
+
+export const envFindingsEn = texts('en')
+export const envFindingsZh = texts('zh')

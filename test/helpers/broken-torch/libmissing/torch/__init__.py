@@ -1,0 +1,2 @@
+import ctypes
+ctypes.CDLL("libgd_missing_dependency.so.3")

@@ -1,0 +1,2 @@
+import ctypes
+ctypes.CDLL("libcudnn_graph.so.9")

@@ -1,0 +1,1 @@
+import typing_extensions_not_here

@@ -1,0 +1,1 @@
+from torch._C import *

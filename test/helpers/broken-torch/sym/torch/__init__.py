@@ -1,0 +1,1 @@
+raise ImportError("/opt/x/site-packages/torch/lib/libtorch_cuda.so: undefined symbol: ncclCommWindowRegister")

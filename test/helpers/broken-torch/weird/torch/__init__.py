@@ -1,0 +1,1 @@
+raise RuntimeError("something nobody anticipated: frobnication failed")
