@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 import Docker from 'dockerode'
 
 import { sshDialAgent } from './ssh-agent'
+import { readRegularTextSync } from '../files/read-regular'
 
 /** Where the engine is, as DOCKER_HOST or the platform default says. */
 export type Endpoint =
@@ -151,6 +152,7 @@ export function createDockerClient(endpoint: Endpoint, env: NodeJS.ProcessEnv = 
 }
 
 function tlsFiles(dir: string): { ca?: string; cert?: string; key?: string } {
-  const file = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined)
+  // A certificate is a few KiB; DOCKER_CERT_PATH pointing at a FIFO or a huge file is not read whole.
+  const file = (name: string) => (existsSync(join(dir, name)) ? readRegularTextSync(join(dir, name), 1024 * 1024) : undefined)
   return { ca: file('ca.pem'), cert: file('cert.pem'), key: file('key.pem') }
 }
