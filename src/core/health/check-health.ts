@@ -3,6 +3,7 @@ import type { HealthResult } from '../../shared/health'
 import { classifySmiFailure, describeRun, makeProblem } from '../nvidia-smi/classify-failure'
 import { locateNvidiaSmi } from '../nvidia-smi/locate'
 import { runProcess } from '../process/run-process'
+import { FOREIGN_DOCTYPE_REASON, foreignDoctype } from '../nvidia-smi/xml-doctype'
 import { readHealthFacts } from './health-facts'
 import { healthFindings, xidFindings } from './health-rules'
 import { type KernelLog, readKernelLog, tallyXids } from './kernel-log'
@@ -41,7 +42,7 @@ export async function checkHealth(options: CheckHealthOptions = {}): Promise<Hea
     if (!readHealthFacts(text)) return { ok: false, problem: makeProblem('garbage-output', describeRun(run), [`nvidia-smi: ${located.path}`]) }
   }
   const facts = readHealthFacts(text)
-  if (!facts) return { ok: false, problem: makeProblem('garbage-output', 'not nvidia-smi -q or -q -x output (no GPU section)') }
+  if (!facts) return { ok: false, problem: makeProblem('garbage-output', foreignDoctype(text) ? FOREIGN_DOCTYPE_REASON : 'not nvidia-smi -q or -q -x output (no GPU section)') }
   const log: KernelLog =
     options.kernelLogText !== undefined
       ? { readable: true, tally: await tallyXids(options.kernelLogText), source: 'file' }
