@@ -1,7 +1,15 @@
 /** Why a watch cannot run; `usage` ones are the caller's input (CLI exit 2), the rest the machine's (exit 3). */
-export type WatchErrorCode = 'pid-not-found' | 'pid-not-on-gpu' | 'no-samples' | 'not-linux' | 'no-engine' | 'no-container' | 'container-not-running'
+export type WatchErrorCode =
+  | 'pid-not-found'
+  | 'pid-not-on-gpu'
+  | 'no-samples'
+  | 'not-linux'
+  | 'no-engine'
+  | 'no-container'
+  | 'container-not-running'
+  | 'bad-container-name'
 
-const USAGE: ReadonlySet<WatchErrorCode> = new Set(['pid-not-found', 'pid-not-on-gpu', 'no-container', 'container-not-running'])
+const USAGE: ReadonlySet<WatchErrorCode> = new Set(['pid-not-found', 'pid-not-on-gpu', 'no-container', 'container-not-running', 'bad-container-name'])
 
 const KEYS: Record<WatchErrorCode, string> = {
   'pid-not-found': 'error.pidNotFound',
@@ -11,6 +19,7 @@ const KEYS: Record<WatchErrorCode, string> = {
   'no-engine': 'error.noEngine',
   'no-container': 'error.noContainer',
   'container-not-running': 'error.containerNotRunning',
+  'bad-container-name': 'error.badContainerName',
 }
 
 /** A watch that cannot run, with the i18n key (namespace 'watch') and values to say why in any language. */

@@ -43,6 +43,7 @@ export const watchEn = {
   'error.noSamples': 'nvidia-smi dmon gave no sample for GPU {{gpus}} in {{seconds}} s.',
   'error.noEngine': 'Cannot reach the Docker engine to find container {{name}}: {{reason}}',
   'error.noContainer': 'There is no container named {{name}} on this Docker engine.',
+  'error.badContainerName': '{{name}} is not a container name or id: Docker names are letters, digits and _ . - (starting with a letter or digit), ids are hexadecimal. See `docker ps`.',
   'error.containerNotRunning': 'Container {{name}} is not running (state: {{state}}).',
   'error.notLinux': 'watch reads /proc, so it runs on Linux only.',
 } as const
@@ -89,6 +90,7 @@ export const watchZh: Record<WatchKey, string> = {
   'error.noSamples': 'nvidia-smi dmon 在 {{seconds}} 秒内没有给出 GPU {{gpus}} 的采样。',
   'error.noEngine': '无法连接 Docker 引擎来查找容器 {{name}}：{{reason}}',
   'error.noContainer': '这个 Docker 引擎上没有名为 {{name}} 的容器。',
+  'error.badContainerName': '{{name}} 不是容器名称或 ID：Docker 名称由字母、数字和 _ . - 组成（以字母或数字开头），ID 为十六进制。参见 `docker ps`。',
   'error.containerNotRunning': '容器 {{name}} 没有在运行（状态：{{state}}）。',
   'error.notLinux': 'watch 读取 /proc，所以只能在 Linux 上运行。',
 }
