@@ -20,10 +20,4 @@ export function stripControl(text: string): string {
   return body === text ? clean : CLEAR_SCREEN + clean
 }
 
-/** The longest value a message echoes back. */
-export const ECHO_MAX_CHARS = 200
-
-/** A value to echo in a message: at most ECHO_MAX_CHARS, saying how long it really was. */
-export function truncateEcho(value: string, max = ECHO_MAX_CHARS): string {
-  return value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value
-}
+export { ECHO_MAX_CHARS, truncateEcho } from '../shared/echo-cut'

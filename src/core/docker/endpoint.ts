@@ -6,6 +6,7 @@ import Docker from 'dockerode'
 
 import { sshDialAgent } from './ssh-agent'
 import { readRegularTextSync } from '../files/read-regular'
+import { truncateEcho } from '../../shared/echo-cut'
 
 /** Where the engine is, as DOCKER_HOST or the platform default says. */
 export type Endpoint =
@@ -103,6 +104,11 @@ export function resolveEndpoint(
 
 /** The endpoint as a person would write it, shown with every problem ("tried unix:///var/run/docker.sock"). */
 export function describeEndpoint(endpoint: Endpoint): string {
+  // DOCKER_HOST is the user's text: a 10 KiB one is echoed with the documented cut.
+  return truncateEcho(endpointText(endpoint))
+}
+
+function endpointText(endpoint: Endpoint): string {
   switch (endpoint.kind) {
     case 'unix':
       return `unix://${endpoint.socketPath}`
@@ -120,7 +126,7 @@ export function endpointLabel(env: NodeJS.ProcessEnv): string {
   try {
     return describeEndpoint(resolveEndpoint(env))
   } catch {
-    return env.DOCKER_HOST ?? ''
+    return truncateEcho(env.DOCKER_HOST ?? '')
   }
 }
 
