@@ -5,7 +5,7 @@ import { OutputFileError } from '../core/files/write-output'
 import { BadInterpreterError, CancelledError, ContainerProblemError, NoPythonError } from '../core/use-cases/errors'
 import { CliError, EXIT_ENVIRONMENT, EXIT_USAGE } from './cli-error'
 import { dockerCliError } from './render/docker-problem'
-import { DiagnosisBusyError } from '../core/diagnosis/run-lock'
+import { DiagnosisBusyError, DiagnosisLockStuckError } from '../core/diagnosis/run-lock'
 
 export const EXIT_CANCELLED = 130
 
@@ -28,5 +28,7 @@ export function cliErrorOf(error: unknown, t: TFunction): unknown {
   }
   // Another diagnosis holds the GPU: the machine is busy, an environment state (exit 3).
   if (error instanceof DiagnosisBusyError) return new CliError(t('diagnose.busy', error.details), EXIT_ENVIRONMENT)
+  // A lock left behind that this user cannot remove: the machine's state too, with what to remove.
+  if (error instanceof DiagnosisLockStuckError) return new CliError(t('diagnose.lockStuck', error.details), EXIT_ENVIRONMENT)
   return error
 }

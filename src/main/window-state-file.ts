@@ -1,6 +1,8 @@
 // The window's last size, place and maximised state, in the app's data folder (window-state.json).
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+
+import { readRegularText } from '../core/files/read-regular'
 
 import { parseWindowState, type WindowState } from './window-bounds'
 
@@ -9,7 +11,7 @@ const FILE = 'window-state.json'
 /** The saved state, or null when there is none or it cannot be read. */
 export async function loadWindowState(dir: string): Promise<WindowState | null> {
   try {
-    return parseWindowState(JSON.parse(await readFile(join(dir, FILE), 'utf8')))
+    return parseWindowState(JSON.parse(await readRegularText(join(dir, FILE), { maxBytes: 64 * 1024, timeoutMs: 2_000 })))
   } catch {
     return null
   }

@@ -17,7 +17,7 @@ describe('gpu-doctor health', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/NVIDIA H200\s+Gen 5\/5 x16\/16/)
     expect(r.stdout).toContain('No hardware problem found on 1 GPU(s).')
-    expect(r.stdout).toContain('Kernel log not read')
+    expect(r.stdout).toContain('Xid events not checked, because the kernel log could not be read')
   })
 
   it('a planted uncorrectable ECC error and an Xid 79 in the log: exit 1 with both findings and their fixes, in Chinese too', async () => {
@@ -57,6 +57,20 @@ describe('gpu-doctor health', () => {
     const xid = await runBuiltCli(['health'], fakeHealthEnv('h200-x1', { FAKE_DMESG_TEXT: 'NVRM: Xid (PCI:0000:00:06): 119, pid=1, Timeout after 6s of waiting for RPC response from GPU0 GSP!' }))
     expect(xid.code).toBe(1)
     expect(xid.stdout).toContain('gsp-firmware-timeout')
+  })
+
+  it('a kernel log this user may not read (dmesg refused, journalctl silent) says Xids were not checked and how to grant access, never "0 Xid", in both languages', async () => {
+    const env = fakeHealthEnv('h200-x1', { FAKE_DMESG_DENY: '1', FAKE_JOURNAL_SILENT: '1' })
+    const json = await runBuiltCli(['health', '--json'], env)
+    expect(JSON.parse(json.stdout).kernelLog).toEqual({ readable: false, reason: 'dmesg: read kernel buffer failed: Operation not permitted; journalctl: no line shown to this user' })
+    const en = await runBuiltCli(['health'], env)
+    expect(en.stdout).not.toMatch(/0 Xid event/)
+    expect(en.stdout).toContain('Xid events not checked, because the kernel log could not be read: dmesg: read kernel buffer failed')
+    expect(en.stdout).toContain('adm or systemd-journal group')
+    expect(en.stdout).toContain('sudo sysctl kernel.dmesg_restrict=0')
+    const zh = await runBuiltCli(['health', '--lang', 'zh-CN'], env)
+    expect(zh.stdout).toContain('未检查 Xid 事件，因为无法读取内核日志')
+    expect(zh.stdout).toContain('systemd-journal 组')
   })
 })
 

@@ -5,6 +5,11 @@
  * nvmlDeviceGetCount_v2 (a driver too old for the sampler). FAKE_NVML_IDLE=1 reports 0 % utilisation;
  * FAKE_NVML_CALLS=FILE appends the name of each costly call (utilisation, power limit, per-process
  * utilisation) to FILE, so tests can count what a sampler asks the driver for.
+ * FAKE_NVML_COUNT=N makes nvmlDeviceGetCount_v2 answer N (4294967295: a driver answering garbage),
+ * and every index opens. FAKE_NVML_HOSTILE=1 answers what a broken or hostile driver may: 0xFFFFFFFF
+ * (NVML's "not available") for utilisation, temperature, power, power limit and clocks, more
+ * process samples and compute processes than the caller's buffer holds (with SUCCESS), a sample
+ * with 0xFFFFFFFF % SM, and 0xFFFFFFFF entries needed (INSUFFICIENT_SIZE) on GPU 1.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +38,8 @@ static void log_call(const char *name) {
   fclose(f);
 }
 static int idle(void) { const char *v = getenv("FAKE_NVML_IDLE"); return v && !strcmp(v, "1"); }
+static int hostile(void) { const char *v = getenv("FAKE_NVML_HOSTILE"); return v && !strcmp(v, "1"); }
+#define NA 0xFFFFFFFFu
 
 nvmlReturn_t nvmlInit_v2(void) {
   const char *r = getenv("FAKE_NVML_INIT_RETURN");
@@ -42,19 +49,23 @@ nvmlReturn_t nvmlInit_v2(void) {
 }
 nvmlReturn_t nvmlShutdown(void) { if (!initialised) return 1; initialised--; return 0; }
 #ifndef FAKE_NVML_NO_COUNT
-nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *count) { *count = 2; return 0; }
+nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *count) {
+  const char *n = getenv("FAKE_NVML_COUNT");
+  *count = n ? (unsigned int)strtoul(n, NULL, 10) : 2;
+  return 0;
+}
 #endif
 nvmlReturn_t nvmlDeviceGetHandleByIndex_v2(unsigned int index, nvmlDevice_t *device) {
-  if (index > 1) return 2;
-  *device = &devices[index];
+  if (index > 1 && !getenv("FAKE_NVML_COUNT")) return 2;
+  *device = &devices[index % 2];
   return 0;
 }
 nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t d, char *name, unsigned int length) { snprintf(name, length, "Fake NVIDIA H100 80GB HBM3"); return 0; }
 nvmlReturn_t nvmlDeviceGetUUID(nvmlDevice_t d, char *uuid, unsigned int length) { snprintf(uuid, length, "GPU-fake-0000-%04d", d->index); return 0; }
 nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilization_t *u) {
   log_call("nvmlDeviceGetUtilizationRates");
-  u->gpu = idle() ? 0 : 42 + d->index;
-  u->memory = idle() ? 0 : 17;
+  u->gpu = hostile() ? NA : idle() ? 0 : 42 + d->index;
+  u->memory = hostile() ? NA : idle() ? 0 : 17;
   return 0;
 }
 nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t d, nvmlMemory_t *m) { m->total = 81559 * MiB; m->used = 1024 * MiB + 500 * MiB; m->free = m->total - m->used; return 0; }
@@ -63,10 +74,10 @@ nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *m) {
   m->total = 81559 * MiB; m->reserved = 500 * MiB; m->used = 1024 * MiB + 123; m->free = m->total - m->reserved - m->used;
   return 0;
 }
-nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw) { *mw = 123456; return 0; }
-nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw) { log_call("nvmlDeviceGetEnforcedPowerLimit"); *mw = 700000; return 0; }
-nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int *t) { if (sensor != 0) return 2; *t = 35 + d->index; return 0; }
-nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int *mhz) { if (type != 1) return 2; *mhz = 1980; return 0; }
+nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw) { *mw = hostile() ? NA : 123456; return 0; }
+nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw) { log_call("nvmlDeviceGetEnforcedPowerLimit"); *mw = hostile() ? NA : 700000; return 0; }
+nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int *t) { if (sensor != 0) return 2; *t = hostile() ? NA : 35 + d->index; return 0; }
+nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int *mhz) { if (type != 1) return 2; *mhz = hostile() ? NA : 1980; return 0; }
 nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned int *kbps) {
   struct timespec pause = {0, 20 * 1000 * 1000}; /* the real one samples over 20 ms */
   nanosleep(&pause, NULL);
@@ -79,6 +90,13 @@ nvmlReturn_t nvmlDeviceGetProcessUtilization(nvmlDevice_t d, nvmlProcessUtilizat
   log_call("nvmlDeviceGetProcessUtilization");
   if (d->index == 1) return 6;
   if (s == NULL || *count < 3) { *count = 3; return 7; }
+  if (hostile()) {
+    unsigned long long at = (unsigned long long)time(NULL) * 1000000ULL;
+    nvmlProcessUtilizationSample_t bad[2] = {{4242, at - 100000, NA, 40, 0, 0}, {777, at - 150000, 3, 1, 2, 4}};
+    memcpy(s, bad, sizeof bad);
+    *count = *count * 4; /* more than the buffer holds, said with SUCCESS */
+    return 0;
+  }
   unsigned long long now = (unsigned long long)time(NULL) * 1000000ULL;
   nvmlProcessUtilizationSample_t samples[3] = {
     {4242, now - 200000, 10, 5, 0, 0},
@@ -90,6 +108,13 @@ nvmlReturn_t nvmlDeviceGetProcessUtilization(nvmlDevice_t d, nvmlProcessUtilizat
   return 0;
 }
 nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t d, unsigned int *count, nvmlProcessInfo_t *p) {
+  if (hostile()) {
+    if (d->index == 1) { *count = NA; return 7; }
+    if (*count < 1) { *count = NA; return 7; }
+    p[0].pid = 4242; p[0].usedGpuMemory = 512 * MiB; p[0].gpuInstanceId = NA; p[0].computeInstanceId = NA;
+    *count = NA; /* more than the buffer holds, said with SUCCESS */
+    return 0;
+  }
   if (d->index == 1) { *count = 0; return 0; }
   if (*count < 1) { *count = 1; return 7; }
   p[0].pid = 4242; p[0].usedGpuMemory = 512 * MiB; p[0].gpuInstanceId = 0xFFFFFFFF; p[0].computeInstanceId = 0xFFFFFFFF;

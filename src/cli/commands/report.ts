@@ -29,6 +29,7 @@ import type { Report } from '../../shared/report'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
+import { cleanDocument } from '../../shared/control-text'
 
 export const REPORT_OPTIONS = {
   format: { type: 'string' },
@@ -76,7 +77,9 @@ async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext):
  * Writes the document to stdout or -o FILE (temporary file, checked, renamed) and only then says so:
  * a failed write is the one line printed (exit 3), before any note about the document.
  */
-async function emit(text: string, output: string | undefined, ctx: CliContext, notes: string[] = []): Promise<void> {
+async function emit(raw: string, format: 'md' | 'html' | 'json', output: string | undefined, ctx: CliContext, notes: string[] = []): Promise<void> {
+  // What a file gets is what the terminal would show: no escape sequences or bidi overrides.
+  const text = cleanDocument(raw, format)
   if (output === undefined) {
     ctx.stdout.write(text)
     await ctx.flushStdout()
@@ -93,7 +96,7 @@ async function compareCommand(files: string[], format: Format, output: string | 
   if (output !== undefined) await checkOutputTarget(output)
   const [a, b] = [await loadDiagnosis(files[0]!, store, ctx), await loadDiagnosis(files[1]!, store, ctx)]
   const comparison = compareDiagnoses({ ...a, label: a.id ?? basename(files[0]!) }, { ...b, label: b.id ?? basename(files[1]!) })
-  await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), output, ctx)
+  await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), format, output, ctx)
   return EXIT_OK
 }
 
@@ -105,7 +108,7 @@ async function mergeCommand(files: string[], format: Format, output: string | un
   const table = mergeReports(inputs)
   for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
   const text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, ctx.lang) : renderFleetMarkdown(table, ctx.lang)
-  await emit(text, output, ctx)
+  await emit(text, format as 'md' | 'html' | 'json', output, ctx)
   return EXIT_OK
 }
 
@@ -175,7 +178,7 @@ export async function reportCommand(args: string[], ctx: CliContext): Promise<nu
   const { text, masked } = reportDocument(report, { format: format === 'pdf' ? 'html' : format, lang: ctx.lang, redact, env: ctx.env })
   const notes = masked.length ? [ctx.t('report.masked', { count: masked.length, kinds: [...new Set(masked.map((m) => m.kind))].join(', ') })] : []
   if (format !== 'pdf') {
-    await emit(text, file, ctx, notes)
+    await emit(text, format, file, ctx, notes)
     return EXIT_OK
   }
   try {

@@ -1,7 +1,8 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 
+import { FileReadError, readRegularTextSync } from '../files/read-regular'
 import { pidAlive } from '../process/pid-alive'
 import { abortableSleep } from '../util/abortable-sleep'
 
@@ -35,6 +36,29 @@ export class DiagnosisBusyError extends Error {
   }
 }
 
+/**
+ * A lock left by a run that has ended, which this process cannot remove: a folder or a FIFO where
+ * the lock file should be, or a file in a folder it may not write (a data folder left by a root run).
+ * Waiting would never end, so the run is refused at once with what to remove.
+ */
+export class DiagnosisLockStuckError extends Error {
+  readonly code = 'diagnosis-lock-stuck'
+  constructor(
+    readonly path: string,
+    readonly why: string,
+  ) {
+    super(`The diagnosis lock ${path} was left by a run that has ended, but it cannot be removed (${why}). Remove it (sudo rm -r '${path}') and run again.`)
+    this.name = 'DiagnosisLockStuckError'
+  }
+
+  get details(): Record<string, string> {
+    return { path: this.path, why: this.why }
+  }
+}
+
+/** A lock file is one line of JSON; anything larger is not one. */
+const LOCK_MAX_BYTES = 4096
+
 export interface LockOptions {
   dir: string
   /** How long to wait for the holder to finish; 0 refuses at once. */
@@ -54,7 +78,7 @@ export interface HeldLock {
 /** `/proc/PID/stat`'s start time; null off Linux or when the process is gone. */
 function processStart(pid: number): string | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const stat = readRegularTextSync(`/proc/${pid}/stat`, LOCK_MAX_BYTES)
     // The command name (field 2) may hold spaces and parentheses: count from its closing one.
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
   } catch {
@@ -62,17 +86,39 @@ function processStart(pid: number): string | null {
   }
 }
 
-function readHolder(path: string): LockHolder | null {
+type LockFile = { kind: 'file'; holder: LockHolder | null } | { kind: 'gone' } | { kind: 'not-a-file'; what: string }
+
+/** What is at the lock path: a lock file (its holder, null when unreadable), nothing, or something else. */
+function readLock(path: string): LockFile {
+  let text: string
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>
-    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return null
-    return { pid: parsed.pid, host: parsed.host, since: String(parsed.since ?? '?'), processStart: parsed.processStart ?? null }
+    text = readRegularTextSync(path, LOCK_MAX_BYTES)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return { kind: 'gone' }
+    if (error instanceof FileReadError && error.code === 'ENOTREG') return { kind: 'not-a-file', what: error.detail ?? 'not a regular file' }
+    return { kind: 'file', holder: null }
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<LockHolder>
+    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return { kind: 'file', holder: null }
+    return { kind: 'file', holder: { pid: parsed.pid, host: parsed.host, since: String(parsed.since ?? '?'), processStart: typeof parsed.processStart === 'string' ? parsed.processStart : null } }
   } catch {
-    return null
+    return { kind: 'file', holder: null }
   }
 }
 
-/** Whether a lock's holder is gone: dead, or its PID reused by another program. Locks of other hosts (a shared home) are trusted. */
+const readHolder = (path: string): LockHolder | null => {
+  const lock = readLock(path)
+  return lock.kind === 'file' ? lock.holder : null
+}
+
+/**
+ * Whether a lock's holder is gone: dead, its PID reused by another program, or a holder no run of
+ * GPU Doctor writes (PID 0 or below, which kill() reads as "my process group" or "every process";
+ * no start time where /proc gives one, as for PID 1, always alive). Locks of other hosts (a shared
+ * home) are trusted.
+ */
 function isStale(holder: LockHolder | null, path: string): boolean {
   if (!holder) {
     // Unreadable: a writer cut short between create and write, or damage. Give a live writer a moment.
@@ -83,10 +129,13 @@ function isStale(holder: LockHolder | null, path: string): boolean {
     }
   }
   if (holder.host !== hostname()) return false
+  if (!Number.isSafeInteger(holder.pid) || holder.pid <= 0) return true
   if (holder.pid === process.pid) return false
   if (!pidAlive(holder.pid)) return true
   const start = processStart(holder.pid)
-  return holder.processStart !== null && start !== null && start !== holder.processStart
+  // Where /proc answers, every holder wrote its start time: one without it cannot be checked, so it is not trusted.
+  if (holder.processStart === null) return start !== null
+  return start !== null && start !== holder.processStart
 }
 
 function tryCreate(path: string, holder: LockHolder): boolean {
@@ -118,6 +167,8 @@ export async function acquireRunLock(options: LockOptions): Promise<HeldLock | n
   const deadline = Date.now() + options.waitMs
   let told = false
   for (;;) {
+    // Every turn yields to the event loop, so a cancel, SIGTERM or a server's other clients get their turn.
+    await new Promise<void>((resolve) => setImmediate(resolve))
     if (options.signal?.aborted) return null
     let created: boolean
     try {
@@ -127,10 +178,14 @@ export async function acquireRunLock(options: LockOptions): Promise<HeldLock | n
       return { release: () => {}, unguarded: error instanceof Error ? error.message : String(error) }
     }
     if (created) break
-    const holder = readHolder(path)
+    const lock = readLock(path)
+    if (lock.kind === 'gone') continue
+    // A folder or FIFO is no lock GPU Doctor wrote, and is not removed for the user: they are told.
+    if (lock.kind === 'not-a-file') throw new DiagnosisLockStuckError(path, lock.what)
+    const holder = lock.holder
     if (isStale(holder, path)) {
       // Remove only the stale file we judged: a rival may have taken it over in between.
-      if (sameHolder(readHolder(path), holder)) rmQuiet(path)
+      if (sameHolder(readHolder(path), holder)) removeStale(path)
       continue
     }
     const shown = holder ?? { pid: 0, host: '?', since: '?', processStart: null }
@@ -170,6 +225,18 @@ function makeFolders(dir: string): void {
 
 function sameHolder(a: LockHolder | null, b: LockHolder | null): boolean {
   return a === null || b === null ? a === b : a.pid === b.pid && a.since === b.since && a.host === b.host
+}
+
+/** Removes a stale lock file; one that cannot be removed (no write access to its folder) is a DiagnosisLockStuckError. */
+function removeStale(path: string): void {
+  try {
+    if (!lstatSync(path).isFile()) throw new DiagnosisLockStuckError(path, 'not a regular file')
+    unlinkSync(path)
+  } catch (error) {
+    if (error instanceof DiagnosisLockStuckError) throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT') throw new DiagnosisLockStuckError(path, code ?? String(error))
+  }
 }
 
 function rmQuiet(path: string): void {

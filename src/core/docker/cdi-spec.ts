@@ -1,11 +1,16 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+
+import { readRegularText } from '../files/read-regular'
 
 /** Where Podman (and the CDI library) read specs, in the CDI default order. */
 export const CDI_SPEC_DIRS = ['/etc/cdi', '/var/run/cdi'] as const
 
 /** The command that writes a spec for the running driver (NVIDIA Container Toolkit); rootless Podman reads /etc/cdi too. */
 export const CDI_GENERATE = 'sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml'
+
+/** nvidia-ctk's spec for eight GPUs is about 30 KiB; a file far larger is not one to read whole. */
+export const CDI_SPEC_MAX_BYTES = 4 * 1024 * 1024
 
 export interface CdiSpecFile {
   path: string
@@ -47,7 +52,8 @@ export async function readCdiSpecs(dirs: readonly string[] = CDI_SPEC_DIRS): Pro
     const names = await readdir(dir).catch(() => [] as string[])
     for (const name of names.filter((n) => /\.(ya?ml|json)$/.test(n)).sort()) {
       const path = join(dir, name)
-      const text = await readFile(path, 'utf8').catch(() => null)
+      // A FIFO or folder named *.yaml, or a huge file, is skipped: it cannot be a spec to read.
+      const text = await readRegularText(path, { maxBytes: CDI_SPEC_MAX_BYTES }).catch(() => null)
       if (text !== null) files.push({ path, text })
     }
   }

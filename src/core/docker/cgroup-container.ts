@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readRegularText } from '../files/read-regular'
 
 export type ContainerRuntime = 'docker' | 'containerd' | 'cri-o' | 'podman'
 
@@ -40,7 +40,7 @@ export function containerFromCgroup(text: string): CgroupContainer | null {
 /** Reads /proc/PID/cgroup; null when the process is gone or the file unreadable (not Linux). */
 export async function readProcessCgroup(pid: number, proc = '/proc'): Promise<string | null> {
   try {
-    return await readFile(`${proc}/${pid}/cgroup`, 'utf8')
+    return await readRegularText(`${proc}/${pid}/cgroup`, { maxBytes: 1024 * 1024 })
   } catch {
     return null
   }

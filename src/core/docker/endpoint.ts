@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 import Docker from 'dockerode'
 
 import { sshDialAgent } from './ssh-agent'
+import { readRegularTextSync } from '../files/read-regular'
+import { truncateEcho } from '../../shared/echo-cut'
 
 /** Where the engine is, as DOCKER_HOST or the platform default says. */
 export type Endpoint =
@@ -102,6 +104,11 @@ export function resolveEndpoint(
 
 /** The endpoint as a person would write it, shown with every problem ("tried unix:///var/run/docker.sock"). */
 export function describeEndpoint(endpoint: Endpoint): string {
+  // DOCKER_HOST is the user's text: a 10 KiB one is echoed with the documented cut.
+  return truncateEcho(endpointText(endpoint))
+}
+
+function endpointText(endpoint: Endpoint): string {
   switch (endpoint.kind) {
     case 'unix':
       return `unix://${endpoint.socketPath}`
@@ -119,7 +126,7 @@ export function endpointLabel(env: NodeJS.ProcessEnv): string {
   try {
     return describeEndpoint(resolveEndpoint(env))
   } catch {
-    return env.DOCKER_HOST ?? ''
+    return truncateEcho(env.DOCKER_HOST ?? '')
   }
 }
 
@@ -151,6 +158,7 @@ export function createDockerClient(endpoint: Endpoint, env: NodeJS.ProcessEnv = 
 }
 
 function tlsFiles(dir: string): { ca?: string; cert?: string; key?: string } {
-  const file = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined)
+  // A certificate is a few KiB; DOCKER_CERT_PATH pointing at a FIFO or a huge file is not read whole.
+  const file = (name: string) => (existsSync(join(dir, name)) ? readRegularTextSync(join(dir, name), 1024 * 1024) : undefined)
   return { ca: file('ca.pem'), cert: file('cert.pem'), key: file('key.pem') }
 }

@@ -1,6 +1,7 @@
 import type Docker from 'dockerode'
 
 import { LIBPOD_CREATE_PATH, type PodmanSpec } from './podman-spec'
+import { engineSegment } from './engine-path'
 
 /**
  * Creates a container through Podman's own API (the only one that takes CDI devices) and returns
@@ -21,5 +22,5 @@ export async function createPodmanContainer(docker: Docker, spec: PodmanSpec, ab
     )
   })
   if (!answer?.Id) throw new Error(`Podman created no container: ${JSON.stringify(answer)}`)
-  return docker.getContainer(answer.Id)
+  return docker.getContainer(engineSegment(answer.Id))
 }

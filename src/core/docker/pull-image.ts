@@ -7,6 +7,7 @@ import { explainDockerError } from './explain-error'
 import { parseImageReference } from './image-reference'
 import { PullAggregator, type PullEvent, type PullSnapshot } from './pull-progress'
 import { inspectImage } from './with-signals'
+import { engineSegment } from './engine-path'
 
 export interface PullOptions {
   endpoint: string
@@ -148,7 +149,7 @@ async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof p
 /** Podman's pull stream names no digest ("Digest: sha256:…" is Docker's): the image's RepoDigests do. */
 async function repoDigest(docker: Docker, ref: string, name: string): Promise<string | null> {
   const image = (await docker
-    .getImage(ref)
+    .getImage(engineSegment(ref))
     .inspect({ abortSignal: AbortSignal.timeout(10_000) } as Docker.ImageInspectOptions)
     .catch(() => null)) as { RepoDigests?: string[] } | null
   const match = (image?.RepoDigests ?? []).find((d) => d.startsWith(`${name}@`)) ?? image?.RepoDigests?.[0]

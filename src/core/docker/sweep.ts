@@ -5,6 +5,7 @@ import type Docker from 'dockerode'
 import { pidAlive } from '../process/pid-alive'
 import { MANAGED_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL } from './container-spec'
 import { withSignals } from './with-signals'
+import { engineSegment } from './engine-path'
 
 export interface LeftoverContext {
   host: string
@@ -45,7 +46,7 @@ export async function removeContainers(docker: Docker, labels: string[], keep: (
     if (keep(c)) continue
     if (signal?.aborted) break
     try {
-      await docker.getContainer(c.Id).remove({ force: true, abortSignal: within(180_000, signal) })
+      await docker.getContainer(engineSegment(c.Id)).remove({ force: true, abortSignal: within(180_000, signal) })
       removed.push(c.Id)
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) removed.push(c.Id)

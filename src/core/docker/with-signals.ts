@@ -1,4 +1,5 @@
 import type Docker from 'dockerode'
+import { engineSegment } from './engine-path'
 
 /** Every dockerode 5 call takes `abortSignal` (apocas/dockerode#630); @types/dockerode 4 does not say so. */
 export interface SignalOptions {
@@ -27,7 +28,7 @@ export function withSignals(docker: Docker): DockerWithSignals {
 export function inspectImage(docker: Docker, name: string, options: Required<SignalOptions>): Promise<unknown> {
   return new Promise((resolve, reject) => {
     docker.modem.dial(
-      { path: `/images/${name}/json`, method: 'GET', options: {}, abortSignal: options.abortSignal, statusCodes: { 200: true, 404: 'no such image', 500: 'server error' } },
+      { path: `/images/${engineSegment(name)}/json`, method: 'GET', options: {}, abortSignal: options.abortSignal, statusCodes: { 200: true, 404: 'no such image', 500: 'server error' } },
       (error: unknown, data: unknown) => (error ? reject(error) : resolve(data)),
     )
   })

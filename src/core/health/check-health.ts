@@ -3,9 +3,10 @@ import type { HealthResult } from '../../shared/health'
 import { classifySmiFailure, describeRun, makeProblem } from '../nvidia-smi/classify-failure'
 import { locateNvidiaSmi } from '../nvidia-smi/locate'
 import { runProcess } from '../process/run-process'
+import { FOREIGN_DOCTYPE_REASON, foreignDoctype } from '../nvidia-smi/xml-doctype'
 import { readHealthFacts } from './health-facts'
 import { healthFindings, xidFindings } from './health-rules'
-import { type KernelLog, parseXids, readKernelLog } from './kernel-log'
+import { type KernelLog, readKernelLog, tallyXids } from './kernel-log'
 
 export type { HealthResult }
 
@@ -41,21 +42,21 @@ export async function checkHealth(options: CheckHealthOptions = {}): Promise<Hea
     if (!readHealthFacts(text)) return { ok: false, problem: makeProblem('garbage-output', describeRun(run), [`nvidia-smi: ${located.path}`]) }
   }
   const facts = readHealthFacts(text)
-  if (!facts) return { ok: false, problem: makeProblem('garbage-output', 'not nvidia-smi -q or -q -x output (no GPU section)') }
+  if (!facts) return { ok: false, problem: makeProblem('garbage-output', foreignDoctype(text) ? FOREIGN_DOCTYPE_REASON : 'not nvidia-smi -q or -q -x output (no GPU section)') }
   const log: KernelLog =
     options.kernelLogText !== undefined
-      ? { readable: true, xids: parseXids(options.kernelLogText), source: 'file' }
+      ? { readable: true, tally: await tallyXids(options.kernelLogText), source: 'file' }
       : options.smiText !== undefined
         ? { readable: false, reason: 'a saved nvidia-smi report comes without its kernel log (pass one with --kernel-log)' }
         : await readKernelLog(options.env)
-  const findings = [...(log.readable ? xidFindings(log.xids) : []), ...healthFindings(facts.gpus, platform)]
+  const findings = [...(log.readable ? xidFindings(log.tally) : []), ...healthFindings(facts.gpus, platform)]
   return {
     ok: true,
     health: {
       source: options.smiText === undefined ? 'live' : 'file',
       driverVersion: facts.driverVersion,
       gpus: facts.gpus,
-      kernelLog: log.readable ? { readable: true, source: log.source, xidCount: log.xids.length } : log,
+      kernelLog: log.readable ? { readable: true, source: log.source, xidCount: log.tally.count } : log,
       findings,
     },
   }

@@ -2,7 +2,7 @@ import { PCIE_LOADED_PERCENT, POWER_LIMIT_SLACK_W } from '../../shared/constants
 import type { Finding } from '../../shared/diagnosis'
 import { makeFinding } from '../rules/finding-catalog'
 import type { GpuHealthFacts } from './health-facts'
-import type { XidEvent } from './kernel-log'
+import type { XidTally } from './kernel-log'
 
 /** How health findings name a GPU (their `gpu` parameter). */
 export const gpuName = (g: GpuHealthFacts) => `GPU ${g.index} ${g.name}${g.busId ? ` (${g.busId})` : ''}`
@@ -64,20 +64,11 @@ function fabric(g: GpuHealthFacts): Finding[] {
 }
 
 /** Xid 79: off the bus; 119/120: GSP timeouts; 48/63/64/92/94/95: memory errors; others are listed. */
-export function xidFindings(xids: XidEvent[]): Finding[] {
-  const byId = new Map<string, XidEvent[]>()
-  for (const x of xids) {
-    const id =
-      x.xid === 79 ? 'gpu-fallen-off-bus' : x.xid === 119 || x.xid === 120 ? 'gsp-firmware-timeout' : [48, 63, 64, 92, 94, 95].includes(x.xid) ? 'ecc-uncorrectable-or-row-remap' : 'xid-reported'
-    byId.set(id, [...(byId.get(id) ?? []), x])
-  }
-  return [...byId.entries()].map(([id, events]) => {
-    const evidence = events
-      .slice(0, 10)
-      .map((x) => `Xid ${x.xid} on ${x.busId}: ${x.text}`)
-      .join('\n')
+export function xidFindings(tally: XidTally): Finding[] {
+  return [...tally.groups.entries()].map(([id, group]) => {
+    const evidence = group.examples.map((x) => `Xid ${x.xid} on ${x.busId}: ${x.text}`).join('\n')
     const severity = id === 'xid-reported' ? 'warning' : 'error'
-    return makeFinding(id, severity, { xids: [...new Set(events.map((x) => x.xid))].join(', '), count: events.length }, evidence)
+    return makeFinding(id, severity, { xids: group.xids.join(', '), count: group.count }, evidence)
   })
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { arch, hostname, platform, release } from 'node:os'
 
 import si from 'systeminformation'
@@ -6,10 +6,11 @@ import si from 'systeminformation'
 import type { HostFacts } from '../../shared/host'
 import { readKernelModuleVersion } from '../nvidia-smi/read-status'
 import { withTimeout } from '../util/with-timeout'
+import { readRegularTextSync } from '../files/read-regular'
 
 function readText(path: string): string {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularTextSync(path, 1024 * 1024)
   } catch {
     return ''
   }

@@ -4,6 +4,7 @@ import { parseSmiQueryText } from './parse-query-text'
 import { parseSmiQueryXml } from './parse-query-xml'
 import { parseSmiTable } from './parse-table'
 import { stripCaptureArtifacts } from './strip-capture'
+import { FOREIGN_DOCTYPE_REASON, foreignDoctype } from './xml-doctype'
 
 const ACCEPTED =
   'GPU Doctor reads the output of `nvidia-smi` (the default table), `nvidia-smi -q`, `nvidia-smi -q -x` (XML) ' +
@@ -41,14 +42,6 @@ function csvStatus(text: string): GpuStatus | null {
   return csvRowsToStatus(rows)
 }
 
-// nvidia-smi writes `<!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v13.dtd">`; any other DOCTYPE (one
-// that declares entities, above all) is not its output, and is refused rather than parsed.
-const OWN_DOCTYPE = /^<!DOCTYPE\s+nvidia_smi_log\s+SYSTEM\s+"[\w.-]*"\s*>$/
-
-function foreignDoctype(text: string): boolean {
-  const doctypes = text.match(/<!DOCTYPE[^>[]*(?:\[|>)/gi) ?? []
-  return doctypes.some((d) => !OWN_DOCTYPE.test(d)) || /<!ENTITY/i.test(text)
-}
 
 function detect(text: string): { status: GpuStatus | null; kind: string } {
   if (looksLikeXml(text)) return { status: parseSmiQueryXml(text), kind: 'nvidia-smi -q -x XML' }
@@ -75,7 +68,7 @@ export function parseSmiOutput(text: string): { status: GpuStatus } | { error: s
   if (clean.trim() === '') return { error: `The text is empty. ${ACCEPTED}` }
 
   if (looksLikeXml(clean) && foreignDoctype(clean)) {
-    return { error: `A DOCTYPE is not accepted: this XML declares its own (nvidia-smi -q -x writes only <!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_vNN.dtd">). ${ACCEPTED}` }
+    return { error: `${FOREIGN_DOCTYPE_REASON} ${ACCEPTED}` }
   }
   let detected: { status: GpuStatus | null; kind: string }
   try {

@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser'
 import type { GpuProcess, GpuStatus, MigDevice } from '../../shared/gpu'
 import { ReportReader, XML_NAMES } from './query-report'
 import { smiInt } from './smi-values'
+import { foreignDoctype } from './xml-doctype'
 
 type XmlNode = Record<string, unknown>
 
@@ -72,6 +73,8 @@ function emptyStatus(): GpuStatus {
 
 /** The report's root, its reader and its GPU elements in order (null when it is not nvidia-smi XML). */
 export function queryXmlGpus(xml: string): { reader: ReportReader<unknown>; root: XmlNode; gpus: XmlNode[] } | null {
+  // Entities a file declares would become field values: such XML is not nvidia-smi's, whoever reads it.
+  if (foreignDoctype(xml)) return null
   let doc: unknown
   try {
     doc = makeParser().parse(xml)

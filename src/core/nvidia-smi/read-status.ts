@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readRegularText } from '../files/read-regular'
 
 import type { GpuProcess, GpuState, GpuStatus } from '../../shared/gpu'
 import { runProcess } from '../process/run-process'
@@ -42,7 +42,7 @@ function knownFields(smi: string, timeoutMs: number, env?: NodeJS.ProcessEnv): P
 export async function readKernelModuleVersion(path = '/proc/driver/nvidia/version'): Promise<string | null> {
   if (process.platform !== 'linux') return null
   try {
-    return parseProcDriverVersion(await readFile(path, 'utf8'))
+    return parseProcDriverVersion(await readRegularText(path, { maxBytes: 64 * 1024 }))
   } catch {
     return null
   }

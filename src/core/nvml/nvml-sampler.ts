@@ -32,6 +32,25 @@ import type { NvmlUnavailable } from './nvml-unavailable'
 
 const MIN_PROCESS_SAMPLES = 64
 const LIMIT_REFRESH_MS = 5000
+/**
+ * Counts NVML answers are believed up to: no machine has more GPUs (an NVL72 rack shows 4 per
+ * node, the largest boards 16), nor more process samples or compute processes a sample could use.
+ * A driver answering more (0xFFFFFFFF) would loop for hours or allocate gigabytes.
+ */
+export const MAX_NVML_DEVICES = 256
+export const MAX_NVML_PROCESSES = 4096
+/** NVML's "not available" in an unsigned int. */
+const NOT_AVAILABLE_U32 = 0xffffffff
+
+/** A reading within what the hardware can show, else null ("not available"): sentinels and garbage alike. */
+const within = (value: number, max: number): number | null => (value !== NOT_AVAILABLE_U32 && value <= max ? value : null)
+/** Percent, °C, milliwatts and MHz no GPU exceeds. */
+const MAX_PERCENT = 100
+const MAX_TEMPERATURE_C = 200
+const MAX_POWER_MW = 10_000_000
+const MAX_CLOCK_MHZ = 10_000
+/** 16 TiB of GPU memory: far above any GPU; 2^64-1 bytes (not available) is above it. */
+const withinMiB = (mib: number): number | null => (mib <= 16 * 1024 * 1024 ? mib : null)
 
 export interface NvmlDevice {
   index: number
@@ -81,13 +100,15 @@ export class NvmlSampler {
     if (init !== NVML_SUCCESS) return { ok: false, unavailable: { reason: 'init-failed', library, error: nvmlReturnName(init) } }
     const count = Buffer.alloc(4)
     const counted = nvml.getCount(count)
-    if (counted !== NVML_SUCCESS || count.readUInt32LE(0) === 0) {
+    const deviceCount = count.readUInt32LE(0)
+    if (counted !== NVML_SUCCESS || deviceCount === 0 || deviceCount > MAX_NVML_DEVICES) {
       nvml.shutdown()
       if (counted !== NVML_SUCCESS) return { ok: false, unavailable: { reason: 'init-failed', library, error: nvmlReturnName(counted) } }
+      if (deviceCount > MAX_NVML_DEVICES) return { ok: false, unavailable: { reason: 'init-failed', library, error: `nvmlDeviceGetCount_v2 answered ${deviceCount} GPUs` } }
       return { ok: false, unavailable: { reason: 'no-devices', library } }
     }
     const devices: NvmlDevice[] = []
-    for (let index = 0; index < count.readUInt32LE(0); index++) {
+    for (let index = 0; index < deviceCount; index++) {
       const { code, handle } = nvml.getHandle(index)
       // A GPU NVML cannot open (lost, no permission) is left out, as nvidia-smi leaves it out.
       if (code !== NVML_SUCCESS) continue
@@ -125,7 +146,8 @@ export class NvmlSampler {
     const cached = this.limits.get(d.index)
     if (cached && now - cached.readAt < LIMIT_REFRESH_MS) return cached.watts
     const f = this.nvml.getEnforcedPowerLimit
-    const watts = f && f(d.handle, this.u32) === NVML_SUCCESS ? this.u32.readUInt32LE(0) / 1000 : null
+    const mw = f && f(d.handle, this.u32) === NVML_SUCCESS ? within(this.u32.readUInt32LE(0), MAX_POWER_MW) : null
+    const watts = mw === null ? null : mw / 1000
     this.limits.set(d.index, { watts, readAt: now })
     return watts
   }
@@ -138,15 +160,15 @@ export class NvmlSampler {
     const u32 = this.u32
     const utilOk = getUtilization(handle, this.util) === NVML_SUCCESS
     const mem = this.readMemory(handle)
-    const powerMw = getPowerUsage && getPowerUsage(handle, u32) === NVML_SUCCESS ? u32.readUInt32LE(0) : null
-    const temperatureC = getTemperature && getTemperature(handle, NVML_TEMPERATURE_GPU, u32) === NVML_SUCCESS ? u32.readUInt32LE(0) : null
-    const smClockMHz = getClock && getClock(handle, NVML_CLOCK_SM, u32) === NVML_SUCCESS ? u32.readUInt32LE(0) : null
+    const powerMw = getPowerUsage && getPowerUsage(handle, u32) === NVML_SUCCESS ? within(u32.readUInt32LE(0), MAX_POWER_MW) : null
+    const temperatureC = getTemperature && getTemperature(handle, NVML_TEMPERATURE_GPU, u32) === NVML_SUCCESS ? within(u32.readUInt32LE(0), MAX_TEMPERATURE_C) : null
+    const smClockMHz = getClock && getClock(handle, NVML_CLOCK_SM, u32) === NVML_SUCCESS ? within(u32.readUInt32LE(0), MAX_CLOCK_MHZ) : null
     return {
       index: d.index,
-      utilizationGpu: utilOk ? this.util.readUInt32LE(0) : null,
-      utilizationMemory: utilOk ? this.util.readUInt32LE(4) : null,
-      memoryUsedMiB: mem ? readWholeMiB(this.mem, mem.used) : null,
-      memoryTotalMiB: mem ? readWholeMiB(this.mem, mem.total) : null,
+      utilizationGpu: utilOk ? within(this.util.readUInt32LE(0), MAX_PERCENT) : null,
+      utilizationMemory: utilOk ? within(this.util.readUInt32LE(4), MAX_PERCENT) : null,
+      memoryUsedMiB: mem ? withinMiB(readWholeMiB(this.mem, mem.used)) : null,
+      memoryTotalMiB: mem ? withinMiB(readWholeMiB(this.mem, mem.total)) : null,
       temperatureC,
       powerW: powerMw === null ? null : powerMw / 1000,
       powerLimitW: this.powerLimitW(d, now),
@@ -178,7 +200,8 @@ export class NvmlSampler {
       this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
       let code = f(d.handle, this.processBuf, this.u32, since)
       if (code === NVML_ERROR_INSUFFICIENT_SIZE) {
-        this.processBuf = Buffer.alloc(Math.max(MIN_PROCESS_SAMPLES, this.u32.readUInt32LE(0) * 2) * PROCESS_UTILIZATION_SIZE)
+        const wanted = Math.min(MAX_NVML_PROCESSES, Math.max(MIN_PROCESS_SAMPLES, this.u32.readUInt32LE(0) * 2))
+        if (wanted * PROCESS_UTILIZATION_SIZE > this.processBuf.length) this.processBuf = Buffer.alloc(wanted * PROCESS_UTILIZATION_SIZE)
         this.u32.writeUInt32LE(this.processBuf.length / PROCESS_UTILIZATION_SIZE, 0)
         code = f(d.handle, this.processBuf, this.u32, since)
       }
@@ -188,7 +211,11 @@ export class NvmlSampler {
       if (code !== NVML_SUCCESS) continue
       const newest = new Map<number, ReturnType<typeof decodeProcessUtilization>[number]>()
       let last = since
-      for (const s of decodeProcessUtilization(this.processBuf, this.u32.readUInt32LE(0))) {
+      // Never more samples than the buffer holds, whatever count came back with them.
+      const filled = Math.min(this.u32.readUInt32LE(0), this.processBuf.length / PROCESS_UTILIZATION_SIZE)
+      for (const s of decodeProcessUtilization(this.processBuf, filled)) {
+        // A share NVML could not measure (0xFFFFFFFF %) or a PID 0 is no reading of a process.
+        if (s.pid === 0 || s.smUtil > MAX_PERCENT || s.memUtil > MAX_PERCENT || s.encUtil > MAX_PERCENT || s.decUtil > MAX_PERCENT) continue
         if (s.timeStampUs > last) last = s.timeStampUs
         const seen = newest.get(s.pid)
         if (!seen || s.timeStampUs >= seen.timeStampUs) newest.set(s.pid, s)
@@ -218,9 +245,11 @@ export class NvmlSampler {
       const buf = Buffer.alloc(capacity * p.stride)
       this.u32.writeUInt32LE(capacity, 0)
       const code = p.fn(device.handle, this.u32, buf)
-      if (code === NVML_SUCCESS) return decodeProcessInfos(buf, this.u32.readUInt32LE(0), p.stride)
+      if (code === NVML_SUCCESS) return decodeProcessInfos(buf, Math.min(this.u32.readUInt32LE(0), capacity), p.stride)
       if (code !== NVML_ERROR_INSUFFICIENT_SIZE) return null
-      capacity = this.u32.readUInt32LE(0) + 8
+      const needed = this.u32.readUInt32LE(0)
+      if (needed > MAX_NVML_PROCESSES) return null
+      capacity = needed + 8
     }
     return null
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readRegularTextSync } from '../files/read-regular'
 
 import type { GpuProblem, GpuStatus } from '../../shared/gpu'
 import type { CpuArch, Platform, RecommendRequest } from '../../shared/recommend'
@@ -35,7 +35,7 @@ export function hostPlatform(): Platform {
   if (process.platform === 'win32') return 'windows'
   if (process.platform !== 'linux') return 'linux'
   try {
-    return /microsoft/i.test(readFileSync('/proc/version', 'utf8')) ? 'windows' : 'linux'
+    return /microsoft/i.test(readRegularTextSync('/proc/version', 64 * 1024)) ? 'windows' : 'linux'
   } catch {
     return 'linux'
   }

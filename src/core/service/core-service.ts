@@ -7,7 +7,7 @@ import { invokeContract } from '../../shared/contract'
 import type { MonitorState } from '../../shared/gpu'
 import { createDockerService } from './docker-handlers'
 import { sweepEngine } from '../docker/sweep-engine'
-import { checkHealth } from '../health/check-health'
+import { checkHealth, type HealthOutcome } from '../health/check-health'
 import { checkHealthUnderLoad } from '../health/check-under-load'
 import { readHostFacts } from '../host/host-facts'
 import { checkInterpreter, checkInterpreterPath } from '../probe/check-interpreter'
@@ -55,6 +55,8 @@ export interface CoreOptions {
 
 /** How long a GPU state read answers further `gpu:get-state` calls after it finished. */
 export const STATE_FRESH_MS = 250
+/** How long a health check answers further `health:check` calls after it finished. */
+export const HEALTH_FRESH_MS = 1000
 
 /** Channels whose handler needs to know who asks (their work belongs to the caller). */
 type CallerChannel = typeof INVOKE_CHANNELS.runWatch | typeof INVOKE_CHANNELS.cancelWatch
@@ -169,12 +171,23 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     freshMs: STATE_FRESH_MS,
   })
 
+  // Concurrent health checks (tabs, a page opened twice) share one nvidia-smi -q -x and kernel-log read;
+  // one under load shares the load already running with the same Python, never starts a second.
+  const liveHealth = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }
+  const readHealth = sharedRead(() => checkHealth(liveHealth), { freshMs: HEALTH_FRESH_MS })
+  const underLoadReads = new Map<string, () => Promise<HealthOutcome>>()
+  const readHealthUnderLoad = async (explicit?: string): Promise<HealthOutcome> => {
+    const python = await checkedPython(explicit)
+    let read = underLoadReads.get(python)
+    if (!read) underLoadReads.set(python, (read = sharedRead(() => checkHealthUnderLoad({ ...liveHealth, python }), { freshMs: 0 })))
+    return read()
+  }
+
   const handlers: Handlers = {
     [INVOKE_CHANNELS.getGpuState]: readState,
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
     [INVOKE_CHANNELS.checkHealth]: async (request) => {
-      const live = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }
-      const outcome = request?.underLoad ? await checkHealthUnderLoad({ ...live, python: await checkedPython(request.python) }) : await checkHealth(live)
+      const outcome = request?.underLoad ? await readHealthUnderLoad(request.python) : await readHealth()
       if (!outcome.ok) throw new GpuProblemError(outcome.problem)
       return outcome.health
     },

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+
+import { FileReadError, readRegularText } from '../files/read-regular'
 
 import { HISTORY_LIMIT } from '../report/history/history-store'
 
@@ -22,6 +23,9 @@ export interface SettingsRead {
   warnings: SettingsWarning[]
 }
 
+/** A settings file is a few lines; anything larger is not one. */
+export const SETTINGS_MAX_BYTES = 64 * 1024
+
 export const settingsFile = (dataDir: string): string => join(dataDir, 'settings.json')
 
 function limitOf(value: unknown): number | null {
@@ -39,10 +43,11 @@ export async function readSettings(dataDir: string, env: NodeJS.ProcessEnv = pro
   const file = settingsFile(dataDir)
   let text: string | null = null
   try {
-    text = await readFile(file, 'utf8')
+    // A regular file only (a FIFO would block forever), a few KiB at most, a UTF-8 BOM allowed.
+    text = await readRegularText(file, { maxBytes: SETTINGS_MAX_BYTES, timeoutMs: 2_000 })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') warnings.push({ kind: 'damaged-file', file, detail: code ?? String(error) })
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') warnings.push({ kind: 'damaged-file', file, detail: error instanceof FileReadError ? fileProblem(error) : (code ?? String(error)) })
   }
   if (text !== null) {
     let value: unknown
@@ -66,6 +71,14 @@ export async function readSettings(dataDir: string, env: NodeJS.ProcessEnv = pro
     else settings.historyLimit = limit
   }
   return { settings, warnings }
+}
+
+/** Why the file was not read, without repeating its path (the warning names it). */
+function fileProblem(error: FileReadError): string {
+  if (error.code === 'ENOTREG') return `${error.detail}, not a regular file`
+  if (error.code === 'EFBIG') return `larger than ${SETTINGS_MAX_BYTES / 1024} KiB`
+  if (error.code === 'ETIMEDOUT') return 'reading it timed out'
+  return error.code
 }
 
 /** A warning in English (front ends with their own language translate by `kind`). */

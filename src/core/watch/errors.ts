@@ -9,8 +9,9 @@ export type WatchErrorCode =
   | 'container-not-running'
   | 'too-many-for-client'
   | 'too-many-in-total'
+  | 'bad-container-name'
 
-const USAGE: ReadonlySet<WatchErrorCode> = new Set(['pid-not-found', 'pid-not-on-gpu', 'no-container', 'container-not-running'])
+const USAGE: ReadonlySet<WatchErrorCode> = new Set(['pid-not-found', 'pid-not-on-gpu', 'no-container', 'container-not-running', 'bad-container-name'])
 
 const KEYS: Record<WatchErrorCode, string> = {
   'pid-not-found': 'error.pidNotFound',
@@ -22,6 +23,7 @@ const KEYS: Record<WatchErrorCode, string> = {
   'container-not-running': 'error.containerNotRunning',
   'too-many-for-client': 'error.tooManyForClient',
   'too-many-in-total': 'error.tooManyInTotal',
+  'bad-container-name': 'error.badContainerName',
 }
 
 /** A watch that cannot run, with the i18n key (namespace 'watch') and values to say why in any language. */

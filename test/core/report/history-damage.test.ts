@@ -101,7 +101,7 @@ describe('settings', () => {
       expect(read.warnings, text).toEqual([expect.objectContaining({ kind: 'damaged-file', file: join(dir, 'settings.json') })])
     }
     await mkdir(join(dir, 'as-folder', 'settings.json'), { recursive: true })
-    expect((await readSettings(join(dir, 'as-folder'), {})).warnings).toEqual([expect.objectContaining({ kind: 'damaged-file', detail: 'EISDIR' })])
+    expect((await readSettings(join(dir, 'as-folder'), {})).warnings).toEqual([expect.objectContaining({ kind: 'damaged-file', detail: 'a folder, not a regular file' })])
   })
 
   it('historyLimit comes from settings.json, GPU_DOCTOR_HISTORY_LIMIT wins, bad values fall back with a warning', async () => {

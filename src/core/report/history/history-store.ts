@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import type { Diagnosis } from '../../../shared/diagnosis'
@@ -8,9 +8,12 @@ import { HistoryIdSchema } from '../../../shared/history'
 import { reportFacts } from '../facts'
 import { bounded, ensureDir } from './bounded-write'
 import { HistoryEntryNotFoundError, HistoryEntryUnreadableError, readEntryText } from './entry-damage'
+import { readRegularText } from '../../files/read-regular'
 
 /** Saved diagnoses kept at most unless the settings say otherwise; the oldest go first. */
 export const HISTORY_LIMIT = 500
+/** A saved diagnosis is a few hundred KiB; a file far larger in the history folder is not read whole. */
+export const HISTORY_ENTRY_MAX_BYTES = 32 * 1024 * 1024
 /** Readable entries a listing shows at most. */
 export const LISTING_LIMIT = 200
 
@@ -127,7 +130,7 @@ export class HistoryStore {
   async load(id: string): Promise<Diagnosis> {
     let text: string
     try {
-      text = await readFile(this.path(id), 'utf8')
+      text = await readRegularText(this.path(id), { maxBytes: HISTORY_ENTRY_MAX_BYTES, timeoutMs: 10_000 })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'ENOENT') throw new HistoryEntryNotFoundError(id)
