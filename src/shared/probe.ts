@@ -110,7 +110,24 @@ export const ProbeReportSchema = z.object({
     .object({
       conv: z
         .union([
-          z.object({ seed: ConvPairSchema, representative: ConvPairSchema, cudnnRequested: z.boolean(), secondsPerCase: z.number().optional() }),
+          z.object({
+            seed: ConvPairSchema,
+            representative: ConvPairSchema,
+            cudnnRequested: z.boolean(),
+            secondsPerCase: z.number().optional(),
+            /** Every GPU the conv ran on at once (CUDA ordinal and UUID); absent before multi-GPU probes. */
+            perGpu: z
+              .array(
+                z.object({
+                  index: z.number(),
+                  uuid: nullableString,
+                  seed: ConvPairSchema.optional(),
+                  representative: ConvPairSchema.optional(),
+                  error: z.string().optional(),
+                }),
+              )
+              .optional(),
+          }),
           z.object({ skipped: z.string() }),
           z.object({ error: z.string() }),
         ])
@@ -122,7 +139,18 @@ export const ProbeReportSchema = z.object({
             endedAt: z.number(),
             seconds: z.number(),
             kernel: z.string(),
-            perGpu: z.array(z.object({ index: z.number(), iters: z.number(), tflops: z.number() })),
+            /** index: the CUDA ordinal in the probe's process (not nvidia-smi's index); uuid names the physical GPU. */
+            perGpu: z.array(
+              z.object({
+                index: z.number(),
+                uuid: nullableString,
+                iters: z.number().optional(),
+                tflops: z.number().optional(),
+                medianTflops: z.number().optional(),
+                spreadPercent: z.number().optional(),
+                error: z.string().optional(),
+              }),
+            ),
           }),
           z.object({ skipped: z.string() }),
           z.object({ error: z.string() }),
