@@ -428,6 +428,46 @@ export const findingsEn: Record<string, string> = {
     'GPU {{gpu}} was {{idle}}% busy with other work ({{processes}}) while the convolutions were timed: these timings are slower than the GPU is and are not representative.',
   'timings-not-representative.fix': 'Repeat the timing step when the GPU is idle; compare ratios (cuDNN on vs off) rather than milliseconds in the meantime.',
 
+  'gpu-workload-failed.title': 'The load failed on one GPU',
+  'gpu-workload-failed.message': 'The load failed on GPU {{gpu}} while the others ran it: {{reason}}',
+  'gpu-workload-failed.fix': 'Read the error; run `nvidia-smi -i {{gpu}} -q` and `gpu-doctor health` for that GPU, and try the GPU alone with `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}`.',
+
+  'gpus-free-to-use.title': 'Some GPUs were free',
+  'gpus-free-to-use.message': 'GPU {{busy}} was busy with another process; GPU {{free}} was free.',
+  'gpus-free-to-use.fix': 'Run your job on the free GPUs: `{{command}} python train.py` (nvidia-smi\'s numbers, which CUDA_DEVICE_ORDER=PCI_BUS_ID makes CUDA use too).',
+
+  'cuda-ordinal-unmapped.title': 'A CUDA device could not be matched to nvidia-smi',
+  'cuda-ordinal-unmapped.message': 'CUDA device {{ordinals}} (CUDA_VISIBLE_DEVICES={{cvd}}) matches no GPU nvidia-smi lists by UUID: its SM%, power and other processes are not known, and its numbers are CUDA\'s, not nvidia-smi\'s.',
+  'cuda-ordinal-unmapped.fix': 'Compare `nvidia-smi -L` with the UUIDs in the evidence. A MIG instance or a GPU nvidia-smi cannot see (another container, a VM) gives this; name GPUs by UUID in CUDA_VISIBLE_DEVICES.',
+
+  'gpu-slower-than-siblings.title': 'One GPU is slower than the others of its model',
+  'gpu-slower-than-siblings.message':
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s while GPU {{siblings}} of the same model reached {{reference}} at the same time: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked: {{causes}}.',
+  'gpu-slower-than-siblings.fix':
+    'Look at what the evidence shows for that GPU: a lower power limit (`nvidia-smi -q -d POWER`, restore with `nvidia-smi -i {{gpu}} -pl <default>`), lower clocks or thermal throttling (airflow, `nvidia-smi -q -d PERFORMANCE`), a degraded PCIe link or retired memory (`gpu-doctor health --under-load`). Until it is fixed, leave it out of jobs with CUDA_VISIBLE_DEVICES.',
+
+  'gpu-slower-than-expected.title': 'Slower than this GPU model should be',
+  'gpu-slower-than-expected.message':
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s; GPU Doctor\'s probe measured {{expected}} on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked: {{causes}}.',
+  'gpu-slower-than-expected.fix':
+    'Go through the causes checked: another process (free the GPU), a power limit below the default (`nvidia-smi -q -d POWER`), clocks held low or thermal throttling (`nvidia-smi -q -d PERFORMANCE`, airflow), a PCIe link below its maximum or retired memory rows (`gpu-doctor health --under-load`), environment variables that change CUDA (step 1) and library versions (steps 2–3).',
+
+  'gpu-far-below-datasheet.title': 'Far below this GPU model\'s datasheet',
+  'gpu-far-below-datasheet.message':
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s, {{percent}}% below {{expected}} (half of the {{datasheet}} TFLOP/s dense BF16 of the {{model}} datasheet; GPU Doctor has not measured this model itself). Checked: {{causes}}.',
+  'gpu-far-below-datasheet.fix':
+    'Sustained matmuls on a healthy GPU reach well over half of the datasheet figure. Go through the causes checked: another process, the power limit, clocks and temperature (`nvidia-smi -q -d POWER,PERFORMANCE`), the PCIe link and memory (`gpu-doctor health --under-load`).',
+
+  'gpu-expected-unknown.title': 'No expected figures for this GPU model',
+  'gpu-expected-unknown.message': 'GPU Doctor has no measured or datasheet figure for {{name}}: its TFLOP/s and timings were not compared with what this model should do.',
+  'gpu-expected-unknown.fix': 'Nothing to fix. Compare with a GPU of the same model you trust, or with its datasheet.',
+
+  'conv-slower-than-expected.title': 'Convolutions slower than this GPU model should be',
+  'conv-slower-than-expected.message':
+    'On GPU {{gpu}} the {{case}} convolution took {{ms}} ms with cuDNN; GPU Doctor\'s probe measured {{expected}} ms on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked (under step 4\'s load): {{causes}}.',
+  'conv-slower-than-expected.fix':
+    'Go through the causes checked (another process, power limit, clocks, temperature, PCIe link, memory); then the cuDNN version (step 2) and the libraries actually loaded (step 3).',
+
   'gpu-power-capped-under-load.title': 'Clocks held at the power limit under full load',
   'gpu-power-capped-under-load.message':
     'Under this deliberately maximal load the GPU drew its power limit ({{limit}} W) and held its clocks there (software power cap). That is how data-centre GPUs are designed to run.',
@@ -860,6 +900,46 @@ export const findingsZh: Record<string, string> = {
   'timings-not-representative.title': '耗时是在共享的 GPU 上测得的',
   'timings-not-representative.message': '计时卷积时，GPU {{gpu}} 有 {{idle}}% 的时间在运行其他任务（{{processes}}）：这些耗时比 GPU 的真实能力慢，不具代表性。',
   'timings-not-representative.fix': '在 GPU 空闲时重新运行计时这一步；在此之前请比较比值（cuDNN 开 vs 关），而不是毫秒数。',
+
+  'gpu-workload-failed.title': '负载在其中一块 GPU 上失败',
+  'gpu-workload-failed.message': '其他 GPU 运行负载时，GPU {{gpu}} 上的负载失败：{{reason}}',
+  'gpu-workload-failed.fix': '阅读错误信息；对这块 GPU 运行 `nvidia-smi -i {{gpu}} -q` 和 `gpu-doctor health`，并用 `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}` 单独测试它。',
+
+  'gpus-free-to-use.title': '有空闲的 GPU',
+  'gpus-free-to-use.message': 'GPU {{busy}} 正被其他进程占用；GPU {{free}} 空闲。',
+  'gpus-free-to-use.fix': '把任务放到空闲的 GPU 上：`{{command}} python train.py`（编号与 nvidia-smi 一致；CUDA_DEVICE_ORDER=PCI_BUS_ID 让 CUDA 也采用这一编号）。',
+
+  'cuda-ordinal-unmapped.title': '有 CUDA 设备无法对应到 nvidia-smi',
+  'cuda-ordinal-unmapped.message': 'CUDA 设备 {{ordinals}}（CUDA_VISIBLE_DEVICES={{cvd}}）按 UUID 对应不到 nvidia-smi 列出的任何 GPU：它的 SM%、功耗和其他进程都无从得知，编号是 CUDA 的而不是 nvidia-smi 的。',
+  'cuda-ordinal-unmapped.fix': '把 `nvidia-smi -L` 与证据中的 UUID 对照。MIG 实例或 nvidia-smi 看不到的 GPU（其他容器、虚拟机）会出现这种情况；请在 CUDA_VISIBLE_DEVICES 中用 UUID 指定 GPU。',
+
+  'gpu-slower-than-siblings.title': '一块 GPU 比同型号的其他 GPU 慢',
+  'gpu-slower-than-siblings.message':
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，而同时运行的同型号 GPU {{siblings}} 达到 {{reference}}：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查：{{causes}}。',
+  'gpu-slower-than-siblings.fix':
+    '查看证据中这块 GPU 的情况：功耗上限偏低（`nvidia-smi -q -d POWER`，用 `nvidia-smi -i {{gpu}} -pl <默认值>` 恢复）、频率偏低或过热降频（检查风道，`nvidia-smi -q -d PERFORMANCE`）、PCIe 链路降级或显存行被停用（`gpu-doctor health --under-load`）。修好之前，用 CUDA_VISIBLE_DEVICES 把它排除在任务之外。',
+
+  'gpu-slower-than-expected.title': '比这一型号应有的速度慢',
+  'gpu-slower-than-expected.message':
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s；GPU Doctor 的探针在 {{model}} 上测得 {{expected}}：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查：{{causes}}。',
+  'gpu-slower-than-expected.fix':
+    '逐一排查已检查的原因：其他进程（释放 GPU）、低于默认值的功耗上限（`nvidia-smi -q -d POWER`）、频率被压低或过热降频（`nvidia-smi -q -d PERFORMANCE`，风道）、PCIe 链路低于最大值或显存行被停用（`gpu-doctor health --under-load`）、改变 CUDA 行为的环境变量（第 1 步）以及库版本（第 2–3 步）。',
+
+  'gpu-far-below-datasheet.title': '远低于该型号的规格',
+  'gpu-far-below-datasheet.message':
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，比 {{expected}} 低 {{percent}}%（{{model}} 规格书中稠密 BF16 {{datasheet}} TFLOP/s 的一半；GPU Doctor 尚未亲自测过这一型号）。已检查：{{causes}}。',
+  'gpu-far-below-datasheet.fix':
+    '健康的 GPU 在持续矩阵乘法下远超规格值的一半。逐一排查已检查的原因：其他进程、功耗上限、频率与温度（`nvidia-smi -q -d POWER,PERFORMANCE`）、PCIe 链路与显存（`gpu-doctor health --under-load`）。',
+
+  'gpu-expected-unknown.title': '没有这一型号的参考值',
+  'gpu-expected-unknown.message': 'GPU Doctor 没有 {{name}} 的实测或规格数据：它的 TFLOP/s 和耗时未与该型号应有的水平比较。',
+  'gpu-expected-unknown.fix': '无需修复。可与你信任的同型号 GPU 或其规格书比较。',
+
+  'conv-slower-than-expected.title': '卷积比这一型号应有的速度慢',
+  'conv-slower-than-expected.message':
+    'GPU {{gpu}} 上 {{case}} 卷积开启 cuDNN 耗时 {{ms}} 毫秒；GPU Doctor 的探针在 {{model}} 上测得 {{expected}} 毫秒：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查（第 4 步负载下）：{{causes}}。',
+  'conv-slower-than-expected.fix':
+    '逐一排查已检查的原因（其他进程、功耗上限、频率、温度、PCIe 链路、显存）；然后检查 cuDNN 版本（第 2 步）和实际加载的库（第 3 步）。',
 
   'gpu-power-capped-under-load.title': '满载时频率被功耗上限限制',
   'gpu-power-capped-under-load.message': '在这一刻意打满的负载下，GPU 达到了功耗上限（{{limit}} W）并把频率维持在该水平（软件功耗上限）。数据中心 GPU 本就如此设计。',
