@@ -8,6 +8,7 @@ import type { ProbeRunner, ProbeWorkload } from '../probe/run-probe'
 import { runProbe } from '../probe/run-probe'
 import { formatCudnnVersion } from './versions'
 import { withRunnerFindings } from './runner-findings'
+import { probeGpuSelection } from './gpu-selection'
 import type { DiagnosisInputs } from './step-inputs'
 import { convTimingStep } from './steps/conv-timing'
 import { cudnnLoadedStep } from './steps/cudnn-loaded'
@@ -24,6 +25,10 @@ export interface DiagnoseOptions {
   /** Runs the probe with cuDNN switched off, to see the failure the steps must catch. */
   disableCudnn?: boolean
   sustainSeconds?: number
+  /** The GPUs steps 4 and 5 load: nvidia-smi indices or UUIDs, comma-separated, or "all" (default). */
+  gpus?: string
+  /** Seconds each conv case is timed for (default 1). */
+  convSeconds?: number
   runId?: string
   onProgress?: (progress: DiagnosisProgress) => void
   /** Where the probe runs (a container, see core/docker); the host's Python when unset. SM% is sampled on the host either way. */
@@ -94,6 +99,8 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       python: options.python,
       workloads,
       sustainSeconds,
+      gpus: probeGpuSelection(options.gpus, host),
+      convSeconds: options.convSeconds,
       disableCudnn: options.disableCudnn,
       env: options.env,
       signal: options.signal,

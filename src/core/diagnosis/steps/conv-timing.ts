@@ -94,7 +94,7 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
     perGpu,
     expected,
     method: conv.secondsPerCase
-      ? `every GPU at once (one thread per GPU, cuDNN's process-wide flags set around each case); at least 5 warm-up calls and 0.25 s, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².`
+      ? `at least 5 warm-up calls and 0.25 s, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K². Every GPU ran each case at the same time, one thread per GPU (cuDNN's flags are process-wide, so they are set once around each case).`
       : 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
   }
   const params = {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { StepResult } from '../../../shared/diagnosis'
-import type { ConvEvidence, CudnnEvidence, GpuVisibleEvidence, LinkageEvidence, SmEvidence } from '../../../shared/evidence'
+import type { ConvEvidence, CudnnEvidence, ExpectedCheck, GpuVisibleEvidence, LinkageEvidence, SmEvidence } from '../../../shared/evidence'
 import { CUDNN_FLAGS } from '../../../shared/evidence'
 import { convMethodOf, groupByOrigin, visibleDevicesText } from '../../../shared/evidence-derive'
 import { fmtMs, fmtNum, fmtText, yesNo } from './value-format'
@@ -89,11 +89,39 @@ function lddLinkage(e: LinkageEvidence, t: TFunction): View {
   }
 }
 
+/** "1 NVIDIA H200 (cuda:0, busy with another process)": nvidia-smi's number first, CUDA's when it differs. */
+function gpuLabel(g: { index: number; name: string | null; cudaOrdinal?: number; contended?: boolean }, t: TFunction): string {
+  const notes = [
+    ...(g.cudaOrdinal !== undefined && g.cudaOrdinal !== g.index ? [`cuda:${g.cudaOrdinal}`] : []),
+    ...(g.contended ? [t('ev.busy')] : []),
+  ]
+  return `${g.index} ${g.name ?? ''}`.trim() + (notes.length ? ` (${notes.join(', ')})` : '')
+}
+
+function expectedTable(e: { expected?: ExpectedCheck[] }, t: TFunction): ViewTable | null {
+  return table(
+    t,
+    t('ev.expected'),
+    ['GPU', t('ev.col.what'), t('ev.col.model'), t('ev.col.measured'), t('ev.col.expected'), t('ev.col.slower'), t('ev.col.allowed'), t('ev.col.basis')],
+    (e.expected ?? []).map((x) => [
+      String(x.index),
+      x.what,
+      fmtText(x.model),
+      fmtNum(x.measured, x.what === 'matmul' ? 0 : 3),
+      fmtNum(x.expected, x.what === 'matmul' ? 0 : 3),
+      fmtNum(x.slowerPercent, 1),
+      fmtNum(x.thresholdPercent, 1),
+      `${t(`ev.basis.${x.basis}`)}${x.source ? ` [${x.source}]` : ''}`,
+    ]),
+  )
+}
+
 function smUtilisation(e: SmEvidence, t: TFunction): View {
   return {
     facts: [
       [t('ev.kernel'), fmtText(e.kernel)],
       [t('ev.seconds'), fmtNum(e.seconds, 1)],
+      ...(e.runOnFree ? [[t('ev.runOnFree'), e.runOnFree] as [string, string]] : []),
     ],
     tables: [
       table(
@@ -101,7 +129,7 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
         t('ev.perGpu'),
         ['GPU', t('ev.col.idle'), t('ev.col.load'), t('ev.col.peak'), t('ev.col.tflops'), t('ev.col.percentOfPeak'), t('ev.col.power'), t('ev.col.clock'), t('ev.col.throttles')],
         (e.perGpu ?? []).map((g) => [
-          `${g.index} ${g.name ?? ''}`.trim(),
+          gpuLabel(g, t),
           fmtNum(g.idleMean),
           fmtNum(g.loadMean),
           fmtNum(g.loadPeak),
@@ -112,6 +140,7 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
           g.throttles.map((x) => t(`throttle.${x}`, { defaultValue: x })).join(', ') || t('label.none'),
         ]),
       ),
+      expectedTable(e, t),
       table(t, t('ev.otherProcesses'), ['PID', t('gpu.col.name'), 'MiB'], (e.otherProcesses ?? []).map((p) => [fmtText(p.pid), p.name, fmtText(p.usedMemoryMiB)])),
     ],
   }
@@ -139,6 +168,17 @@ function convTiming(e: ConvEvidence, t: TFunction): View {
         [t('ev.col.case'), t('ev.col.shape'), t('ev.col.onMs'), t('ev.col.offMs'), t('ev.col.speedup'), t('ev.col.tflops'), t('ev.col.percentOfPeak')],
         (e.cases ?? []).map((c) => [t(`ev.case.${c.label}`, { defaultValue: c.label }), c.shape, fmtMs(c.onMs), fmtMs(c.offMs), `${fmtNum(c.ratio, 1)}×`, fmtNum(c.onTflops, 1), fmtNum(c.percentOfPeakOn)]),
       ),
+      (e.perGpu?.length ?? 0) > 1
+        ? table(
+            t,
+            t('ev.convPerGpu'),
+            ['GPU', t('ev.col.case'), t('ev.col.onMs'), t('ev.col.offMs'), t('ev.col.speedup')],
+            (e.perGpu ?? []).flatMap((g) =>
+              g.cases.map((c) => [gpuLabel(g, t), t(`ev.case.${c.label}`, { defaultValue: c.label }), fmtMs(c.onMs), fmtMs(c.offMs), `${fmtNum(c.ratio, 1)}×`]),
+            ),
+          )
+        : null,
+      expectedTable(e, t),
     ],
   }
 }
