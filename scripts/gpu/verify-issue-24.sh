@@ -28,10 +28,10 @@ diag() { # NAME [ENV...] -- [ARGS...]
   while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
   [ "${1:-}" = "--" ] && shift
   echo "== diagnose $name (${envs[*]:-no extra env}) $*"
-  local t0; t0=$(date +%s.%N)
+  local t0; t0=$(date +%s%N)
   env "${envs[@]}" $cli diagnose --python "$py" --json --no-save --no-wait "$@" > "$out/$name.json" 2> "$out/$name.stderr"
   local rc=$?
-  echo "$name exit $rc wall $(echo "$(date +%s.%N) - $t0" | bc) s" | tee -a "$out/walls.txt"
+  echo "$name exit $rc wall $(( ($(date +%s%N) - t0) / 1000000 )) ms" | tee -a "$out/walls.txt"
 }
 
 busy_gpu0() { CUDA_VISIBLE_DEVICES=0 "$py" scripts/gpu/bf16-load.py "$1" > "$out/load-gpu0.txt" 2>&1 & pids+=($!); sleep 8; }
@@ -92,8 +92,8 @@ for path in sorted(glob.glob(os.path.join(out, "*.json"))):
             print("      GPU %s cuda:%s busy=%s rep on %s ms" % (g["index"], g["cudaOrdinal"], g["contended"], [round(c["onMs"], 4) for c in g["cases"]]))
 print("\n== wall time, one GPU vs all")
 walls = open(os.path.join(out, "walls.txt")).read()
-one = [float(x) for x in re.findall(r"one-gpu-\d exit \d+ wall ([\d.]+)", walls)]
-allg = [float(x) for x in re.findall(r"all-gpus-\d exit \d+ wall ([\d.]+)", walls)]
+one = [float(x) / 1000 for x in re.findall(r"one-gpu-\d exit \d+ wall (\d+) ms", walls)]
+allg = [float(x) / 1000 for x in re.findall(r"all-gpus-\d exit \d+ wall (\d+) ms", walls)]
 if one and allg:
     print("one GPU median %.2f s, all GPUs median %.2f s, ratio %.2f" % (statistics.median(one), statistics.median(allg), statistics.median(allg) / statistics.median(one)))
 try:
