@@ -428,6 +428,12 @@ export const findingsEn: Record<string, string> = {
     'GPU {{gpu}} was {{idle}}% busy with other work ({{processes}}) while the convolutions were timed: these timings are slower than the GPU is and are not representative.',
   'timings-not-representative.fix': 'Repeat the timing step when the GPU is idle; compare ratios (cuDNN on vs off) rather than milliseconds in the meantime.',
 
+  'distributed-rank-straggler.title': 'One rank holds the others back',
+  'distributed-rank-straggler.message':
+    'Of the {{count}} ranks of this job ({{job}}), rank {{rank}} (pid {{pid}}, GPU {{gpu}}) is the one the others wait for: its GPU moved memory {{mem}}% of the time and ran kernels {{sm}}%, the others {{othersMem}}% and {{othersSm}}%. Ranks waiting in a collective show their GPU busy (NCCL spins on it) but move little memory; decided by {{by}}.',
+  'distributed-rank-straggler.fix':
+    'Find what rank {{rank}} does more of: work only that rank does (logging, evaluation, checkpoints on rank 0), uneven batches or sequence lengths, a slower or shared GPU (`gpu-doctor diagnose --gpus {{gpu}}`), or its input pipeline (`gpu-doctor watch --pid {{pid}}`).',
+
   'gpu-workload-failed.title': 'The load failed on one GPU',
   'gpu-workload-failed.message': 'The load failed on GPU {{gpu}} while the others ran it: {{reason}}',
   'gpu-workload-failed.fix': 'Read the error; run `nvidia-smi -i {{gpu}} -q` and `gpu-doctor health` for that GPU, and try the GPU alone with `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}`.',
@@ -900,6 +906,12 @@ export const findingsZh: Record<string, string> = {
   'timings-not-representative.title': '耗时是在共享的 GPU 上测得的',
   'timings-not-representative.message': '计时卷积时，GPU {{gpu}} 有 {{idle}}% 的时间在运行其他任务（{{processes}}）：这些耗时比 GPU 的真实能力慢，不具代表性。',
   'timings-not-representative.fix': '在 GPU 空闲时重新运行计时这一步；在此之前请比较比值（cuDNN 开 vs 关），而不是毫秒数。',
+
+  'distributed-rank-straggler.title': '一个 rank 拖慢了其他 rank',
+  'distributed-rank-straggler.message':
+    '该任务（{{job}}）的 {{count}} 个 rank 中，其他 rank 都在等 rank {{rank}}（pid {{pid}}，GPU {{gpu}}）：它的 GPU 有 {{mem}}% 的时间在读写显存、{{sm}}% 的时间在运行内核，其他 rank 分别为 {{othersMem}}% 和 {{othersSm}}%。在集合通信中等待的 rank，GPU 看起来很忙（NCCL 在 GPU 上自旋），但几乎不读写显存；判断依据：{{by}}。',
+  'distributed-rank-straggler.fix':
+    '找出 rank {{rank}} 多做了什么：只有它做的工作（只在 rank 0 上记录日志、评估、保存检查点）、各 rank 的批次或序列长度不均、GPU 更慢或被共享（`gpu-doctor diagnose --gpus {{gpu}}`），或它的数据输入（`gpu-doctor watch --pid {{pid}}`）。',
 
   'gpu-workload-failed.title': '负载在其中一块 GPU 上失败',
   'gpu-workload-failed.message': '其他 GPU 运行负载时，GPU {{gpu}} 上的负载失败：{{reason}}',
