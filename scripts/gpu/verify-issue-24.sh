@@ -51,6 +51,9 @@ diag p2p-disabled NCCL_P2P_DISABLE=1
 # 5. Power limit lowered on the last GPU would be the sibling case; not done here (it changes the machine).
 # 6. One GPU vs all GPUs, 3 each, alternated.
 for i in 1 2 3; do diag "one-gpu-$i" -- --gpus 0; diag "all-gpus-$i"; done
+# 6b. A shorter single-GPU diagnosis (the ≤ 8 s target): 2 s of load, 0.5 s per conv case; compare its
+# TFLOP/s and conv times with the defaults above, and step 8's agreement at 0.5 s.
+for i in 1 2 3; do diag "fast-one-gpu-$i" -- --gpus 0 --seconds 2 --conv-seconds 0.5; done
 # 7. A two-rank DDP job, rank 1 slowed, watched through rank 0's PID.
 torchrun=$(dirname "$py")/torchrun
 "$torchrun" --nproc_per_node=2 scripts/gpu/ddp-straggler.py 60 > "$out/ddp.txt" 2>&1 & pids+=($!)
@@ -96,6 +99,18 @@ one = [float(x) / 1000 for x in re.findall(r"one-gpu-\d exit \d+ wall (\d+) ms",
 allg = [float(x) / 1000 for x in re.findall(r"all-gpus-\d exit \d+ wall (\d+) ms", walls)]
 if one and allg:
     print("one GPU median %.2f s, all GPUs median %.2f s, ratio %.2f" % (statistics.median(one), statistics.median(allg), statistics.median(allg) / statistics.median(one)))
+fast = [float(x) / 1000 for x in re.findall(r"fast-one-gpu-\d exit \d+ wall (\d+) ms", walls)]
+if fast:
+    print("one GPU with --seconds 2 --conv-seconds 0.5: median %.2f s" % statistics.median(fast))
+for prefix in ("one-gpu", "fast-one-gpu"):
+    for path in sorted(glob.glob(os.path.join(out, prefix + "-[0-9].json"))):
+        d = json.load(open(path))
+        sm = next((s for s in d["steps"] if s["id"] == "sm-utilisation"), None)
+        cv = next((s for s in d["steps"] if s["id"] == "conv-timing"), None)
+        steps = {s["id"]: round(s["durationMs"] / 1000, 2) for s in d["steps"]}
+        tf = [round(g["tflops"]) for g in (sm or {}).get("evidence", {}).get("perGpu", [])]
+        cases = [[round(c["onMs"], 4), round(c["offMs"], 4)] for c in (cv or {}).get("evidence", {}).get("cases", [])]
+        print("  %s: steps %s; TFLOP/s %s; conv on/off ms %s" % (os.path.basename(path), steps, tf, cases))
 try:
     a = json.load(open(os.path.join(out, "conv-agreement.json")))
     print("\n== step 5 vs torch.utils.benchmark on", a["device"])
