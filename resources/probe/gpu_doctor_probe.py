@@ -510,6 +510,157 @@ def sustained_workload(torch, seconds, devices):
             "kernel": "bf16 matmul %dx%d" % (size, size), "perGpu": per_gpu}
 
 
+def platform_facts():
+    """What decides whether GPUs may talk directly: a hypervisor, the IOMMU, this process's CPUs. Bounded reads of small /proc and /sys files."""
+    def read(path, limit=65536):
+        try:
+            with open(path, "rb") as fh:
+                return fh.read(limit).decode("utf-8", "replace")
+        except Exception:
+            return None
+    cpuinfo = read("/proc/cpuinfo", 1 << 20) or ""
+    try:
+        groups = len(os.listdir("/sys/kernel/iommu_groups"))
+    except Exception:
+        groups = None
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except Exception:
+        cpus = None
+    return {"hypervisor": (" hypervisor" in cpuinfo) if cpuinfo else None,
+            "dmiProduct": (read("/sys/class/dmi/id/product_name", 256) or "").strip() or None,
+            "iommuGroups": groups, "kernelCmdline": (read("/proc/cmdline", 4096) or "").strip() or None, "cpus": cpus}
+
+
+NCCL_KEEP_RE = re.compile(r"NCCL INFO .*(NCCL version|via |NET/|SHM|P2P|NVLS|Using network|Init COMPLETE|Connected all|ncclCommInitRank|comm 0x|Channel 00|P2P plugin|disabled)|NCCL WARN")
+
+
+def nccl_worker(args):
+    """One rank of the all-reduce measurement (run as a child of the probe): prints one JSON line."""
+    import datetime
+    import torch
+    import torch.distributed as dist
+    torch.cuda.set_device(args.nccl_device)
+    dist.init_process_group("nccl", init_method="tcp://127.0.0.1:%d" % args.nccl_port, rank=args.nccl_rank,
+                            world_size=args.nccl_world, timeout=datetime.timedelta(seconds=args.nccl_timeout))
+    n = 64 * 1024 * 1024  # 256 MiB of float32, nccl-tests' large-message range
+    x = torch.ones(n, device="cuda", dtype=torch.float32)
+    for _ in range(3):
+        dist.all_reduce(x)
+    torch.cuda.synchronize()
+    iters = 10
+    dist.barrier()
+    started = time.time()
+    for _ in range(iters):
+        dist.all_reduce(x)
+    torch.cuda.synchronize()
+    elapsed = (time.time() - started) / iters
+    size = n * 4
+    algbw = size / elapsed / 1e9
+    world = args.nccl_world
+    out = {"rank": args.nccl_rank, "bytes": size, "ms": elapsed * 1000.0, "algbwGBps": algbw, "busbwGBps": algbw * 2.0 * (world - 1) / world}
+    dist.destroy_process_group()
+    return out
+
+
+def nccl_allreduce(ordinals, deadline):
+    """NCCL all-reduce across the GPUs, one process per GPU, with a deadline; NCCL's own INFO lines are the evidence."""
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = dict(os.environ)
+    env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
+    # The children see the same GPUs as this probe: ordinal o here is ordinal o there. Their stdin stays
+    # open (--parent-watch: they end when the probe does); their output goes to files read once they end.
+    import tempfile
+    tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
+    procs, files = [], []
+    try:
+        for rank, o in enumerate(ordinals):
+            cmd = [sys.executable, os.path.abspath(__file__), "--parent-watch", "--nccl-rank", str(rank), "--nccl-world", str(len(ordinals)),
+                   "--nccl-port", str(port), "--nccl-device", str(o), "--nccl-timeout", str(int(deadline))]
+            out_f = open(os.path.join(tmp, "%d.out" % rank), "w+b")
+            err_f = open(os.path.join(tmp, "%d.err" % rank), "w+b")
+            files.append((out_f, err_f))
+            procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
+        ends = time.time() + deadline
+        while time.time() < ends and any(p.poll() is None for p in procs):
+            time.sleep(0.05)
+        timed_out = any(p.poll() is None for p in procs)
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait(10)
+            try:
+                p.stdin.close()
+            except Exception:
+                pass
+        outputs = []
+        for out_f, err_f in files:
+            out_f.seek(0)
+            err_f.seek(0)
+            outputs.append((out_f.read(1 << 20), err_f.read(4 << 20)))
+    finally:
+        for pair in files:
+            for f in pair:
+                f.close()
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
+    lines, results, errors = [], [], []
+    for i, o in enumerate(outputs):
+        out, err = o if o else (b"", b"")
+        text = err.decode("utf-8", "replace")
+        if i == 0:
+            # NCCL writes its INFO lines to the C stdout (fd 1), Python's own output went to stderr.
+            both = out.decode("utf-8", "replace") + "\n" + text
+            lines = [l.strip() for l in both.splitlines() if NCCL_KEEP_RE.search(l)][:60]
+        for l in out.decode("utf-8", "replace").splitlines():
+            if l.startswith("{"):
+                try:
+                    got = json.loads(l)
+                except Exception:
+                    continue
+                if "fatal" in got:
+                    errors.append("rank %d: %s" % (i, got["fatal"][:500]))
+                else:
+                    results.append(got)
+        if procs[i].returncode not in (0, None) and not timed_out:
+            last = [l for l in text.splitlines() if l.strip() and "NCCL INFO" not in l]
+            errors.append("rank %d exit %s: %s" % (i, procs[i].returncode, last[-1][:500] if last else ""))
+    return {"deadlineS": deadline, "timedOut": timed_out, "env": {k: os.environ.get(k) for k in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_IB_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SOCKET_IFNAME", "NCCL_NVLS_ENABLE")},
+            "result": next((r for r in results if r.get("rank") == 0), None), "errors": errors[:4], "debugLines": lines}
+
+
+def links_workload(torch, ordinals, deadline=60.0):
+    """Step 6: the peer-access matrix, a P2P copy per ordered pair, and an NCCL all-reduce across all GPUs."""
+    n = len(ordinals)
+    peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
+    size = 128 * 1024 * 1024
+    copies = []
+    for a in ordinals:
+        src = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % a)
+        for b in ordinals:
+            if a == b:
+                continue
+            dst = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % b)
+            dst.copy_(src)
+            torch.cuda.synchronize(a)
+            torch.cuda.synchronize(b)
+            reps = 5
+            started = time.time()
+            for _ in range(reps):
+                dst.copy_(src, non_blocking=True)
+            torch.cuda.synchronize(a)
+            torch.cuda.synchronize(b)
+            elapsed = time.time() - started
+            copies.append({"from": a, "to": b, "GBps": size * reps / elapsed / 1e9})
+            del dst
+        del src
+    return {"ordinals": list(ordinals), "uuids": [device_uuid(torch, o) for o in ordinals], "peerAccess": peer, "copies": copies,
+            "copyBytes": size, "nccl": nccl_allreduce(ordinals, deadline) if n > 1 else None, "platform": platform_facts()}
+
+
 def chosen_ordinals(torch, wanted):
     """The CUDA ordinals --gpus names: ordinals ("0,3"), UUIDs ("GPU-a3bf…", a unique prefix is enough) or "all".
 
@@ -541,14 +692,19 @@ def chosen_ordinals(torch, wanted):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps"])
+    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps", "links"])
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
     ap.add_argument("--no-ldd", action="store_true")
     ap.add_argument("--conv-seconds", type=float, default=1.0, help="time each conv case for at least this long")
     ap.add_argument("--gpus", default=None, help="the GPUs steps 4 and 5 load: CUDA ordinals or UUIDs, comma-separated, or all (default: all)")
     ap.add_argument("--parent-watch", action="store_true", help="exit when stdin closes or the parent dies (the runner holds stdin open)")
+    ap.add_argument("--links-deadline", type=float, default=60.0, help="seconds the NCCL all-reduce may take before it counts as hung")
+    for hidden in ("--nccl-rank", "--nccl-world", "--nccl-port", "--nccl-device", "--nccl-timeout"):
+        ap.add_argument(hidden, type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.nccl_rank is not None:
+        return nccl_worker(args)
 
     probe = Probe()
     doc = probe.doc
@@ -581,7 +737,7 @@ def main(argv=None):
         cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
         ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
         for name in args.workload:
-            if cuda_ok and gpus_problem and name in ("conv", "sustained"):
+            if cuda_ok and gpus_problem and name in ("conv", "sustained", "links"):
                 doc["workloads"][name] = {"error": gpus_problem}
                 continue
             if not cuda_ok:
@@ -593,6 +749,9 @@ def main(argv=None):
                     doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals)
                 elif name == "sustained":
                     doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals)
+                elif name == "links":
+                    doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline) if len(ordinals) > 1
+                                                 else {"skipped": "one GPU visible to PyTorch"})
                 elif name == "cudnn-maps":
                     x = torch.randn(1, 3, 32, 32, device="cuda")
                     with torch.no_grad():
