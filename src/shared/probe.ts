@@ -156,6 +156,37 @@ export const ProbeReportSchema = z.object({
           z.object({ error: z.string() }),
         ])
         .optional(),
+      /** Step 6 (probe 1.3+): peer access, P2P copies and an NCCL all-reduce across the chosen GPUs. */
+      links: z
+        .union([
+          z.object({
+            ordinals: z.array(z.number()),
+            uuids: z.array(z.string().nullable()),
+            peerAccess: z.array(z.array(z.boolean())),
+            copies: z.array(z.object({ from: z.number(), to: z.number(), GBps: z.number() })),
+            copyBytes: z.number(),
+            nccl: z
+              .object({
+                deadlineS: z.number(),
+                timedOut: z.boolean(),
+                env: z.record(z.string(), z.string().nullable()),
+                result: z.object({ rank: z.number(), bytes: z.number(), ms: z.number(), algbwGBps: z.number(), busbwGBps: z.number() }).nullable(),
+                errors: z.array(z.string()),
+                debugLines: z.array(z.string()),
+              })
+              .nullable(),
+            platform: z.object({
+              hypervisor: z.boolean().nullable(),
+              dmiProduct: z.string().nullable(),
+              iommuGroups: z.number().nullable(),
+              kernelCmdline: z.string().nullable(),
+              cpus: z.array(z.number()).nullable(),
+            }),
+          }),
+          z.object({ skipped: z.string() }),
+          z.object({ error: z.string() }),
+        ])
+        .optional(),
       'cudnn-maps': z
         .union([z.object({ mapped: z.array(z.string()).nullable() }), z.object({ skipped: z.string() }), z.object({ error: z.string() })])
         .optional(),

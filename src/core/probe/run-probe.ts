@@ -4,7 +4,7 @@ import { ProbeReportSchema } from '../../shared/probe'
 import { runProcess } from '../process/run-process'
 import { probeScriptPath } from './probe-script'
 
-export type ProbeWorkload = 'conv' | 'sustained' | 'cudnn-maps'
+export type ProbeWorkload = 'conv' | 'sustained' | 'cudnn-maps' | 'links'
 
 export interface ProbeOptions {
   python: string
