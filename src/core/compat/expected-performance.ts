@@ -22,6 +22,14 @@ const ModelSchema = z.strictObject({
   datasheetDenseBf16: z.strictObject({ tflops: z.number().positive(), confidence: MarkSchema, sources: z.array(z.string()).min(1) }),
 })
 
+const LinksSchema = z.strictObject({
+  note: z.string(),
+  minFractionOfLink: z.number().gt(0).lt(1),
+  nvlinkPerLink: z.array(z.strictObject({ cc: z.string().regex(/^\d+\.\d$/), generation: z.number().int(), GBps: z.number().positive(), confidence: MarkSchema, sources: z.array(z.string()).min(1) })),
+  pciePerLaneGBps: z.strictObject({ confidence: MarkSchema, sources: z.array(z.string()).min(1), byGeneration: z.record(z.string().regex(/^\d$/), z.number().positive()) }),
+})
+export type ExpectedLinks = z.infer<typeof LinksSchema>
+
 export const ExpectedPerformanceSchema = z.strictObject({
   schemaVersion: z.literal(1),
   dataVersion: z.string().regex(/^\d{4}-\d{2}-\d{2}\.\d+$/),
@@ -31,6 +39,7 @@ export const ExpectedPerformanceSchema = z.strictObject({
   minFractionOfDatasheet: z.number().gt(0).lt(1),
   sources: z.array(SourceSchema).min(1),
   models: z.array(ModelSchema).min(1),
+  links: LinksSchema,
 })
 export type ExpectedPerformance = z.infer<typeof ExpectedPerformanceSchema>
 export type ExpectedModel = z.infer<typeof ModelSchema>
@@ -63,6 +72,13 @@ export function checkExpectedPerformance(raw: unknown): string[] {
     if (m.measured && m.measured.conv.representativeOffMs <= m.measured.conv.representativeOnMs)
       problems.push(`${where(m)}: cuDNN off should be slower than on in the representative case`)
   }
+  for (const s of [...table.links.nvlinkPerLink.flatMap((l) => l.sources), ...table.links.pciePerLaneGBps.sources]) {
+    used.add(s)
+    if (!ids.has(s)) problems.push(`${EXPECTED_PERFORMANCE_FILE}: links: source ${s} is not in sources`)
+  }
+  const lanes = Object.entries(table.links.pciePerLaneGBps.byGeneration).sort(([a], [b]) => Number(a) - Number(b))
+  for (let i = 1; i < lanes.length; i++)
+    if (lanes[i]![1] <= lanes[i - 1]![1]) problems.push(`${EXPECTED_PERFORMANCE_FILE}: links: PCIe Gen${lanes[i]![0]} is not faster per lane than Gen${lanes[i - 1]![0]}`)
   for (const s of table.sources) if (!used.has(s.id)) problems.push(`${EXPECTED_PERFORMANCE_FILE}: source ${s.id} is cited by no row`)
   const names = table.models.map((m) => m.model)
   for (const n of names.filter((n, i) => names.indexOf(n) !== i)) problems.push(`${EXPECTED_PERFORMANCE_FILE}: model ${n} twice`)
