@@ -213,6 +213,60 @@ export const ConvEvidenceSchema = z.object({
   ...WorkloadFailure,
 })
 
+/** Step 6: the links between GPUs. GPU numbers are nvidia-smi's. */
+export const LinksEvidenceSchema = z.object({
+  gpus: z
+    .array(
+      z.object({
+        index: z.number(),
+        cudaOrdinal: z.number(),
+        name: maybeText,
+        nvlinkActive: maybeNumber,
+        nvlinkInactive: maybeNumber,
+        pcie: maybeText,
+        numa: maybeText,
+        cpuAffinity: maybeText,
+        /** Its fastest link to another GPU, per direction (the expected NCCL bus bandwidth is the slowest GPU's). */
+        linkGBps: maybeNumber,
+      }),
+    )
+    .optional(),
+  pairs: z
+    .array(
+      z.object({
+        from: z.number(),
+        to: z.number(),
+        /** topo -m's cell: NV18, PIX, PXB, PHB, NODE, SYS. */
+        link: maybeText,
+        peerAccess: z.boolean(),
+        copyGBps: maybeNumber,
+        expectedGBps: maybeNumber,
+      }),
+    )
+    .optional(),
+  nccl: z
+    .object({
+      busbwGBps: maybeNumber,
+      algbwGBps: maybeNumber,
+      bytes: maybeNumber,
+      expectedGBps: maybeNumber,
+      transports: z.array(text),
+      timedOut: z.boolean(),
+      deadlineS: z.number(),
+      errors: z.array(text),
+      debugLines: z.array(text),
+      env: z.record(z.string(), z.string().nullable()),
+    })
+    .nullable()
+    .optional(),
+  topology: maybeText.optional(),
+  problems: z.array(text).optional(),
+  platform: z.object({ hypervisor: z.boolean().nullable(), dmiProduct: maybeText, iommuGroups: maybeNumber, kernelCmdline: maybeText, processCpus: maybeText }).optional(),
+  meaning: text.optional(),
+  ...WorkloadFailure,
+})
+export type LinksEvidence = z.infer<typeof LinksEvidenceSchema>
+
 export type GpuVisibleEvidence = z.infer<typeof GpuVisibleEvidenceSchema>
 export type CudnnEvidence = z.infer<typeof CudnnEvidenceSchema>
 export type LinkageEvidence = z.infer<typeof LinkageEvidenceSchema>

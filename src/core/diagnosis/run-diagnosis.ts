@@ -15,6 +15,8 @@ import { cudnnLoadedStep } from './steps/cudnn-loaded'
 import { gpuVisibleStep } from './steps/gpu-visible'
 import { lddLinkageStep } from './steps/ldd-linkage'
 import { smUtilisationStep } from './steps/sm-utilisation'
+import { gpuLinksStep } from './steps/gpu-links'
+import { readLinkFacts } from '../nvidia-smi/read-links'
 
 export interface DiagnoseOptions {
   python: string
@@ -45,6 +47,7 @@ const RULES: Record<StepId, (inputs: DiagnosisInputs) => StepResult> = {
   'ldd-linkage': lddLinkageStep,
   'sm-utilisation': smUtilisationStep,
   'conv-timing': convTimingStep,
+  'gpu-links': gpuLinksStep,
 }
 
 /** Which probe stage does the work of each step, for per-step wall times. */
@@ -54,6 +57,7 @@ const STAGE_OF: Record<StepId, string> = {
   'ldd-linkage': 'ldd',
   'sm-utilisation': 'workload:sustained',
   'conv-timing': 'workload:conv',
+  'gpu-links': 'workload:links',
 }
 const STEP_OF_STAGE: Record<string, StepId> = Object.fromEntries(Object.entries(STAGE_OF).map(([k, v]) => [v, k as StepId]))
 
@@ -75,6 +79,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   if (steps.includes('ldd-linkage')) workloads.push('cudnn-maps')
   if (steps.includes('sm-utilisation')) workloads.push('sustained')
   if (steps.includes('conv-timing')) workloads.push('conv')
+  if (steps.includes('gpu-links')) workloads.push('links')
   const sustainSeconds = options.sustainSeconds ?? 4
 
   const samples: MonitorSample[] = []
@@ -88,6 +93,11 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     monitor.start()
   }
 
+  // Step 6 reads the topology while the probe starts; only where several GPUs could talk.
+  const linkFacts =
+    steps.includes('gpu-links') && host.kind === 'ok' && host.status.gpus.length > 1
+      ? readLinkFacts({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
+      : Promise.resolve(null)
   const stageTimes = new Map<string, number>()
   // Filled from a progress callback, so kept in an object TypeScript does not narrow to null.
   const mid: { loadState: Promise<GpuState> | null } = { loadState: null }
@@ -129,6 +139,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       loadSamples: window ? samples.filter((s) => s.time >= window.startedAt + 500 && s.time <= window.endedAt) : [],
       loadState: mid.loadState ? await mid.loadState : null,
       probePid,
+      links: await linkFacts,
     }
     const results = withRunnerFindings(
       steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) })),
@@ -147,7 +158,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
 }
 
 function stepDuration(id: StepId, times: Map<string, number>, probeStarted: number): number {
-  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'done']
+  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'workload:links', 'done']
   const start = times.get(STAGE_OF[id])
   if (start === undefined) return 0
   const later = order.slice(order.indexOf(STAGE_OF[id]) + 1).map((s) => times.get(s)).find((t) => t !== undefined)

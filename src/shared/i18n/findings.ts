@@ -428,6 +428,46 @@ export const findingsEn: Record<string, string> = {
     'GPU {{gpu}} was {{idle}}% busy with other work ({{processes}}) while the convolutions were timed: these timings are slower than the GPU is and are not representative.',
   'timings-not-representative.fix': 'Repeat the timing step when the GPU is idle; compare ratios (cuDNN on vs off) rather than milliseconds in the meantime.',
 
+  'p2p-unavailable.title': 'GPUs cannot reach each other\'s memory directly (P2P)',
+  'p2p-unavailable.message':
+    'CUDA peer access is off between GPU pairs {{pairs}}: copies and NCCL between them go through host memory. Checked: virtual machine {{vm}}; {{iommu}}.',
+  'p2p-unavailable.fix':
+    'Across CPU sockets (SYS) this is how many platforms work. On a PCIe switch (PIX/PXB) or NVLink it is not: disable ACS on the switch ports (`setpci` / BIOS "ACS"), boot with `iommu=pt` (or turn the IOMMU off), and in a VM pass the GPUs with their switch and P2P enabled by the hypervisor. Check with `nvidia-smi topo -p2p r`.',
+
+  'nvlink-link-down.title': 'NVLink links down',
+  'nvlink-link-down.message': 'GPU {{gpu}} has {{inactive}} NVLink link(s) inactive and {{active}} active (`nvidia-smi nvlink -s`): traffic to its peers runs on fewer links.',
+  'nvlink-link-down.fix':
+    'Check `nvidia-smi nvlink -e` for errors and `nvidia-smi -q | grep -A3 Fabric` on NVSwitch systems (Fabric Manager running, matching the driver); reset the GPU or reboot; if the link stays down, it is a hardware or cabling fault for the vendor.',
+
+  'gpu-numa-mismatch.title': 'GPUs far from the CPUs this process runs on',
+  'gpu-numa-mismatch.message': 'GPU {{gpus}} is attached to CPUs this process may not run on (it runs on CPUs {{cpus}}): every copy to it crosses the link between the sockets.',
+  'gpu-numa-mismatch.fix': 'Start each rank on the CPUs of its GPU: `numactl --cpunodebind=<node> --membind=<node>`, torchrun\'s `--numa-binding` (recent versions) or your launcher\'s CPU binding; check the affinity in `nvidia-smi topo -m`.',
+
+  'p2p-copy-slow.title': 'Copies between GPUs far below the link',
+  'p2p-copy-slow.message': 'Copies between these GPU pairs reached less than {{percent}}% of what their link should carry: {{pairs}}.',
+  'p2p-copy-slow.fix':
+    'Without peer access copies go through host memory (see `p2p-unavailable`); with it, check the NVLink state (`nvidia-smi nvlink -s`), the PCIe link under load (`gpu-doctor health --under-load`) and other processes on the GPUs.',
+
+  'nccl-collective-hang.title': 'An NCCL all-reduce did not finish',
+  'nccl-collective-hang.message': 'The all-reduce across the GPUs (one process per GPU) was still running after {{seconds}} s and was stopped. NCCL\'s last lines: {{last}}. Environment: {{env}}.',
+  'nccl-collective-hang.fix':
+    'Run again with `NCCL_DEBUG=INFO` and read where it stops. Try `NCCL_P2P_DISABLE=1`: if it then completes, P2P is broken on this machine (ACS, IOMMU, a VM: see `p2p-unavailable`). On NVSwitch systems check Fabric Manager; in containers give enough /dev/shm (`--shm-size`).',
+
+  'nccl-allreduce-failed.title': 'NCCL all-reduce failed',
+  'nccl-allreduce-failed.message': 'The all-reduce across the GPUs failed: {{reason}}',
+  'nccl-allreduce-failed.fix': 'Read the error and NCCL\'s lines in the evidence; run the same with `NCCL_DEBUG=INFO` in your job to see the same failure there.',
+
+  'nccl-fell-back.title': 'NCCL did not use the direct links',
+  'nccl-fell-back.message': 'The GPUs can reach each other directly (NVLink or a PCIe switch, peer access on), but NCCL connected them via {{transports}}. Environment: {{env}}.',
+  'nccl-fell-back.fix':
+    'Unset `NCCL_P2P_DISABLE` (and `NCCL_P2P_LEVEL` if it is lower than the path), then run again; `NCCL_DEBUG=INFO` prints "via P2P" for each channel when the direct links are used.',
+
+  'links-slower-than-topology.title': 'NCCL slower than the links allow',
+  'links-slower-than-topology.message':
+    'The all-reduce reached {{busbw}} GB/s bus bandwidth; the slowest GPU\'s links carry {{expected}} GB/s per direction: {{percent}}% less, via {{transports}}. Environment: {{env}}.',
+  'links-slower-than-topology.fix':
+    'Look at the transport: SHM or sockets where NVLink or P2P exist (see `nccl-fell-back`, `p2p-unavailable`), links down (`nvidia-smi nvlink -s`), a PCIe link trained down (`gpu-doctor health --under-load`), other processes on the GPUs.',
+
   'distributed-rank-straggler.title': 'One rank holds the others back',
   'distributed-rank-straggler.message':
     'Of the {{count}} ranks of this job ({{job}}), rank {{rank}} (pid {{pid}}, GPU {{gpu}}) is the one the others wait for: its GPU moved memory {{mem}}% of the time and ran kernels {{sm}}%, the others {{othersMem}}% and {{othersSm}}%. Ranks waiting in a collective show their GPU busy (NCCL spins on it) but move little memory; decided by {{by}}.',
@@ -906,6 +946,45 @@ export const findingsZh: Record<string, string> = {
   'timings-not-representative.title': '耗时是在共享的 GPU 上测得的',
   'timings-not-representative.message': '计时卷积时，GPU {{gpu}} 有 {{idle}}% 的时间在运行其他任务（{{processes}}）：这些耗时比 GPU 的真实能力慢，不具代表性。',
   'timings-not-representative.fix': '在 GPU 空闲时重新运行计时这一步；在此之前请比较比值（cuDNN 开 vs 关），而不是毫秒数。',
+
+  'p2p-unavailable.title': 'GPU 之间无法直接访问显存（P2P）',
+  'p2p-unavailable.message':
+    'GPU 对 {{pairs}} 之间没有 CUDA 对等访问：它们之间的拷贝和 NCCL 通信都要经过主机内存。已检查：虚拟机 {{vm}}；{{iommu}}。',
+  'p2p-unavailable.fix':
+    '跨 CPU 插槽（SYS）时许多平台本就如此。在 PCIe 交换芯片（PIX/PXB）或 NVLink 上则不应如此：关闭交换芯片端口的 ACS（`setpci` 或 BIOS 中的 "ACS"），以 `iommu=pt` 启动（或关闭 IOMMU），在虚拟机中连同交换芯片一起直通 GPU 并在虚拟化层开启 P2P。用 `nvidia-smi topo -p2p r` 检查。',
+
+  'nvlink-link-down.title': 'NVLink 链路断开',
+  'nvlink-link-down.message': 'GPU {{gpu}} 有 {{inactive}} 条 NVLink 链路未激活、{{active}} 条激活（`nvidia-smi nvlink -s`）：与对端的通信只能走更少的链路。',
+  'nvlink-link-down.fix':
+    '用 `nvidia-smi nvlink -e` 查看错误，NVSwitch 系统上用 `nvidia-smi -q | grep -A3 Fabric` 检查（Fabric Manager 是否运行且与驱动版本一致）；重置 GPU 或重启；若链路仍断开，则是硬件或线缆故障，需联系厂商。',
+
+  'gpu-numa-mismatch.title': 'GPU 离本进程所在的 CPU 较远',
+  'gpu-numa-mismatch.message': 'GPU {{gpus}} 连接在本进程不能运行的 CPU 上（本进程运行在 CPU {{cpus}}）：每次拷贝都要跨越插槽间的互联。',
+  'gpu-numa-mismatch.fix': '让每个 rank 运行在其 GPU 所属的 CPU 上：`numactl --cpunodebind=<节点> --membind=<节点>`、torchrun 的 `--numa-binding`（新版本）或启动器的 CPU 绑定；亲和性见 `nvidia-smi topo -m`。',
+
+  'p2p-copy-slow.title': 'GPU 之间的拷贝远低于链路带宽',
+  'p2p-copy-slow.message': '这些 GPU 对之间的拷贝不到其链路应有带宽的 {{percent}}%：{{pairs}}。',
+  'p2p-copy-slow.fix':
+    '没有对等访问时拷贝会经过主机内存（见 `p2p-unavailable`）；有对等访问时，检查 NVLink 状态（`nvidia-smi nvlink -s`）、负载下的 PCIe 链路（`gpu-doctor health --under-load`）以及 GPU 上的其他进程。',
+
+  'nccl-collective-hang.title': 'NCCL all-reduce 没有完成',
+  'nccl-collective-hang.message': '跨 GPU 的 all-reduce（每块 GPU 一个进程）在 {{seconds}} 秒后仍未结束，已被停止。NCCL 最后的输出：{{last}}。环境：{{env}}。',
+  'nccl-collective-hang.fix':
+    '用 `NCCL_DEBUG=INFO` 重新运行，看它停在哪里。试试 `NCCL_P2P_DISABLE=1`：若这样能完成，说明本机 P2P 有问题（ACS、IOMMU、虚拟机：见 `p2p-unavailable`）。NVSwitch 系统上检查 Fabric Manager；容器中请给足 /dev/shm（`--shm-size`）。',
+
+  'nccl-allreduce-failed.title': 'NCCL all-reduce 失败',
+  'nccl-allreduce-failed.message': '跨 GPU 的 all-reduce 失败：{{reason}}',
+  'nccl-allreduce-failed.fix': '阅读错误和证据中的 NCCL 输出；在你的任务中用 `NCCL_DEBUG=INFO` 运行，看是否出现同样的失败。',
+
+  'nccl-fell-back.title': 'NCCL 没有使用直连链路',
+  'nccl-fell-back.message': '这些 GPU 可以直接互访（NVLink 或 PCIe 交换芯片，对等访问已开启），但 NCCL 通过 {{transports}} 连接它们。环境：{{env}}。',
+  'nccl-fell-back.fix': '取消 `NCCL_P2P_DISABLE`（以及低于实际路径的 `NCCL_P2P_LEVEL`）后重新运行；使用直连链路时，`NCCL_DEBUG=INFO` 会为每个通道打印 "via P2P"。',
+
+  'links-slower-than-topology.title': 'NCCL 比链路允许的慢',
+  'links-slower-than-topology.message':
+    'all-reduce 的总线带宽为 {{busbw}} GB/s；最慢的那块 GPU 的链路单向可达 {{expected}} GB/s：低了 {{percent}}%，经由 {{transports}}。环境：{{env}}。',
+  'links-slower-than-topology.fix':
+    '查看传输方式：在有 NVLink 或 P2P 时却用了 SHM 或套接字（见 `nccl-fell-back`、`p2p-unavailable`）、链路断开（`nvidia-smi nvlink -s`）、PCIe 链路降速（`gpu-doctor health --under-load`）、GPU 上的其他进程。',
 
   'distributed-rank-straggler.title': '一个 rank 拖慢了其他 rank',
   'distributed-rank-straggler.message':

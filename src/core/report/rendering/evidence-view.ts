@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { StepResult } from '../../../shared/diagnosis'
-import type { ConvEvidence, CudnnEvidence, ExpectedCheck, GpuVisibleEvidence, LinkageEvidence, SmEvidence } from '../../../shared/evidence'
+import type { ConvEvidence, CudnnEvidence, ExpectedCheck, GpuVisibleEvidence, LinkageEvidence, LinksEvidence, SmEvidence } from '../../../shared/evidence'
 import { CUDNN_FLAGS } from '../../../shared/evidence'
 import { convMethodOf, groupByOrigin, visibleDevicesText } from '../../../shared/evidence-derive'
 import { fmtMs, fmtNum, fmtText, yesNo } from './value-format'
@@ -183,6 +183,42 @@ function convTiming(e: ConvEvidence, t: TFunction): View {
   }
 }
 
+function gpuLinks(e: LinksEvidence, t: TFunction): View {
+  const n = e.nccl
+  return {
+    facts: [
+      [t('ev.links.busbw'), n ? `${fmtNum(n.busbwGBps, 1)} GB/s (${t('ev.links.expected')} ${fmtNum(n.expectedGBps, 0)} GB/s)` : '—'],
+      [t('ev.links.transports'), n?.transports.join(', ') || '—'],
+      [t('ev.links.deadline'), n ? `${n.deadlineS} s${n.timedOut ? ` — ${t('ev.links.timedOut')}` : ''}` : '—'],
+      [t('ev.links.env'), n ? Object.entries(n.env).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join(' ') || t('ev.unset') : '—'],
+      [t('ev.links.platform'), e.platform ? `VM ${yesNo(e.platform.hypervisor, t)}${e.platform.dmiProduct ? ` (${e.platform.dmiProduct})` : ''}, IOMMU groups ${fmtText(e.platform.iommuGroups)}, CPUs ${fmtText(e.platform.processCpus)}` : '—'],
+      ...((e.problems ?? []).length ? [[t('ev.links.problems'), (e.problems ?? []).join('; ')] as [string, string]] : []),
+    ],
+    tables: [
+      table(
+        t,
+        t('ev.links.gpus'),
+        ['GPU', 'NVLink', 'PCIe', 'NUMA', t('ev.links.cpus'), t('ev.links.linkGBps')],
+        (e.gpus ?? []).map((g) => [
+          `${g.index} ${g.name ?? ''}`.trim(),
+          g.nvlinkActive === null ? '—' : `${g.nvlinkActive} / ${(g.nvlinkActive ?? 0) + (g.nvlinkInactive ?? 0)}`,
+          fmtText(g.pcie),
+          fmtText(g.numa),
+          fmtText(g.cpuAffinity),
+          fmtNum(g.linkGBps, 0),
+        ]),
+      ),
+      table(
+        t,
+        t('ev.links.pairs'),
+        [t('ev.links.from'), t('ev.links.to'), t('ev.links.link'), 'P2P', t('ev.links.copy'), t('ev.links.expectedCol')],
+        (e.pairs ?? []).map((p) => [String(p.from), String(p.to), fmtText(p.link), yesNo(p.peerAccess, t), fmtNum(p.copyGBps, 1), fmtNum(p.expectedGBps, 0)]),
+      ),
+      table(t, t('ev.links.ncclLines'), ['NCCL'], (n?.debugLines ?? []).map((l) => [l])),
+    ],
+  }
+}
+
 function viewOf(step: StepResult, t: TFunction): View {
   switch (step.id) {
     case 'gpu-visible':
@@ -195,6 +231,8 @@ function viewOf(step: StepResult, t: TFunction): View {
       return smUtilisation(step.evidence, t)
     case 'conv-timing':
       return convTiming(step.evidence, t)
+    case 'gpu-links':
+      return gpuLinks(step.evidence, t)
   }
 }
 
