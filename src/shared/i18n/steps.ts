@@ -1,4 +1,4 @@
-// Titles and one-sentence explanations of the five diagnosis steps (i18next namespace 'steps'),
+// Titles and one-sentence explanations of the six diagnosis steps (i18next namespace 'steps'),
 // shared by the CLI and the UI. Keys: `step.<id>.title`, `step.<id>.what`.
 // Commands, flags and identifiers stay untranslated in every language.
 

@@ -9,7 +9,7 @@ export const reportEn = {
 
   'section.summary': 'Summary',
   'section.machine': 'Host and GPU',
-  'section.steps': 'The five steps',
+  'section.steps': 'The diagnosis steps',
   'section.findings': 'All findings ({{count}})',
   'section.recommendation': 'Recommendation',
   'section.monitor': 'Monitor history',
@@ -297,7 +297,7 @@ export const reportZh: Record<ReportKey, string> = {
 
   'section.summary': '摘要',
   'section.machine': '主机与 GPU',
-  'section.steps': '五个诊断步骤',
+  'section.steps': '诊断步骤',
   'section.findings': '全部发现（{{count}}）',
   'section.recommendation': '建议',
   'section.monitor': '监控历史',
