@@ -46,8 +46,12 @@ diag cvd-uuid-gpu0-busy "CUDA_VISIBLE_DEVICES=$uuid1"
 diag gpus1-gpu0-busy -- --gpus 1
 diag cvd-reversed CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=1,0
 kill "${pids[0]}" 2>/dev/null; wait "${pids[0]}" 2>/dev/null; pids=()
-# 4. NCCL P2P switched off (what the links step must see).
+# 4. NCCL P2P switched off (what the links step must see: NCCL via SHM, slower than NVLink); NCCL's
+# socket transport forced; and the links step alone on all GPUs, then on a pair chosen by --gpus.
 diag p2p-disabled NCCL_P2P_DISABLE=1
+diag shm-and-p2p-disabled NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1
+diag links-only -- --steps gpu-visible,gpu-links
+if [ "$n" -ge 4 ]; then diag links-pair-2-3 -- --steps gpu-visible,gpu-links --gpus 2,3; fi
 # 5. Power limit lowered on the last GPU would be the sibling case; not done here (it changes the machine).
 # 6. One GPU vs all GPUs, 3 each, alternated.
 for i in 1 2 3; do diag "one-gpu-$i" -- --gpus 0; diag "all-gpus-$i"; done
@@ -93,6 +97,13 @@ for path in sorted(glob.glob(os.path.join(out, "*.json"))):
             print("      GPU %s cuda:%s %s by %s busy=%s %.0f TFLOP/s spread %s%%" % (g["index"], g.get("cudaOrdinal"), (g.get("uuid") or "?")[:8], g.get("mappedBy"), g.get("contended"), g["tflops"], g.get("spreadPercent")))
         for g in ev.get("perGpu", []) if s["id"] == "conv-timing" else []:
             print("      GPU %s cuda:%s busy=%s rep on %s ms" % (g["index"], g["cudaOrdinal"], g["contended"], [round(c["onMs"], 4) for c in g["cases"]]))
+        if s["id"] == "gpu-links":
+            for p in ev.get("pairs", []):
+                print("      %s->%s %s P2P=%s copy %s GB/s of %s" % (p["from"], p["to"], p["link"], p["peerAccess"], p["copyGBps"] and round(p["copyGBps"], 1), p["expectedGBps"]))
+            n = ev.get("nccl") or {}
+            print("      NCCL busbw %s GB/s (expected %s) via %s timedOut=%s errors=%s" % (n.get("busbwGBps") and round(n["busbwGBps"], 1), n.get("expectedGBps"), n.get("transports"), n.get("timedOut"), n.get("errors")))
+            for l in (n.get("debugLines") or [])[:6]:
+                print("        " + l)
 print("\n== wall time, one GPU vs all")
 walls = open(os.path.join(out, "walls.txt")).read()
 one = [float(x) / 1000 for x in re.findall(r"one-gpu-\d exit \d+ wall (\d+) ms", walls)]
