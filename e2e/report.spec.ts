@@ -105,7 +105,7 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     await expect(page.getByTestId('export-redact')).not.toBeChecked()
     const json = JSON.parse((await preview(page).textContent()) ?? '') as { kind: string; diagnosis: { steps: unknown[] } }
     expect(json.kind).toBe('gpu-doctor-report')
-    expect(json.diagnosis.steps).toHaveLength(6)
+    expect(json.diagnosis.steps).toHaveLength(5)
     await page.getByTestId('export-format-html').click()
     await expect(preview(page)).toHaveAttribute('data-format', 'html')
     await expect(page.getByTestId('export-redact')).toBeChecked()
