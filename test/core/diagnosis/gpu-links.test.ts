@@ -54,7 +54,7 @@ function links(over: Partial<Links> = {}, nccl: Partial<NonNullable<Links['nccl'
 }
 
 function facts(over: Partial<LinkFacts> = {}): LinkFacts {
-  const all = (active: number, inactive = 0) => [...Array(active).keys()].map((link) => ({ link, GBps: 26.562 })).concat([...Array(inactive).keys()].map((i) => ({ link: active + i, GBps: null })))
+  const all = (active: number) => [...Array(active).keys()].map((link) => ({ link, GBps: 26.562 as number | null }))
   return {
     topo,
     nvlink: [
