@@ -14,6 +14,7 @@ import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
 // the probe's links workload as it reports (peer access, copies, NCCL's result and INFO lines).
 const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
 if (!('status' in smi)) throw new Error('fixture does not parse')
+const box = smi.status
 const topo = parseTopo(readFileSync(new URL('../../fixtures/h200-x2/smi/topo.txt', import.meta.url), 'utf8'))!
 const base = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
 const UUIDS = ['a3bfea47-2513-0c72-21ed-abcd4ef01a03', 'dd43e3bb-90fc-b468-fc04-fe6af740818b']
@@ -70,7 +71,7 @@ function facts(over: Partial<LinkFacts> = {}): LinkFacts {
 
 function inputs(w: Links | { skipped: string }, f: LinkFacts | null = facts(), env: Record<string, string | null> = {}): DiagnosisInputs {
   const report: ProbeReport = { ...base, env: { ...base.env, CUDA_VISIBLE_DEVICES: null, ...env }, workloads: { links: w } }
-  return { host: { kind: 'ok', status: { ...smi.status, source: 'live' } }, probe: { ok: true, report }, platform: 'linux', idleSamples: [], loadSamples: [], loadState: null, probePid: null, links: f }
+  return { host: { kind: 'ok', status: { ...box, source: 'live' } }, probe: { ok: true, report }, platform: 'linux', idleSamples: [], loadSamples: [], loadState: null, probePid: null, links: f }
 }
 
 const ids = (r: { findings: Array<{ id: string }> }) => r.findings.map((f) => f.id)
