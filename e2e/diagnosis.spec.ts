@@ -11,7 +11,7 @@ import { expect, sampleCount, saveScreenshot, test } from './fixtures'
 const TORCH_PYTHON = '/usr/bin/python3'
 /** Sleeps before it becomes /usr/bin/python3, so a run can be cancelled while the probe is alive. */
 const SLOW_PYTHON = resolve(import.meta.dirname, 'helpers/slow-python')
-const STEPS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
+const STEPS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing', 'gpu-links'] as const
 /** The finding texts as rendered: `code` spans lose their backticks. */
 const plain = (s: string | undefined) => (s ?? '').replace(/`/g, '')
 /**
@@ -190,7 +190,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(page.locator(`[data-path="${TORCH_PYTHON}"] input`)).toBeChecked()
     await expect(page.getByTestId('run-all')).toBeEnabled()
     await expect(page.getByTestId('run-blocked')).toHaveCount(0)
-    // On to "Run all five" (past "Look again" and no disabled button in between) and start it with Enter.
+    // On to "Run all six" (past "Look again" and no disabled button in between) and start it with Enter.
     for (let i = 0; i < 5 && !(await page.getByTestId('run-all').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
     await expect(page.getByTestId('run-all')).toBeFocused()
     await page.keyboard.press('Enter')

@@ -107,6 +107,23 @@ if (process.env.BENCH_DIAGNOSIS !== '0') {
     console.log(`| ${'-'.repeat(w)} | ------ |`)
     for (const [label, ms] of drows) console.log(`| ${label.padEnd(w)} | ${(ms / 1000).toFixed(2).padStart(6)} |`)
     diagnosis = { diagnosis: d, collectEnv: c }
+    // One GPU vs every GPU (steps 1, 4, 5), alternated in the same run: the issue's target is ≤ 1.3×.
+    const g = run('gpu-count')
+    const one = median(g.oneMs)
+    const all = median(g.allMs)
+    console.log(`\nSteps 1, 4 and 5 on one GPU vs all ${g.gpus} GPUs at once, median of ${runs} runs each, alternated:`)
+    console.log('| what | wall s | × one GPU |')
+    console.log('| ---- | ------ | --------- |')
+    console.log(`| --gpus 0 | ${(one / 1000).toFixed(2)} | 1.00× |`)
+    console.log(`| all ${g.gpus} GPUs | ${(all / 1000).toFixed(2)} | ${(all / one).toFixed(2)}× |`)
+    diagnosis.gpuCount = g
+    // How short step 5 may time and still agree with torch.utils.benchmark within ±3 %.
+    const a = run('conv-agreement')
+    console.log(`\nStep 5 against torch.utils.benchmark (blocked_autorange ≥ 1 s) on ${a.device}, ${runs} runs per setting:`)
+    console.log('| --conv-seconds | step 5 wall s | max deviation % | within ±3 % |')
+    console.log('| -------------- | ------------- | --------------- | ----------- |')
+    for (const b of a.bySeconds) console.log(`| ${b.convSeconds} | ${b.stepWallS.toFixed(2)} | ${b.maxDeviationPercent.toFixed(2)} | ${b.maxDeviationPercent <= 3 ? 'yes' : 'no'} |`)
+    diagnosis.convAgreement = a
   } catch (error) {
     console.log(`\ndiagnosis benchmark skipped: ${String(error.message).split('\n')[0]}`)
   }

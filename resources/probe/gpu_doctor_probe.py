@@ -444,13 +444,15 @@ def mapped_cuda_libraries():
         return None
 
 
-def cuda_timer(torch, fn, warmup, min_seconds):
+def cuda_timer(torch, fn, warmup, min_seconds, dev=None):
     """Median ms per call over blocks of ~50 ms until min_seconds have been timed, and the spread.
 
     A few dozen calls finish in milliseconds at boost clocks; a real layer runs for seconds, at the
     clocks the GPU holds under sustained load. Timing that long (like torch.utils.benchmark's
     blocked_autorange) lands on the sustained figure, and the spread between blocks says how stable it is.
+    `dev` is the CUDA ordinal the calls run on (the thread's current device); None: the current one.
     """
+    sync = (lambda: torch.cuda.synchronize(dev)) if dev is not None else torch.cuda.synchronize
     # Warm up by time, not by count: clocks settle over a few hundred ms after the previous case.
     warm_until = time.time() + 0.25
     done = 0
@@ -458,14 +460,14 @@ def cuda_timer(torch, fn, warmup, min_seconds):
         fn()
         done += 1
         if done % 10 == 0:
-            torch.cuda.synchronize()
-    torch.cuda.synchronize()
+            sync()
+    sync()
     start = torch.cuda.Event(enable_timing=True)
     end = torch.cuda.Event(enable_timing=True)
     start.record()
     fn()
     end.record()
-    torch.cuda.synchronize()
+    sync()
     per_call = max(start.elapsed_time(end), 0.001)
     block = max(1, int(50.0 / per_call))
     blocks, timed = [], 0.0
@@ -474,7 +476,7 @@ def cuda_timer(torch, fn, warmup, min_seconds):
         for _ in range(block):
             fn()
         end.record()
-        torch.cuda.synchronize()
+        sync()
         ms = start.elapsed_time(end)
         timed += ms
         blocks.append(ms / block)
@@ -484,70 +486,367 @@ def cuda_timer(torch, fn, warmup, min_seconds):
     return {"ms": median, "blocks": len(blocks), "callsPerBlock": block, "spreadPercent": (hi - lo) / median * 100.0}
 
 
-def conv_case(torch, n, cin, cout, hw, k, pad, dtype, channels_last, cudnn_on, benchmark, warmup, seconds):
-    x = torch.randn(n, cin, hw, hw, device="cuda", dtype=dtype)
-    conv = torch.nn.Conv2d(cin, cout, k, padding=pad).to(device="cuda", dtype=dtype)
+def conv_case(torch, n, cin, cout, hw, k, pad, dtype, channels_last, cudnn_on, benchmark, warmup, seconds, dev=None, flags=True):
+    """One Conv2d timed on CUDA ordinal `dev` (None: the current device). flags=False: the caller has set cuDNN's flags."""
+    where = "cuda" if dev is None else "cuda:%d" % dev
+    x = torch.randn(n, cin, hw, hw, device=where, dtype=dtype)
+    conv = torch.nn.Conv2d(cin, cout, k, padding=pad).to(device=where, dtype=dtype)
     if channels_last:
         x = x.to(memory_format=torch.channels_last)
         conv = conv.to(memory_format=torch.channels_last)
     out_hw = hw + 2 * pad - k + 1
     flops = 2.0 * n * cout * out_hw * out_hw * cin * k * k
-    with torch.backends.cudnn.flags(enabled=cudnn_on, benchmark=benchmark, deterministic=False), torch.no_grad():
-        timing = cuda_timer(torch, lambda: conv(x), warmup, seconds)
+    if flags:
+        with torch.backends.cudnn.flags(enabled=cudnn_on, benchmark=benchmark, deterministic=False), torch.no_grad():
+            timing = cuda_timer(torch, lambda: conv(x), warmup, seconds, dev)
+    else:
+        with torch.no_grad():
+            timing = cuda_timer(torch, lambda: conv(x), warmup, seconds, dev)
     ms = timing["ms"]
     timing.update({"tflops": flops / (ms / 1000.0) / 1e12, "flops": flops})
     return timing
 
 
-def conv_workload(torch, disable_cudnn, seconds=1.0):
+def device_uuid(torch, ordinal):
+    """The physical GPU behind a CUDA ordinal, as nvidia-smi names it without its "GPU-"/"MIG-" prefix."""
+    try:
+        return str(getattr(torch.cuda.get_device_properties(ordinal), "uuid", "")) or None
+    except Exception:
+        return None
+
+
+def on_each_device(torch, ordinals, work):
+    """work(ordinal) on every ordinal at once, one thread per GPU with that GPU current in it.
+
+    Threads, not one loop over the GPUs: a loop waits for the slowest GPU each round, so a busy GPU
+    would slow the figures of its idle siblings. Kernels run asynchronously; Python only launches them.
+    Returns {ordinal: result or {"error": text}}.
+    """
+    import threading
+    results = {}
+
+    def run(ordinal):
+        try:
+            with torch.cuda.device(ordinal):
+                results[ordinal] = work(ordinal)
+        except Exception as exc:
+            results[ordinal] = {"error": err_text(exc)}
+
+    if len(ordinals) == 1:
+        run(ordinals[0])
+        return results
+    threads = [threading.Thread(target=run, args=(o,), name="gpu-doctor-cuda-%d" % o) for o in ordinals]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+CONV_CASES = (
+    ("seed", "Conv2d(3,64,3) x 32x3x224x224 fp32", False,
+     lambda torch: dict(n=32, cin=3, cout=64, hw=224, k=3, pad=0, dtype=torch.float32, channels_last=False)),
+    ("representative", "Conv2d(256,256,3,p=1) x 64x256x56x56 fp16 channels_last, benchmark on", True,
+     lambda torch: dict(n=64, cin=256, cout=256, hw=56, k=3, pad=1, dtype=torch.float16, channels_last=True)),
+)
+
+
+def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None):
+    """Step 5 on every GPU in `ordinals` at once (default: the current device only).
+
+    cuDNN's flags are process-wide, so each case (seed/representative × on/off) runs on all GPUs
+    together, the flags set once around it; the first GPU's figures stay at the top level.
+    """
     on = not disable_cudnn
-    seed = dict(n=32, cin=3, cout=64, hw=224, k=3, pad=0, dtype=torch.float32, channels_last=False, warmup=5, seconds=seconds)
-    rep = dict(n=64, cin=256, cout=256, hw=56, k=3, pad=1, dtype=torch.float16, channels_last=True, warmup=5, seconds=seconds)
-    return {
-        "seed": {"shape": "Conv2d(3,64,3) x 32x3x224x224 fp32", "on": conv_case(torch, cudnn_on=on, benchmark=False, **seed),
-                 "off": conv_case(torch, cudnn_on=False, benchmark=False, **seed)},
-        "representative": {"shape": "Conv2d(256,256,3,p=1) x 64x256x56x56 fp16 channels_last, benchmark on",
-                           "on": conv_case(torch, cudnn_on=on, benchmark=True, **rep),
-                           "off": conv_case(torch, cudnn_on=False, benchmark=True, **rep)},
-        "cudnnRequested": on,
-        "secondsPerCase": seconds,
-    }
+    multi = ordinals is not None
+    ordinals = list(ordinals) if multi else [None]
+    per = {o: {} for o in ordinals}
+    for name, shape, bench, shape_of in CONV_CASES:
+        for side, cudnn_on in (("on", on), ("off", False)):
+            kw = dict(shape_of(torch), cudnn_on=cudnn_on, benchmark=bench, warmup=5, seconds=seconds)
+            with torch.backends.cudnn.flags(enabled=cudnn_on, benchmark=bench, deterministic=False):
+                if multi:
+                    got = on_each_device(torch, ordinals, lambda o: conv_case(torch, dev=o, flags=False, **kw))
+                else:
+                    got = {None: conv_case(torch, flags=False, **kw)}
+            for o in ordinals:
+                per[o].setdefault(name, {"shape": shape})[side] = got[o]
+    first = per[ordinals[0]]
+    failed = [r for o in ordinals for c in per[o].values() for r in (c["on"], c["off"]) if "error" in r]
+    if failed and not multi:
+        raise RuntimeError(failed[0]["error"])
+    out = {"seed": first["seed"], "representative": first["representative"], "cudnnRequested": on, "secondsPerCase": seconds}
+    if multi:
+        out["perGpu"] = []
+        for o in ordinals:
+            errors = [r["error"] for c in per[o].values() for r in (c["on"], c["off"]) if "error" in r]
+            row = {"index": o, "uuid": device_uuid(torch, o)}
+            if errors:
+                row["error"] = errors[0]
+            else:
+                row.update({"seed": per[o]["seed"], "representative": per[o]["representative"]})
+            out["perGpu"].append(row)
+        if "error" in first["seed"]["on"] or "error" in first["seed"]["off"] or "error" in first["representative"]["on"] or "error" in first["representative"]["off"]:
+            raise RuntimeError(out["perGpu"][0].get("error", "conv failed on the first GPU"))
+    return out
 
 
 def sustained_workload(torch, seconds, devices):
-    """bf16 matmuls on every visible GPU for `seconds`, reporting achieved TFLOP/s per GPU."""
+    """bf16 matmuls on each GPU in `devices` (a count: ordinals 0..n-1, or a list of ordinals) for `seconds`, concurrently.
+
+    Each GPU's time is cut into chunks of 20 matmuls timed with CUDA events: TFLOP/s is the median
+    chunk, the spread (10th–90th percentile of the chunks, % of the median) says how steady it was.
+    """
     size = 8192
     flops_per = 2.0 * size ** 3
-    per_dev = []
-    for i in range(devices):
-        a = torch.randn(size, size, device="cuda:%d" % i, dtype=torch.bfloat16)
-        per_dev.append({"a": a, "iters": 0})
-    for d in per_dev:
-        d["a"] @ d["a"]
+    chunk = 20
+    ordinals = list(range(devices)) if isinstance(devices, int) else list(devices)
+    ready = {"at": None}
+    import threading
+    gate = threading.Barrier(len(ordinals)) if len(ordinals) > 1 else None
+
+    def load(o):
+        try:
+            a = torch.randn(size, size, device="cuda:%d" % o, dtype=torch.bfloat16)
+            a @ a
+            torch.cuda.synchronize(o)
+        except Exception:
+            if gate is not None:
+                gate.abort()  # the others start without this GPU instead of waiting for it
+            raise
+        if gate is not None:
+            try:
+                gate.wait(timeout=60)
+            except threading.BrokenBarrierError:
+                pass
+        if ready["at"] is None:
+            ready["at"] = time.time()
+        started = time.time()
+        times, iters = [], 0
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        while time.time() - started < seconds:
+            start.record()
+            for _ in range(chunk):
+                a @ a
+            end.record()
+            torch.cuda.synchronize(o)
+            times.append(start.elapsed_time(end) / 1000.0)
+            iters += chunk
+        elapsed = time.time() - started
+        ordered = sorted(times)
+        median = ordered[len(ordered) // 2]
+        lo, hi = ordered[len(ordered) // 10], ordered[-1 - len(ordered) // 10]
+        return {"index": o, "uuid": device_uuid(torch, o), "iters": iters, "seconds": elapsed,
+                "tflops": iters * flops_per / elapsed / 1e12, "medianTflops": chunk * flops_per / median / 1e12,
+                "chunks": len(times), "spreadPercent": (hi - lo) / median * 100.0}
+
+    got = on_each_device(torch, ordinals, load)
+    ended = time.time()
+    started = ready["at"] or ended
+    failed = [got[o]["error"] for o in ordinals if "error" in got[o]]
+    if failed and len(failed) == len(ordinals):
+        raise RuntimeError(failed[0])
+    per_gpu = [dict(got[o], index=o) if "error" in got[o] else got[o] for o in ordinals]
+    return {"startedAt": started * 1000.0, "endedAt": ended * 1000.0, "seconds": ended - started,
+            "kernel": "bf16 matmul %dx%d" % (size, size), "perGpu": per_gpu}
+
+
+def platform_facts():
+    """What decides whether GPUs may talk directly: a hypervisor, the IOMMU, this process's CPUs. Bounded reads of small /proc and /sys files."""
+    def read(path, limit=65536):
+        try:
+            with open(path, "rb") as fh:
+                return fh.read(limit).decode("utf-8", "replace")
+        except Exception:
+            return None
+    cpuinfo = read("/proc/cpuinfo", 1 << 20) or ""
+    try:
+        groups = len(os.listdir("/sys/kernel/iommu_groups"))
+    except Exception:
+        groups = None
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except Exception:
+        cpus = None
+    return {"hypervisor": (" hypervisor" in cpuinfo) if cpuinfo else None,
+            "dmiProduct": (read("/sys/class/dmi/id/product_name", 256) or "").strip() or None,
+            "iommuGroups": groups, "kernelCmdline": (read("/proc/cmdline", 4096) or "").strip() or None, "cpus": cpus}
+
+
+NCCL_KEEP_RE = re.compile(r"NCCL INFO .*(NCCL version|via |NET/|SHM|P2P|NVLS|Using network|Init COMPLETE|Connected all|ncclCommInitRank|comm 0x|Channel 00|P2P plugin|disabled)|NCCL WARN")
+
+
+def nccl_worker(args):
+    """One rank of the all-reduce measurement (run as a child of the probe): prints one JSON line."""
+    import datetime
+    import torch
+    import torch.distributed as dist
+    torch.cuda.set_device(args.nccl_device)
+    dist.init_process_group("nccl", init_method="tcp://127.0.0.1:%d" % args.nccl_port, rank=args.nccl_rank,
+                            world_size=args.nccl_world, timeout=datetime.timedelta(seconds=args.nccl_timeout))
+    n = 64 * 1024 * 1024  # 256 MiB of float32, nccl-tests' large-message range
+    x = torch.ones(n, device="cuda", dtype=torch.float32)
+    for _ in range(3):
+        dist.all_reduce(x)
     torch.cuda.synchronize()
+    iters = 10
+    dist.barrier()
     started = time.time()
-    while time.time() - started < seconds:
-        for d in per_dev:
-            for _ in range(20):
-                d["a"] @ d["a"]
-            d["iters"] += 20
-        for i in range(devices):
-            torch.cuda.synchronize(i)
-    elapsed = time.time() - started
-    return {"startedAt": started * 1000.0, "endedAt": (started + elapsed) * 1000.0, "seconds": elapsed,
-            "kernel": "bf16 matmul %dx%d" % (size, size),
-            "perGpu": [{"index": i, "iters": d["iters"], "tflops": d["iters"] * flops_per / elapsed / 1e12} for i, d in enumerate(per_dev)]}
+    for _ in range(iters):
+        dist.all_reduce(x)
+    torch.cuda.synchronize()
+    elapsed = (time.time() - started) / iters
+    size = n * 4
+    algbw = size / elapsed / 1e9
+    world = args.nccl_world
+    out = {"rank": args.nccl_rank, "bytes": size, "ms": elapsed * 1000.0, "algbwGBps": algbw, "busbwGBps": algbw * 2.0 * (world - 1) / world}
+    dist.destroy_process_group()
+    return out
+
+
+def nccl_allreduce(ordinals, deadline):
+    """NCCL all-reduce across the GPUs, one process per GPU, with a deadline; NCCL's own INFO lines are the evidence."""
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = dict(os.environ)
+    env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
+    # The children see the same GPUs as this probe: ordinal o here is ordinal o there. Their stdin stays
+    # open (--parent-watch: they end when the probe does); their output goes to files read once they end.
+    import tempfile
+    tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
+    procs, files = [], []
+    try:
+        for rank, o in enumerate(ordinals):
+            cmd = [sys.executable, os.path.abspath(__file__), "--parent-watch", "--nccl-rank", str(rank), "--nccl-world", str(len(ordinals)),
+                   "--nccl-port", str(port), "--nccl-device", str(o), "--nccl-timeout", str(int(deadline))]
+            out_f = open(os.path.join(tmp, "%d.out" % rank), "w+b")
+            err_f = open(os.path.join(tmp, "%d.err" % rank), "w+b")
+            files.append((out_f, err_f))
+            procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
+        ends = time.time() + deadline
+        while time.time() < ends and any(p.poll() is None for p in procs):
+            time.sleep(0.05)
+        timed_out = any(p.poll() is None for p in procs)
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait(10)
+            try:
+                p.stdin.close()
+            except Exception:
+                pass
+        outputs = []
+        for out_f, err_f in files:
+            out_f.seek(0)
+            err_f.seek(0)
+            outputs.append((out_f.read(1 << 20), err_f.read(4 << 20)))
+    finally:
+        for pair in files:
+            for f in pair:
+                f.close()
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
+    lines, results, errors = [], [], []
+    for i, o in enumerate(outputs):
+        out, err = o if o else (b"", b"")
+        text = err.decode("utf-8", "replace")
+        if i == 0:
+            # NCCL writes its INFO lines to the C stdout (fd 1), Python's own output went to stderr.
+            both = out.decode("utf-8", "replace") + "\n" + text
+            lines = [l.strip() for l in both.splitlines() if NCCL_KEEP_RE.search(l)][:60]
+        for l in out.decode("utf-8", "replace").splitlines():
+            if l.startswith("{"):
+                try:
+                    got = json.loads(l)
+                except Exception:
+                    continue
+                if "fatal" in got:
+                    errors.append("rank %d: %s" % (i, got["fatal"][:500]))
+                else:
+                    results.append(got)
+        if procs[i].returncode not in (0, None) and not timed_out:
+            last = [l for l in text.splitlines() if l.strip() and "NCCL INFO" not in l]
+            errors.append("rank %d exit %s: %s" % (i, procs[i].returncode, last[-1][:500] if last else ""))
+    return {"deadlineS": deadline, "timedOut": timed_out, "env": {k: os.environ.get(k) for k in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_IB_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SOCKET_IFNAME", "NCCL_NVLS_ENABLE")},
+            "result": next((r for r in results if r.get("rank") == 0), None), "errors": errors[:4], "debugLines": lines}
+
+
+def links_workload(torch, ordinals, deadline=60.0):
+    """Step 6: the peer-access matrix, a P2P copy per ordered pair, and an NCCL all-reduce across all GPUs."""
+    n = len(ordinals)
+    peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
+    size = 128 * 1024 * 1024
+    copies = []
+    for a in ordinals:
+        src = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % a)
+        for b in ordinals:
+            if a == b:
+                continue
+            dst = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % b)
+            dst.copy_(src)
+            torch.cuda.synchronize(a)
+            torch.cuda.synchronize(b)
+            reps = 5
+            started = time.time()
+            for _ in range(reps):
+                dst.copy_(src, non_blocking=True)
+            torch.cuda.synchronize(a)
+            torch.cuda.synchronize(b)
+            elapsed = time.time() - started
+            copies.append({"from": a, "to": b, "GBps": size * reps / elapsed / 1e9})
+            del dst
+        del src
+    return {"ordinals": list(ordinals), "uuids": [device_uuid(torch, o) for o in ordinals], "peerAccess": peer, "copies": copies,
+            "copyBytes": size, "nccl": nccl_allreduce(ordinals, deadline) if n > 1 else None, "platform": platform_facts()}
+
+
+def chosen_ordinals(torch, wanted):
+    """The CUDA ordinals --gpus names: ordinals ("0,3"), UUIDs ("GPU-a3bf…", a unique prefix is enough) or "all".
+
+    Returns (ordinals, problem): problem is a sentence when an entry matches no visible GPU.
+    """
+    count = torch.cuda.device_count()
+    if not wanted or wanted.strip().lower() == "all":
+        return list(range(count)), None
+    uuids = [(device_uuid(torch, i) or "").lower() for i in range(count)]
+    out = []
+    for raw in wanted.split(","):
+        entry = raw.strip()
+        if not entry:
+            continue
+        if re.match(r"^\d+$", entry):
+            if int(entry) >= count:
+                return None, "--gpus %s: only %d GPU(s) are visible to PyTorch (CUDA ordinals 0-%d)" % (entry, count, count - 1)
+            o = int(entry)
+        else:
+            bare = re.sub(r"^(GPU|MIG)-", "", entry, flags=re.I).lower()
+            hits = [i for i, u in enumerate(uuids) if u and u.startswith(bare)]
+            if len(hits) != 1:
+                return None, "--gpus %s: %s visible GPU has this UUID" % (entry, "no" if not hits else "more than one")
+            o = hits[0]
+        if o not in out:
+            out.append(o)
+    return out, None
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps"])
+    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps", "links"])
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
     ap.add_argument("--no-ldd", action="store_true")
     ap.add_argument("--conv-seconds", type=float, default=1.0, help="time each conv case for at least this long")
+    ap.add_argument("--gpus", default=None, help="the GPUs steps 4 and 5 load: CUDA ordinals or UUIDs, comma-separated, or all (default: all)")
     ap.add_argument("--parent-watch", action="store_true", help="exit when stdin closes or the parent dies (the runner holds stdin open)")
+    ap.add_argument("--links-deadline", type=float, default=60.0, help="seconds the NCCL all-reduce may take before it counts as hung")
+    for hidden in ("--nccl-rank", "--nccl-world", "--nccl-port", "--nccl-device", "--nccl-timeout"):
+        ap.add_argument(hidden, type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.nccl_rank is not None:
+        return nccl_worker(args)
 
     probe = Probe()
     doc = probe.doc
@@ -579,16 +878,23 @@ def main(argv=None):
             probe.error("ldd", exc)
         doc["workloads"] = {}
         cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
+        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
         for name in args.workload:
+            if cuda_ok and gpus_problem and name in ("conv", "sustained", "links"):
+                doc["workloads"][name] = {"error": gpus_problem}
+                continue
             if not cuda_ok:
                 doc["workloads"][name] = {"skipped": "CUDA is not available to PyTorch"}
                 continue
             progress("workload:" + name)
             try:
                 if name == "conv":
-                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds)
+                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals)
                 elif name == "sustained":
-                    doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, doc["cuda"]["deviceCount"])
+                    doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals)
+                elif name == "links":
+                    doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline) if len(ordinals) > 1
+                                                 else {"skipped": "one GPU visible to PyTorch"})
                 elif name == "cudnn-maps":
                     x = torch.randn(1, 3, 32, 32, device="cuda")
                     with torch.no_grad():

@@ -25,6 +25,37 @@ export async function benchDiagnosis(runs: number) {
   return { mode: 'diagnosis', python: py, runs: results }
 }
 
+/**
+ * One GPU against every GPU, the same run: steps 4 and 5 load all GPUs at once, so a diagnosis of
+ * N GPUs should take about as long as one. Alternates the two so clock drift hits both alike.
+ */
+export async function benchGpuCount(runs: number) {
+  const py = await python()
+  const one: number[] = []
+  const all: number[] = []
+  let gpus = 0
+  for (let i = 0; i < runs; i++) {
+    for (const which of ['0', 'all'] as const) {
+      const started = performance.now()
+      const d = await runDiagnosis({ python: py, gpus: which, steps: ['gpu-visible', 'sm-utilisation', 'conv-timing'] })
+      ;(which === 'all' ? all : one).push(performance.now() - started)
+      const sm = d.steps.find((s) => s.id === 'sm-utilisation')
+      if (which === 'all' && sm && 'perGpu' in sm.evidence) gpus = (sm.evidence.perGpu ?? []).length
+    }
+  }
+  return { mode: 'gpu-count', python: py, gpus, oneMs: one, allMs: all }
+}
+
+/** Step 5's agreement with torch.utils.benchmark at shorter timings (scripts/gpu/conv-agreement.py). */
+export async function benchConvAgreement(runs: number) {
+  const py = await python()
+  const r = await runProcess(py, ['scripts/gpu/conv-agreement.py', 'resources/probe/gpu_doctor_probe.py', process.env.BENCH_CONV_SECONDS ?? '0.1,0.25,0.5,1.0', String(runs)], {
+    timeoutMs: 600_000,
+  })
+  if (r.exitCode !== 0) throw new Error(`conv-agreement.py exit ${r.exitCode}: ${r.stderr.trim().split('\n').pop() ?? ''}`)
+  return { mode: 'conv-agreement', python: py, ...JSON.parse(r.stdout) }
+}
+
 export async function benchCollectEnv(runs: number) {
   const py = await python()
   const walls = []

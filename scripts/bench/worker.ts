@@ -9,7 +9,7 @@ import { NvmlMonitor } from '../../src/core/nvml/nvml-monitor'
 import { NvmlSampler } from '../../src/core/nvml/nvml-sampler'
 import { unavailableMessage } from '../../src/core/nvml/nvml-unavailable'
 import { cpuMs } from './cpu-time'
-import { benchCollectEnv, benchDiagnosis } from './diagnosis'
+import { benchCollectEnv, benchConvAgreement, benchDiagnosis, benchGpuCount } from './diagnosis'
 import { benchStateReads } from './state-reads'
 
 const [mode = '', countArg = '20', intervalArg = '100'] = process.argv.slice(2)
@@ -107,8 +107,14 @@ if (mode === 'state-reads') {
   process.stdout.write(JSON.stringify(await benchStateReads(count)) + '\n')
   process.exit(0)
 }
-if (mode === 'diagnosis' || mode === 'collect-env') {
-  process.stdout.write(JSON.stringify(mode === 'diagnosis' ? await benchDiagnosis(count) : await benchCollectEnv(count)) + '\n')
+const diagnosisModes: Record<string, (runs: number) => Promise<unknown>> = {
+  diagnosis: benchDiagnosis,
+  'collect-env': benchCollectEnv,
+  'gpu-count': benchGpuCount,
+  'conv-agreement': benchConvAgreement,
+}
+if (diagnosisModes[mode]) {
+  process.stdout.write(JSON.stringify(await diagnosisModes[mode](count)) + '\n')
   process.exit(0)
 }
 const run = modes[mode]

@@ -12,7 +12,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 // The checks are TypeScript: bundle them in memory rather than keep a JavaScript copy.
 const bundle = await build({
   stdin: {
-    contents: "export { COMPAT_FILES, parseCompatData } from './src/core/compat/data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n",
+    contents:
+      "export { COMPAT_FILES, parseCompatData } from './src/core/compat/data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n" +
+      "export { checkExpectedPerformance, EXPECTED_PERFORMANCE_FILE } from './src/core/compat/expected-performance'\n",
     resolveDir: root,
     loader: 'ts',
   },
@@ -23,7 +25,7 @@ const bundle = await build({
   write: false,
   logLevel: 'warning',
 })
-const { COMPAT_FILES, parseCompatData, checkCompatData } = await import(
+const { COMPAT_FILES, parseCompatData, checkCompatData, checkExpectedPerformance, EXPECTED_PERFORMANCE_FILE } = await import(
   `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
 )
 
@@ -50,6 +52,14 @@ if (problems.length === 0) {
         `${data.images.ngc.releases.length} NGC releases, ${data.environment.variables.length} environment variables`,
     )
   }
+}
+try {
+  const table = JSON.parse(await readFile(join(root, 'resources', 'data', EXPECTED_PERFORMANCE_FILE), 'utf8'))
+  const found = checkExpectedPerformance(table)
+  problems.push(...found)
+  if (found.length === 0) console.log(`${EXPECTED_PERFORMANCE_FILE}: ${table.models.length} GPU models, ${table.models.filter((m) => m.measured).length} measured with the probe`)
+} catch (error) {
+  problems.push(`${EXPECTED_PERFORMANCE_FILE}: ${error instanceof Error ? error.message : String(error)}`)
 }
 for (const p of problems) console.error(p)
 console.log(problems.length === 0 ? 'data: ok' : `data: ${problems.length} problem(s)`)

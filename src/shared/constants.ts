@@ -1,8 +1,8 @@
 // Values both sides need, with no imports: the renderer imports them without pulling zod into
 // its bundle. The zod schemas in the other shared modules are built from these.
 
-/** The five steps, in order. */
-export const STEP_IDS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
+/** The six steps, in order (the sixth, the links between GPUs, skips with one GPU). */
+export const STEP_IDS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing', 'gpu-links'] as const
 
 /** The cuDNN and matmul flags step 2 reports. */
 export const CUDNN_FLAGS = ['benchmark', 'deterministic', 'allowTf32', 'matmulAllowTf32'] as const

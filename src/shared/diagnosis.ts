@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { STEP_IDS } from './constants'
-import { ConvEvidenceSchema, CudnnEvidenceSchema, EnvironmentSchema, GpuVisibleEvidenceSchema, LinkageEvidenceSchema, SmEvidenceSchema } from './evidence'
+import { ConvEvidenceSchema, CudnnEvidenceSchema, EnvironmentSchema, GpuVisibleEvidenceSchema, LinkageEvidenceSchema, LinksEvidenceSchema, SmEvidenceSchema } from './evidence'
 import { MessageParamsSchema } from './message'
 
 export { STEP_IDS }
@@ -46,6 +46,7 @@ export const StepResultSchema = z.discriminatedUnion('id', [
   stepWith('ldd-linkage', LinkageEvidenceSchema),
   stepWith('sm-utilisation', SmEvidenceSchema),
   stepWith('conv-timing', ConvEvidenceSchema),
+  stepWith('gpu-links', LinksEvidenceSchema),
 ])
 export type StepResult = z.infer<typeof StepResultSchema>
 export type StepResultOf<I extends StepId> = Extract<StepResult, { id: I }>

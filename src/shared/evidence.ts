@@ -145,8 +145,34 @@ export const LinkageEvidenceSchema = z.object({
   inspected: z.array(text).optional(),
 })
 
-export const SmGpuSchema = z.object({
+/** One comparison with what this GPU model should do (resources/data/gpu-expected-performance.json). */
+export const ExpectedCheckSchema = z.object({
+  /** nvidia-smi's index of the GPU. */
   index: z.number(),
+  /** "matmul", "conv seed", "conv representative". */
+  what: text,
+  model: maybeText,
+  /** measured: the probe on our machine of this model; datasheet: a share of NVIDIA's dense peak; unknown: no figure for this model. */
+  basis: z.enum(['measured', 'datasheet', 'unknown']),
+  measured: maybeNumber,
+  expected: maybeNumber,
+  slowerPercent: maybeNumber,
+  thresholdPercent: maybeNumber,
+  source: maybeText,
+})
+export type ExpectedCheck = z.infer<typeof ExpectedCheckSchema>
+
+export const SmGpuSchema = z.object({
+  /** nvidia-smi's index when the GPU was matched (by UUID), else the CUDA ordinal. */
+  index: z.number(),
+  /** The ordinal in the probed process (torch's cuda:N), which CUDA_VISIBLE_DEVICES renumbers. */
+  cudaOrdinal: z.number().optional(),
+  uuid: maybeText.optional(),
+  mappedBy: z.enum(['uuid', 'visible-devices']).nullable().optional(),
+  spreadPercent: maybeNumber.optional(),
+  error: maybeText.optional(),
+  smClockMaxMHz: maybeNumber.optional(),
+  temperatureMaxC: maybeNumber.optional(),
   name: maybeText,
   contended: z.boolean().optional(),
   idleMean: maybeNumber,
@@ -171,6 +197,12 @@ export const SmEvidenceSchema = z.object({
   loadStartedAt: z.number().optional(),
   loadEndedAt: z.number().optional(),
   perGpu: z.array(SmGpuSchema).optional(),
+  /** nvidia-smi indices of the loaded GPUs nobody else was using, and of those another process kept busy. */
+  freeGpus: z.array(z.number()).optional(),
+  busyGpus: z.array(z.number()).optional(),
+  /** The environment that runs a job on the free GPUs, when some were busy. */
+  runOnFree: maybeText.optional(),
+  expected: z.array(ExpectedCheckSchema).optional(),
   otherProcesses: z.array(OtherProcessSchema).optional(),
   timeline: z.array(TimelinePointSchema).optional(),
   meaning: text.optional(),
@@ -195,9 +227,78 @@ export const ConvEvidenceSchema = z.object({
   gpu: text.optional(),
   peak: z.object({ label: text, fp16TensorDense: z.number(), fp32: z.number(), source: text }).nullable().optional(),
   cases: z.array(ConvCaseSchema).optional(),
+  /** Every GPU the cases ran on at once; `cases` repeats the first. */
+  perGpu: z
+    .array(
+      z.object({
+        index: z.number(),
+        cudaOrdinal: z.number(),
+        uuid: maybeText,
+        name: maybeText,
+        contended: z.boolean(),
+        cases: z.array(ConvCaseSchema),
+        error: maybeText,
+      }),
+    )
+    .optional(),
+  expected: z.array(ExpectedCheckSchema).optional(),
   method: text.optional(),
   ...WorkloadFailure,
 })
+
+/** Step 6: the links between GPUs. GPU numbers are nvidia-smi's. */
+export const LinksEvidenceSchema = z.object({
+  gpus: z
+    .array(
+      z.object({
+        index: z.number(),
+        cudaOrdinal: z.number(),
+        name: maybeText,
+        nvlinkActive: maybeNumber,
+        nvlinkInactive: maybeNumber,
+        pcie: maybeText,
+        numa: maybeText,
+        cpuAffinity: maybeText,
+        /** Its fastest link to another GPU, per direction (the expected NCCL bus bandwidth is the slowest GPU's). */
+        linkGBps: maybeNumber,
+      }),
+    )
+    .optional(),
+  pairs: z
+    .array(
+      z.object({
+        from: z.number(),
+        to: z.number(),
+        /** topo -m's cell: NV18, PIX, PXB, PHB, NODE, SYS. */
+        link: maybeText,
+        peerAccess: z.boolean(),
+        copyGBps: maybeNumber,
+        expectedGBps: maybeNumber,
+      }),
+    )
+    .optional(),
+  nccl: z
+    .object({
+      busbwGBps: maybeNumber,
+      algbwGBps: maybeNumber,
+      bytes: maybeNumber,
+      expectedGBps: maybeNumber,
+      transports: z.array(text),
+      timedOut: z.boolean(),
+      deadlineS: z.number(),
+      errors: z.array(text),
+      debugLines: z.array(text),
+      env: z.record(z.string(), z.string().nullable()),
+    })
+    .nullable()
+    .optional(),
+  topology: maybeText.optional(),
+  problems: z.array(text).optional(),
+  platform: z.object({ hypervisor: z.boolean().nullable(), dmiProduct: maybeText, iommuGroups: maybeNumber, kernelCmdline: maybeText, processCpus: maybeText }).optional(),
+  meaning: text.optional(),
+  ...WorkloadFailure,
+})
+export type LinksEvidence = z.infer<typeof LinksEvidenceSchema>
 
 export type GpuVisibleEvidence = z.infer<typeof GpuVisibleEvidenceSchema>
 export type CudnnEvidence = z.infer<typeof CudnnEvidenceSchema>
@@ -208,6 +309,7 @@ export type SmGpu = z.infer<typeof SmGpuSchema>
 export type TimelinePoint = z.infer<typeof TimelinePointSchema>
 export type ConvEvidence = z.infer<typeof ConvEvidenceSchema>
 export type ConvCase = z.infer<typeof ConvCaseSchema>
+export type ConvGpu = NonNullable<ConvEvidence['perGpu']>[number]
 export type ArchCoverage = z.infer<typeof ArchCoverageSchema>
 
 /** The facts of the run as a whole: versions, driver, GPUs, where the probe ran. */

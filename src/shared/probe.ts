@@ -144,7 +144,24 @@ export const ProbeReportSchema = z.object({
     .object({
       conv: z
         .union([
-          z.object({ seed: ConvPairSchema, representative: ConvPairSchema, cudnnRequested: z.boolean(), secondsPerCase: z.number().optional() }),
+          z.object({
+            seed: ConvPairSchema,
+            representative: ConvPairSchema,
+            cudnnRequested: z.boolean(),
+            secondsPerCase: z.number().optional(),
+            /** Every GPU the conv ran on at once (CUDA ordinal and UUID); absent before multi-GPU probes. */
+            perGpu: z
+              .array(
+                z.object({
+                  index: z.number(),
+                  uuid: nullableString,
+                  seed: ConvPairSchema.optional(),
+                  representative: ConvPairSchema.optional(),
+                  error: z.string().optional(),
+                }),
+              )
+              .optional(),
+          }),
           z.object({ skipped: z.string() }),
           z.object({ error: z.string() }),
         ])
@@ -156,7 +173,49 @@ export const ProbeReportSchema = z.object({
             endedAt: z.number(),
             seconds: z.number(),
             kernel: z.string(),
-            perGpu: z.array(z.object({ index: z.number(), iters: z.number(), tflops: z.number() })),
+            /** index: the CUDA ordinal in the probe's process (not nvidia-smi's index); uuid names the physical GPU. */
+            perGpu: z.array(
+              z.object({
+                index: z.number(),
+                uuid: nullableString,
+                iters: z.number().optional(),
+                tflops: z.number().optional(),
+                medianTflops: z.number().optional(),
+                spreadPercent: z.number().optional(),
+                error: z.string().optional(),
+              }),
+            ),
+          }),
+          z.object({ skipped: z.string() }),
+          z.object({ error: z.string() }),
+        ])
+        .optional(),
+      /** Step 6 (probe 1.3+): peer access, P2P copies and an NCCL all-reduce across the chosen GPUs. */
+      links: z
+        .union([
+          z.object({
+            ordinals: z.array(z.number()),
+            uuids: z.array(z.string().nullable()),
+            peerAccess: z.array(z.array(z.boolean())),
+            copies: z.array(z.object({ from: z.number(), to: z.number(), GBps: z.number() })),
+            copyBytes: z.number(),
+            nccl: z
+              .object({
+                deadlineS: z.number(),
+                timedOut: z.boolean(),
+                env: z.record(z.string(), z.string().nullable()),
+                result: z.object({ rank: z.number(), bytes: z.number(), ms: z.number(), algbwGBps: z.number(), busbwGBps: z.number() }).nullable(),
+                errors: z.array(z.string()),
+                debugLines: z.array(z.string()),
+              })
+              .nullable(),
+            platform: z.object({
+              hypervisor: z.boolean().nullable(),
+              dmiProduct: z.string().nullable(),
+              iommuGroups: z.number().nullable(),
+              kernelCmdline: z.string().nullable(),
+              cpus: z.array(z.number()).nullable(),
+            }),
           }),
           z.object({ skipped: z.string() }),
           z.object({ error: z.string() }),

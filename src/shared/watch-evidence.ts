@@ -32,6 +32,16 @@ export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
     { label: 'label.memBw', value: n(r.memBandwidthMean, '%') },
     { label: 'label.pcie', value: n(r.pcieMBps, 'MB/s', 0) },
     ...(r.jobSmMean === null ? [] : [{ label: 'label.jobSm' as const, value: n(r.jobSmMean, '%') + perGpu((g) => n(g.jobSmMean, '%')) }]),
+    ...(r.job
+      ? [
+          {
+            label: 'label.ranks' as const,
+            value: r.job.ranks
+              .map((k) => `rank ${k.rank ?? '?'}${k.watched ? '*' : ''} (pid ${k.pid}, GPU ${k.gpus.join(',') || '?'}) ${n(k.smMean, '%', 0)}, ${n(k.memBandwidthMean, '%', 0)}`)
+              .join('; '),
+          },
+        ]
+      : []),
     {
       label: 'label.others',
       value: r.otherProcesses.length === 0 ? { key: 'value.noOthers', params: {} } : describeOtherProcesses(r),

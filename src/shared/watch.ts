@@ -67,6 +67,20 @@ export const WatchOtherProcessSchema = z.object({
 })
 export type WatchOtherProcess = z.infer<typeof WatchOtherProcessSchema>
 
+/** One rank of the distributed job the watched process belongs to (torchrun, DDP), on this machine. */
+export const WatchRankSchema = z.object({
+  pid: z.number().int(),
+  rank: z.number().int().nullable(),
+  localRank: z.number().int().nullable(),
+  /** nvidia-smi indices of the GPUs this rank holds a context on. */
+  gpus: z.array(z.number().int()),
+  smMean: z.number().nullable(),
+  memBandwidthMean: z.number().nullable(),
+  /** The process that was asked for with --pid. */
+  watched: z.boolean(),
+})
+export type WatchRank = z.infer<typeof WatchRankSchema>
+
 export const WatchResultSchema = z.object({
   pid: z.number().int(),
   command: z.string(),
@@ -84,6 +98,8 @@ export const WatchResultSchema = z.object({
   otherProcesses: z.array(WatchOtherProcessSchema),
   cpu: WatchCpuSchema,
   cgroup: WatchCgroupSchema,
+  /** The job's ranks when the process is one rank of a distributed job (same torchrun run id or MASTER_ADDR:MASTER_PORT). */
+  job: z.object({ key: z.string(), worldSize: z.number().int().nullable(), ranks: z.array(WatchRankSchema) }).nullable().optional(),
   verdict: WatchVerdictSchema,
   /** The verdict in a sentence with its numbers: key in i18n namespace 'watch'. */
   headline: MessageSchema,

@@ -64,6 +64,25 @@ describe('gpu-doctor diagnose', () => {
     expect(r.stderr).toContain('warp-drive')
     expect(r.stderr).toContain('conv-timing')
   })
+
+  it('--gpus and --conv-seconds: a bad value is exit 2 before anything runs; a good one reaches the real probe', async () => {
+    const bad = await runBuiltCli(['diagnose', '--python', TORCH_PYTHON, '--gpus', '0;rm'], fakeSmiEnv('h200-x1'))
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--gpus')
+    expect((await runBuiltCli(['diagnose', '--python', TORCH_PYTHON, '--gpus', 'none'], fakeSmiEnv('h200-x1'))).code).toBe(2)
+    const slow = await runBuiltCli(['diagnose', '--python', TORCH_PYTHON, '--conv-seconds', '0'], fakeSmiEnv('h200-x1'))
+    expect(slow.code).toBe(2)
+    expect(slow.stderr).toContain('--conv-seconds needs a number of seconds from 0.05 to 10, got "0"')
+    // The probe takes both arguments (argparse would refuse an unknown one); CPU-only torch: steps 4-5 skip.
+    const ok = await runBuiltCli(['diagnose', '--python', TORCH_PYTHON, '--json', '--no-save', '--gpus', '0', '--conv-seconds', '0.5', '--steps', 'gpu-visible,sm-utilisation,conv-timing'], fakeSmiEnv('h200-x1'), { timeoutMs: 60_000 })
+    const d = JSON.parse(ok.stdout)
+    expect(d.environment.probeErrors).toEqual([])
+    expect(d.steps.map((s: { id: string; summaryKey: string }) => [s.id, s.summaryKey])).toEqual([
+      ['gpu-visible', expect.any(String)],
+      ['sm-utilisation', 'skip.noCuda'],
+      ['conv-timing', 'skip.noCuda'],
+    ])
+  })
 })
 
 describe('gpu-doctor analyze', () => {

@@ -48,11 +48,11 @@ describe('gpu-doctor report on this machine', () => {
     outputs.raw = raw.stdout
   }, 150_000)
 
-  it('ran a real diagnosis and reports the five steps', () => {
+  it('ran a real diagnosis and reports the six steps', () => {
     expect(outputs.md).toMatch(/\| 1\. GPU visible to PyTorch \| \*\*FAIL\*\* \|/)
     expect(outputs.md).toContain('cpu-only-torch-build')
     expect(outputs.html).toContain('5. Conv2d timing, cuDNN on vs off')
-    expect(JSON.parse(outputs.json!).diagnosis.steps).toHaveLength(5)
+    expect(JSON.parse(outputs.json!).diagnosis.steps).toHaveLength(6)
   })
 
   it.each(['md', 'html', 'json'])('the redacted %s has no host name, GPU UUID or home path of this machine', (format) => {

@@ -119,6 +119,7 @@ describe.skipIf(process.platform !== 'linux' || sharedNodeModules)('the package 
         'data/cuda-drivers.json',
         'data/driver-branches.json',
         'data/gpus.json',
+        'data/gpu-expected-performance.json',
         'data/images.json',
         'data/pytorch-releases.json',
         'cli/gpu-doctor',

@@ -13,6 +13,7 @@ import { cliHistory, reportSaved } from '../history'
 import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 import { diagnosisExposition } from '../../core/metrics'
 import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
+import { GPU_SELECTION } from '../../core/diagnosis/gpu-selection'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -28,6 +29,7 @@ export const DIAGNOSE_OPTIONS = {
   'no-wait': { type: 'boolean' },
   prometheus: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
+  'conv-seconds': { type: 'string' },
 } as const
 
 function parseSteps(value: string | undefined, ctx: CliContext): StepId[] | undefined {
@@ -50,6 +52,12 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   const steps = parseSteps(values.steps, ctx)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
   const seconds = parseIntOption(values.seconds, '--seconds', 1, 60, 4, say)
+  const convSeconds = values['conv-seconds'] === undefined ? undefined : Number(values['conv-seconds'])
+  if (convSeconds !== undefined && !(convSeconds >= 0.05 && convSeconds <= 10))
+    throw new CliError(ctx.t('error.badSeconds', { option: '--conv-seconds', value: values['conv-seconds'], min: 0.05, max: 10 }), EXIT_USAGE)
+  // With --image, --gpus picks the container's GPUs (Docker's flag); without, the GPUs steps 4 and 5 load.
+  if (values.image === undefined && values.gpus !== undefined && (!GPU_SELECTION.test(values.gpus.trim()) || values.gpus.trim() === 'none'))
+    throw new CliError(ctx.t('docker.badGpus', { value: values.gpus }), EXIT_USAGE)
   const log = json || prometheus ? ctx.stderr : ctx.stdout
   // With --image, --python names the interpreter inside the image.
   const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
@@ -70,6 +78,8 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
     signal: ctx.signal,
     disableCudnn: values['disable-cudnn'] === true,
     sustainSeconds: seconds,
+    gpus: values.image === undefined ? values.gpus : undefined,
+    convSeconds,
     lockWaitMs: values['no-wait'] === true ? 0 : undefined,
     onLockWait: (holder) => ctx.stderr.write(`${ctx.t('diagnose.waiting', { pid: holder.pid, host: holder.host, since: holder.since })}\n`),
     onProgress: (p) => {

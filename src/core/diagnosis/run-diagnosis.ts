@@ -8,12 +8,15 @@ import type { ProbeRunner, ProbeWorkload } from '../probe/run-probe'
 import { runProbe } from '../probe/run-probe'
 import { formatCudnnVersion } from './versions'
 import { withRunnerFindings } from './runner-findings'
+import { probeGpuSelection } from './gpu-selection'
 import type { DiagnosisInputs } from './step-inputs'
 import { convTimingStep } from './steps/conv-timing'
 import { cudnnLoadedStep } from './steps/cudnn-loaded'
 import { gpuVisibleStep } from './steps/gpu-visible'
 import { lddLinkageStep } from './steps/ldd-linkage'
 import { smUtilisationStep } from './steps/sm-utilisation'
+import { gpuLinksStep } from './steps/gpu-links'
+import { readLinkFacts } from '../nvidia-smi/read-links'
 
 export interface DiagnoseOptions {
   python: string
@@ -24,6 +27,10 @@ export interface DiagnoseOptions {
   /** Runs the probe with cuDNN switched off, to see the failure the steps must catch. */
   disableCudnn?: boolean
   sustainSeconds?: number
+  /** The GPUs steps 4 and 5 load: nvidia-smi indices or UUIDs, comma-separated, or "all" (default). */
+  gpus?: string
+  /** Seconds each conv case is timed for (default 1). */
+  convSeconds?: number
   runId?: string
   onProgress?: (progress: DiagnosisProgress) => void
   /** Where the probe runs (a container, see core/docker); the host's Python when unset. SM% is sampled on the host either way. */
@@ -40,6 +47,7 @@ const RULES: Record<StepId, (inputs: DiagnosisInputs) => StepResult> = {
   'ldd-linkage': lddLinkageStep,
   'sm-utilisation': smUtilisationStep,
   'conv-timing': convTimingStep,
+  'gpu-links': gpuLinksStep,
 }
 
 /** Which probe stage does the work of each step, for per-step wall times. */
@@ -49,6 +57,7 @@ const STAGE_OF: Record<StepId, string> = {
   'ldd-linkage': 'ldd',
   'sm-utilisation': 'workload:sustained',
   'conv-timing': 'workload:conv',
+  'gpu-links': 'workload:links',
 }
 const STEP_OF_STAGE: Record<string, StepId> = Object.fromEntries(Object.entries(STAGE_OF).map(([k, v]) => [v, k as StepId]))
 
@@ -70,6 +79,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   if (steps.includes('ldd-linkage')) workloads.push('cudnn-maps')
   if (steps.includes('sm-utilisation')) workloads.push('sustained')
   if (steps.includes('conv-timing')) workloads.push('conv')
+  if (steps.includes('gpu-links')) workloads.push('links')
   const sustainSeconds = options.sustainSeconds ?? 4
 
   const samples: MonitorSample[] = []
@@ -83,6 +93,11 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     monitor.start()
   }
 
+  // Step 6 reads the topology while the probe starts; only where several GPUs could talk.
+  const linkFacts =
+    steps.includes('gpu-links') && host.kind === 'ok' && host.status.gpus.length > 1
+      ? readLinkFacts({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
+      : Promise.resolve(null)
   const stageTimes = new Map<string, number>()
   // Filled from a progress callback, so kept in an object TypeScript does not narrow to null.
   const mid: { loadState: Promise<GpuState> | null } = { loadState: null }
@@ -94,6 +109,8 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       python: options.python,
       workloads,
       sustainSeconds,
+      gpus: probeGpuSelection(options.gpus, host),
+      convSeconds: options.convSeconds,
       disableCudnn: options.disableCudnn,
       env: options.env,
       signal: options.signal,
@@ -122,6 +139,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       loadSamples: window ? samples.filter((s) => s.time >= window.startedAt + 500 && s.time <= window.endedAt) : [],
       loadState: mid.loadState ? await mid.loadState : null,
       probePid,
+      links: await linkFacts,
     }
     const results = withRunnerFindings(
       steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) })),
@@ -140,7 +158,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
 }
 
 function stepDuration(id: StepId, times: Map<string, number>, probeStarted: number): number {
-  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'done']
+  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'workload:links', 'done']
   const start = times.get(STAGE_OF[id])
   if (start === undefined) return 0
   const later = order.slice(order.indexOf(STAGE_OF[id]) + 1).map((s) => times.get(s)).find((t) => t !== undefined)

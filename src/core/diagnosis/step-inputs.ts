@@ -9,6 +9,7 @@ import { driverMaxCuda } from '../compat/driver-max-cuda'
 import { formatCuda } from '../rules/cuda-version'
 import { installPlatformOf } from '../rules/install-fixes'
 import type { InstallContext } from '../rules/install-params'
+import type { LinkFacts } from '../nvidia-smi/read-links'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
@@ -21,6 +22,8 @@ export interface DiagnosisInputs {
   /** nvidia-smi state read in the middle of the load: throttle reasons, other processes. */
   loadState: GpuState | null
   probePid: number | null
+  /** nvidia-smi's topology, NVLink and PCIe link facts (step 6), read only where several GPUs are visible. */
+  links?: LinkFacts | null
 }
 
 /** A step's one-line summary: a message of namespace 'summaries'. */

@@ -46,7 +46,9 @@ export async function checkHealthUnderLoad(options: CheckUnderLoadOptions): Prom
     let state: HealthLoad
     if (first === 'started') {
       await abortableSleep(options.settleMs ?? LOAD_SETTLE_MS, stop.signal)
-      state = { applied: true, python: options.python, detail: KERNEL }
+      // The load runs on the GPUs CUDA can see; the others are read as they are (their utilisation column says so).
+      const cvd = (options.env ?? process.env).CUDA_VISIBLE_DEVICES
+      state = { applied: true, python: options.python, detail: cvd === undefined ? `${KERNEL}, every GPU` : `${KERNEL}, the GPUs CUDA_VISIBLE_DEVICES=${cvd} leaves visible` }
     } else {
       state = { applied: false, python: options.python, detail: first.ok ? notLoaded(first.report) : first.reason }
     }

@@ -4,12 +4,16 @@ import { ProbeReportSchema } from '../../shared/probe'
 import { runProcess } from '../process/run-process'
 import { probeScriptPath } from './probe-script'
 
-export type ProbeWorkload = 'conv' | 'sustained' | 'cudnn-maps'
+export type ProbeWorkload = 'conv' | 'sustained' | 'cudnn-maps' | 'links'
 
 export interface ProbeOptions {
   python: string
   workloads?: ProbeWorkload[]
   sustainSeconds?: number
+  /** The GPUs steps 4 and 5 load, as the probe reads --gpus: CUDA ordinals or UUIDs, comma-separated; all when unset. */
+  gpus?: string
+  /** Each conv case is timed for at least this long (the probe's default: 1 s). */
+  convSeconds?: number
   /** Runs with torch.backends.cudnn.enabled = False: shows what a broken cuDNN looks like. */
   disableCudnn?: boolean
   env?: NodeJS.ProcessEnv
@@ -39,6 +43,8 @@ export function probeArguments(options: ProbeOptions): string[] {
   for (const w of options.workloads ?? []) args.push('--workload', w)
   if (options.sustainSeconds !== undefined) args.push('--seconds', String(options.sustainSeconds))
   if (options.disableCudnn) args.push('--disable-cudnn')
+  if (options.gpus) args.push('--gpus', options.gpus)
+  if (options.convSeconds !== undefined) args.push('--conv-seconds', String(options.convSeconds))
   return args
 }
 

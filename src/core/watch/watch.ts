@@ -1,5 +1,5 @@
 import type { GpuProcess } from '../../shared/gpu'
-import type { WatchResult } from '../../shared/watch'
+import type { WatchRank, WatchResult } from '../../shared/watch'
 import { interpolate } from '../../shared/i18n/interpolate'
 import { watchEn } from '../../shared/i18n/watch'
 import { locateNvidiaSmi } from '../nvidia-smi/locate'
@@ -12,6 +12,8 @@ import { openNvmlSampleSource } from './nvml-source'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
 import { combineGpus, type OtherProcessSeen, summariseCpu, summariseGpus, summariseOtherProcesses } from './summary'
 import { judgeWatch } from './verdict'
+import { findJobRanks, type Rank } from './ranks'
+import { stragglerFinding } from './straggler'
 import { abortableSleep } from '../util/abortable-sleep'
 
 export interface WatchOptions {
@@ -84,6 +86,13 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const gpuMemory = jobGpus(state.status, pids)
   if (gpuMemory.size === 0) fail('pid-not-on-gpu', { pid, command: command.slice(0, 120), count: String(state.status.processes.length) })
   const gpus = [...gpuMemory.keys()].sort((a, b) => a - b)
+  // One rank of a distributed job: its sibling ranks' GPUs are sampled too, to find the one the others wait for.
+  const job = await findJobRanks(options.pid, proc)
+  const rankGpus = new Map<number, number[]>()
+  for (const r of job?.ranks ?? [])
+    rankGpus.set(r.pid, r.pid === options.pid ? gpus : [...jobGpus(state.status, [r.pid, ...(await descendantsOf(r.pid, proc))]).keys()].sort((a, b) => a - b))
+  const sampled = [...new Set([...gpus, ...[...rankGpus.values()].flat()])].sort((a, b) => a - b)
+  const allSamples: WatchGpuSample[] = []
 
   const source = options.source ?? (await defaultSource(options))
   const samples: WatchGpuSample[] = []
@@ -92,7 +101,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   let previous = await snapshotTree(options.pid, proc)
   const started = previous.timeMs
   const intervals: TreeCpu[] = []
-  source.start(gpus, (s) => {
+  source.start(sampled, (s) => {
+    allSamples.push(s)
     if (!gpuMemory.has(s.gpu)) return
     samples.push(s)
     latest.set(s.gpu, s.sm)
@@ -137,5 +147,21 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     cpu: summariseCpu(intervals),
     cgroup: { cpuLimit: cgroupAfter.cpuLimit, throttledShare: throttled === null ? null : Math.round(throttled * 100) / 100 },
   }
-  return { ...facts, ...judgeWatch(facts) }
+  const ranks = job && job.ranks.length > 1 ? job.ranks.map((r) => rankSummary(r, rankGpus.get(r.pid) ?? [], allSamples, options.pid)) : null
+  const judged = judgeWatch(facts)
+  const straggler = ranks && job ? stragglerFinding(ranks, job.key) : null
+  return { ...facts, job: ranks && job ? { key: job.key, worldSize: job.worldSize, ranks } : null, ...judged, findings: straggler ? [straggler, ...judged.findings] : judged.findings }
+}
+
+const meanOf = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : null)
+
+function rankSummary(r: Rank, gpus: number[], samples: WatchGpuSample[], watched: number): WatchRank {
+  const mine = samples.filter((s) => gpus.includes(s.gpu))
+  return {
+    ...r,
+    gpus,
+    smMean: meanOf(mine.flatMap((s) => (s.sm === null ? [] : [s.sm]))),
+    memBandwidthMean: meanOf(mine.flatMap((s) => (s.memBandwidth === null ? [] : [s.memBandwidth]))),
+    watched: r.pid === watched,
+  }
 }

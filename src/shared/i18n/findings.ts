@@ -430,6 +430,92 @@ export const findingsEn: Record<string, string> = {
     'GPU {{gpu}} was {{idle}}% busy with other work ({{processes}}) while the convolutions were timed: these timings are slower than the GPU is and are not representative.',
   'timings-not-representative.fix': 'Repeat the timing step when the GPU is idle; compare ratios (cuDNN on vs off) rather than milliseconds in the meantime.',
 
+  'p2p-unavailable.title': 'GPUs cannot reach each other\'s memory directly (P2P)',
+  'p2p-unavailable.message':
+    'CUDA peer access is off between GPU pairs {{pairs}}: copies and NCCL between them go through host memory. Checked: virtual machine {{vm}}; {{iommu}}.',
+  'p2p-unavailable.fix':
+    'Across CPU sockets (SYS) this is how many platforms work. On a PCIe switch (PIX/PXB) or NVLink it is not: disable ACS on the switch ports (`setpci` / BIOS "ACS"), boot with `iommu=pt` (or turn the IOMMU off), and in a VM pass the GPUs with their switch and P2P enabled by the hypervisor. Check with `nvidia-smi topo -p2p r`.',
+
+  'nvlink-link-down.title': 'NVLink links down',
+  'nvlink-link-down.message': 'GPU {{gpu}} has {{inactive}} NVLink link(s) inactive and {{active}} active (`nvidia-smi nvlink -s`): traffic to its peers runs on fewer links.',
+  'nvlink-link-down.fix':
+    'Check `nvidia-smi nvlink -e` for errors and `nvidia-smi -q | grep -A3 Fabric` on NVSwitch systems (Fabric Manager running, matching the driver); reset the GPU or reboot; if the link stays down, it is a hardware or cabling fault for the vendor.',
+
+  'gpu-numa-mismatch.title': 'GPUs far from the CPUs this process runs on',
+  'gpu-numa-mismatch.message': 'GPU {{gpus}} is attached to CPUs this process may not run on (it runs on CPUs {{cpus}}): every copy to it crosses the link between the sockets.',
+  'gpu-numa-mismatch.fix': 'Start each rank on the CPUs of its GPU: `numactl --cpunodebind=<node> --membind=<node>`, torchrun\'s `--numa-binding` (recent versions) or your launcher\'s CPU binding; check the affinity in `nvidia-smi topo -m`.',
+
+  'p2p-copy-slow.title': 'Copies between GPUs far below the link',
+  'p2p-copy-slow.message': 'Copies between these GPU pairs reached less than {{percent}}% of what their link should carry: {{pairs}}.',
+  'p2p-copy-slow.fix':
+    'Without peer access copies go through host memory (see `p2p-unavailable`); with it, check the NVLink state (`nvidia-smi nvlink -s`), the PCIe link under load (`gpu-doctor health --under-load`) and other processes on the GPUs.',
+
+  'nccl-collective-hang.title': 'An NCCL all-reduce did not finish',
+  'nccl-collective-hang.message': 'The all-reduce across the GPUs (one process per GPU) was still running after {{seconds}} s and was stopped. NCCL\'s last lines: {{last}}. Environment: {{env}}.',
+  'nccl-collective-hang.fix':
+    'Run again with `NCCL_DEBUG=INFO` and read where it stops. Try `NCCL_P2P_DISABLE=1`: if it then completes, P2P is broken on this machine (ACS, IOMMU, a VM: see `p2p-unavailable`). On NVSwitch systems check Fabric Manager; in containers give enough /dev/shm (`--shm-size`).',
+
+  'nccl-allreduce-failed.title': 'NCCL all-reduce failed',
+  'nccl-allreduce-failed.message': 'The all-reduce across the GPUs failed: {{reason}}',
+  'nccl-allreduce-failed.fix': 'Read the error and NCCL\'s lines in the evidence; run the same with `NCCL_DEBUG=INFO` in your job to see the same failure there.',
+
+  'nccl-fell-back.title': 'NCCL did not use the direct links',
+  'nccl-fell-back.message': 'The GPUs can reach each other directly (NVLink or a PCIe switch, peer access on), but NCCL connected them via {{transports}}. Environment: {{env}}.',
+  'nccl-fell-back.fix':
+    'Unset `NCCL_P2P_DISABLE` (and `NCCL_P2P_LEVEL` if it is lower than the path), then run again; `NCCL_DEBUG=INFO` prints "via P2P" for each channel when the direct links are used.',
+
+  'links-slower-than-topology.title': 'NCCL slower than the links allow',
+  'links-slower-than-topology.message':
+    'The all-reduce reached {{busbw}} GB/s bus bandwidth; the slowest GPU\'s links carry {{expected}} GB/s per direction: {{percent}}% less, via {{transports}}. Environment: {{env}}.',
+  'links-slower-than-topology.fix':
+    'Look at the transport: SHM or sockets where NVLink or P2P exist (see `nccl-fell-back`, `p2p-unavailable`), links down (`nvidia-smi nvlink -s`), a PCIe link trained down (`gpu-doctor health --under-load`), other processes on the GPUs.',
+
+  'distributed-rank-straggler.title': 'One rank holds the others back',
+  'distributed-rank-straggler.message':
+    'Of the {{count}} ranks of this job ({{job}}), rank {{rank}} (pid {{pid}}, GPU {{gpu}}) is the one the others wait for: its GPU moved memory {{mem}}% of the time and ran kernels {{sm}}%, the others {{othersMem}}% and {{othersSm}}%. Ranks waiting in a collective show their GPU busy (NCCL spins on it) but move little memory; decided by {{by}}.',
+  'distributed-rank-straggler.fix':
+    'Find what rank {{rank}} does more of: work only that rank does (logging, evaluation, checkpoints on rank 0), uneven batches or sequence lengths, a slower or shared GPU (`gpu-doctor diagnose --gpus {{gpu}}`), or its input pipeline (`gpu-doctor watch --pid {{pid}}`).',
+
+  'gpu-workload-failed.title': 'The load failed on one GPU',
+  'gpu-workload-failed.message': 'The load failed on GPU {{gpu}} while the others ran it: {{reason}}',
+  'gpu-workload-failed.fix': 'Read the error; run `nvidia-smi -i {{gpu}} -q` and `gpu-doctor health` for that GPU, and try the GPU alone with `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}`.',
+
+  'gpus-free-to-use.title': 'Some GPUs were free',
+  'gpus-free-to-use.message': 'GPU {{busy}} was busy with another process; GPU {{free}} was free.',
+  'gpus-free-to-use.fix': 'Run your job on the free GPUs: `{{command}} python train.py` (nvidia-smi\'s numbers, which CUDA_DEVICE_ORDER=PCI_BUS_ID makes CUDA use too).',
+
+  'cuda-ordinal-unmapped.title': 'A CUDA device could not be matched to nvidia-smi',
+  'cuda-ordinal-unmapped.message': 'CUDA device {{ordinals}} (CUDA_VISIBLE_DEVICES={{cvd}}) matches no GPU nvidia-smi lists by UUID: its SM%, power and other processes are not known, and its numbers are CUDA\'s, not nvidia-smi\'s.',
+  'cuda-ordinal-unmapped.fix': 'Compare `nvidia-smi -L` with the UUIDs in the evidence. A MIG instance or a GPU nvidia-smi cannot see (another container, a VM) gives this; name GPUs by UUID in CUDA_VISIBLE_DEVICES.',
+
+  'gpu-slower-than-siblings.title': 'One GPU is slower than the others of its model',
+  'gpu-slower-than-siblings.message':
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s while GPU {{siblings}} of the same model reached {{reference}} at the same time: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked: {{causes}}.',
+  'gpu-slower-than-siblings.fix':
+    'Look at what the evidence shows for that GPU: a lower power limit (`nvidia-smi -q -d POWER`, restore with `nvidia-smi -i {{gpu}} -pl <default>`), lower clocks or thermal throttling (airflow, `nvidia-smi -q -d PERFORMANCE`), a degraded PCIe link or retired memory (`gpu-doctor health --under-load`). Until it is fixed, leave it out of jobs with CUDA_VISIBLE_DEVICES.',
+
+  'gpu-slower-than-expected.title': 'Slower than this GPU model should be',
+  'gpu-slower-than-expected.message':
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s; GPU Doctor\'s probe measured {{expected}} on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked: {{causes}}.',
+  'gpu-slower-than-expected.fix':
+    'Go through the causes checked: another process (free the GPU), a power limit below the default (`nvidia-smi -q -d POWER`), clocks held low or thermal throttling (`nvidia-smi -q -d PERFORMANCE`, airflow), a PCIe link below its maximum or retired memory rows (`gpu-doctor health --under-load`), environment variables that change CUDA (step 1) and library versions (steps 2–3).',
+
+  'gpu-far-below-datasheet.title': 'Far below this GPU model\'s datasheet',
+  'gpu-far-below-datasheet.message':
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s, {{percent}}% below {{expected}} (half of the {{datasheet}} TFLOP/s dense BF16 of the {{model}} datasheet; GPU Doctor has not measured this model itself). Checked: {{causes}}.',
+  'gpu-far-below-datasheet.fix':
+    'Sustained matmuls on a healthy GPU reach well over half of the datasheet figure. Go through the causes checked: another process, the power limit, clocks and temperature (`nvidia-smi -q -d POWER,PERFORMANCE`), the PCIe link and memory (`gpu-doctor health --under-load`).',
+
+  'gpu-expected-unknown.title': 'No expected figures for this GPU model',
+  'gpu-expected-unknown.message': 'GPU Doctor has no measured or datasheet figure for {{name}}: its TFLOP/s and timings were not compared with what this model should do.',
+  'gpu-expected-unknown.fix': 'Nothing to fix. Compare with a GPU of the same model you trust, or with its datasheet.',
+
+  'conv-slower-than-expected.title': 'Convolutions slower than this GPU model should be',
+  'conv-slower-than-expected.message':
+    'On GPU {{gpu}} the {{case}} convolution took {{ms}} ms with cuDNN; GPU Doctor\'s probe measured {{expected}} ms on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked (under step 4\'s load): {{causes}}.',
+  'conv-slower-than-expected.fix':
+    'Go through the causes checked (another process, power limit, clocks, temperature, PCIe link, memory); then the cuDNN version (step 2) and the libraries actually loaded (step 3).',
+
   'gpu-power-capped-under-load.title': 'Clocks held at the power limit under full load',
   'gpu-power-capped-under-load.message':
     'Under this deliberately maximal load the GPU drew its power limit ({{limit}} W) and held its clocks there (software power cap). That is how data-centre GPUs are designed to run.',
@@ -915,6 +1001,91 @@ export const findingsZh: Record<string, string> = {
   'timings-not-representative.title': '耗时是在共享的 GPU 上测得的',
   'timings-not-representative.message': '计时卷积时，GPU {{gpu}} 有 {{idle}}% 的时间在运行其他任务（{{processes}}）：这些耗时比 GPU 的真实能力慢，不具代表性。',
   'timings-not-representative.fix': '在 GPU 空闲时重新运行计时这一步；在此之前请比较比值（cuDNN 开 vs 关），而不是毫秒数。',
+
+  'p2p-unavailable.title': 'GPU 之间无法直接访问显存（P2P）',
+  'p2p-unavailable.message':
+    'GPU 对 {{pairs}} 之间没有 CUDA 对等访问：它们之间的拷贝和 NCCL 通信都要经过主机内存。已检查：虚拟机 {{vm}}；{{iommu}}。',
+  'p2p-unavailable.fix':
+    '跨 CPU 插槽（SYS）时许多平台本就如此。在 PCIe 交换芯片（PIX/PXB）或 NVLink 上则不应如此：关闭交换芯片端口的 ACS（`setpci` 或 BIOS 中的 "ACS"），以 `iommu=pt` 启动（或关闭 IOMMU），在虚拟机中连同交换芯片一起直通 GPU 并在虚拟化层开启 P2P。用 `nvidia-smi topo -p2p r` 检查。',
+
+  'nvlink-link-down.title': 'NVLink 链路断开',
+  'nvlink-link-down.message': 'GPU {{gpu}} 有 {{inactive}} 条 NVLink 链路未激活、{{active}} 条激活（`nvidia-smi nvlink -s`）：与对端的通信只能走更少的链路。',
+  'nvlink-link-down.fix':
+    '用 `nvidia-smi nvlink -e` 查看错误，NVSwitch 系统上用 `nvidia-smi -q | grep -A3 Fabric` 检查（Fabric Manager 是否运行且与驱动版本一致）；重置 GPU 或重启；若链路仍断开，则是硬件或线缆故障，需联系厂商。',
+
+  'gpu-numa-mismatch.title': 'GPU 离本进程所在的 CPU 较远',
+  'gpu-numa-mismatch.message': 'GPU {{gpus}} 连接在本进程不能运行的 CPU 上（本进程运行在 CPU {{cpus}}）：每次拷贝都要跨越插槽间的互联。',
+  'gpu-numa-mismatch.fix': '让每个 rank 运行在其 GPU 所属的 CPU 上：`numactl --cpunodebind=<节点> --membind=<节点>`、torchrun 的 `--numa-binding`（新版本）或启动器的 CPU 绑定；亲和性见 `nvidia-smi topo -m`。',
+
+  'p2p-copy-slow.title': 'GPU 之间的拷贝远低于链路带宽',
+  'p2p-copy-slow.message': '这些 GPU 对之间的拷贝不到其链路应有带宽的 {{percent}}%：{{pairs}}。',
+  'p2p-copy-slow.fix':
+    '没有对等访问时拷贝会经过主机内存（见 `p2p-unavailable`）；有对等访问时，检查 NVLink 状态（`nvidia-smi nvlink -s`）、负载下的 PCIe 链路（`gpu-doctor health --under-load`）以及 GPU 上的其他进程。',
+
+  'nccl-collective-hang.title': 'NCCL all-reduce 没有完成',
+  'nccl-collective-hang.message': '跨 GPU 的 all-reduce（每块 GPU 一个进程）在 {{seconds}} 秒后仍未结束，已被停止。NCCL 最后的输出：{{last}}。环境：{{env}}。',
+  'nccl-collective-hang.fix':
+    '用 `NCCL_DEBUG=INFO` 重新运行，看它停在哪里。试试 `NCCL_P2P_DISABLE=1`：若这样能完成，说明本机 P2P 有问题（ACS、IOMMU、虚拟机：见 `p2p-unavailable`）。NVSwitch 系统上检查 Fabric Manager；容器中请给足 /dev/shm（`--shm-size`）。',
+
+  'nccl-allreduce-failed.title': 'NCCL all-reduce 失败',
+  'nccl-allreduce-failed.message': '跨 GPU 的 all-reduce 失败：{{reason}}',
+  'nccl-allreduce-failed.fix': '阅读错误和证据中的 NCCL 输出；在你的任务中用 `NCCL_DEBUG=INFO` 运行，看是否出现同样的失败。',
+
+  'nccl-fell-back.title': 'NCCL 没有使用直连链路',
+  'nccl-fell-back.message': '这些 GPU 可以直接互访（NVLink 或 PCIe 交换芯片，对等访问已开启），但 NCCL 通过 {{transports}} 连接它们。环境：{{env}}。',
+  'nccl-fell-back.fix': '取消 `NCCL_P2P_DISABLE`（以及低于实际路径的 `NCCL_P2P_LEVEL`）后重新运行；使用直连链路时，`NCCL_DEBUG=INFO` 会为每个通道打印 "via P2P"。',
+
+  'links-slower-than-topology.title': 'NCCL 比链路允许的慢',
+  'links-slower-than-topology.message':
+    'all-reduce 的总线带宽为 {{busbw}} GB/s；最慢的那块 GPU 的链路单向可达 {{expected}} GB/s：低了 {{percent}}%，经由 {{transports}}。环境：{{env}}。',
+  'links-slower-than-topology.fix':
+    '查看传输方式：在有 NVLink 或 P2P 时却用了 SHM 或套接字（见 `nccl-fell-back`、`p2p-unavailable`）、链路断开（`nvidia-smi nvlink -s`）、PCIe 链路降速（`gpu-doctor health --under-load`）、GPU 上的其他进程。',
+
+  'distributed-rank-straggler.title': '一个 rank 拖慢了其他 rank',
+  'distributed-rank-straggler.message':
+    '该任务（{{job}}）的 {{count}} 个 rank 中，其他 rank 都在等 rank {{rank}}（pid {{pid}}，GPU {{gpu}}）：它的 GPU 有 {{mem}}% 的时间在读写显存、{{sm}}% 的时间在运行内核，其他 rank 分别为 {{othersMem}}% 和 {{othersSm}}%。在集合通信中等待的 rank，GPU 看起来很忙（NCCL 在 GPU 上自旋），但几乎不读写显存；判断依据：{{by}}。',
+  'distributed-rank-straggler.fix':
+    '找出 rank {{rank}} 多做了什么：只有它做的工作（只在 rank 0 上记录日志、评估、保存检查点）、各 rank 的批次或序列长度不均、GPU 更慢或被共享（`gpu-doctor diagnose --gpus {{gpu}}`），或它的数据输入（`gpu-doctor watch --pid {{pid}}`）。',
+
+  'gpu-workload-failed.title': '负载在其中一块 GPU 上失败',
+  'gpu-workload-failed.message': '其他 GPU 运行负载时，GPU {{gpu}} 上的负载失败：{{reason}}',
+  'gpu-workload-failed.fix': '阅读错误信息；对这块 GPU 运行 `nvidia-smi -i {{gpu}} -q` 和 `gpu-doctor health`，并用 `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}` 单独测试它。',
+
+  'gpus-free-to-use.title': '有空闲的 GPU',
+  'gpus-free-to-use.message': 'GPU {{busy}} 正被其他进程占用；GPU {{free}} 空闲。',
+  'gpus-free-to-use.fix': '把任务放到空闲的 GPU 上：`{{command}} python train.py`（编号与 nvidia-smi 一致；CUDA_DEVICE_ORDER=PCI_BUS_ID 让 CUDA 也采用这一编号）。',
+
+  'cuda-ordinal-unmapped.title': '有 CUDA 设备无法对应到 nvidia-smi',
+  'cuda-ordinal-unmapped.message': 'CUDA 设备 {{ordinals}}（CUDA_VISIBLE_DEVICES={{cvd}}）按 UUID 对应不到 nvidia-smi 列出的任何 GPU：它的 SM%、功耗和其他进程都无从得知，编号是 CUDA 的而不是 nvidia-smi 的。',
+  'cuda-ordinal-unmapped.fix': '把 `nvidia-smi -L` 与证据中的 UUID 对照。MIG 实例或 nvidia-smi 看不到的 GPU（其他容器、虚拟机）会出现这种情况；请在 CUDA_VISIBLE_DEVICES 中用 UUID 指定 GPU。',
+
+  'gpu-slower-than-siblings.title': '一块 GPU 比同型号的其他 GPU 慢',
+  'gpu-slower-than-siblings.message':
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，而同时运行的同型号 GPU {{siblings}} 达到 {{reference}}：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查：{{causes}}。',
+  'gpu-slower-than-siblings.fix':
+    '查看证据中这块 GPU 的情况：功耗上限偏低（`nvidia-smi -q -d POWER`，用 `nvidia-smi -i {{gpu}} -pl <默认值>` 恢复）、频率偏低或过热降频（检查风道，`nvidia-smi -q -d PERFORMANCE`）、PCIe 链路降级或显存行被停用（`gpu-doctor health --under-load`）。修好之前，用 CUDA_VISIBLE_DEVICES 把它排除在任务之外。',
+
+  'gpu-slower-than-expected.title': '比这一型号应有的速度慢',
+  'gpu-slower-than-expected.message':
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s；GPU Doctor 的探针在 {{model}} 上测得 {{expected}}：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查：{{causes}}。',
+  'gpu-slower-than-expected.fix':
+    '逐一排查已检查的原因：其他进程（释放 GPU）、低于默认值的功耗上限（`nvidia-smi -q -d POWER`）、频率被压低或过热降频（`nvidia-smi -q -d PERFORMANCE`，风道）、PCIe 链路低于最大值或显存行被停用（`gpu-doctor health --under-load`）、改变 CUDA 行为的环境变量（第 1 步）以及库版本（第 2–3 步）。',
+
+  'gpu-far-below-datasheet.title': '远低于该型号的规格',
+  'gpu-far-below-datasheet.message':
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，比 {{expected}} 低 {{percent}}%（{{model}} 规格书中稠密 BF16 {{datasheet}} TFLOP/s 的一半；GPU Doctor 尚未亲自测过这一型号）。已检查：{{causes}}。',
+  'gpu-far-below-datasheet.fix':
+    '健康的 GPU 在持续矩阵乘法下远超规格值的一半。逐一排查已检查的原因：其他进程、功耗上限、频率与温度（`nvidia-smi -q -d POWER,PERFORMANCE`）、PCIe 链路与显存（`gpu-doctor health --under-load`）。',
+
+  'gpu-expected-unknown.title': '没有这一型号的参考值',
+  'gpu-expected-unknown.message': 'GPU Doctor 没有 {{name}} 的实测或规格数据：它的 TFLOP/s 和耗时未与该型号应有的水平比较。',
+  'gpu-expected-unknown.fix': '无需修复。可与你信任的同型号 GPU 或其规格书比较。',
+
+  'conv-slower-than-expected.title': '卷积比这一型号应有的速度慢',
+  'conv-slower-than-expected.message':
+    'GPU {{gpu}} 上 {{case}} 卷积开启 cuDNN 耗时 {{ms}} 毫秒；GPU Doctor 的探针在 {{model}} 上测得 {{expected}} 毫秒：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查（第 4 步负载下）：{{causes}}。',
+  'conv-slower-than-expected.fix':
+    '逐一排查已检查的原因（其他进程、功耗上限、频率、温度、PCIe 链路、显存）；然后检查 cuDNN 版本（第 2 步）和实际加载的库（第 3 步）。',
 
   'gpu-power-capped-under-load.title': '满载时频率被功耗上限限制',
   'gpu-power-capped-under-load.message': '在这一刻意打满的负载下，GPU 达到了功耗上限（{{limit}} W）并把频率维持在该水平（软件功耗上限）。数据中心 GPU 本就如此设计。',

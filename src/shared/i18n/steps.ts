@@ -1,4 +1,4 @@
-// Titles and one-sentence explanations of the five diagnosis steps (i18next namespace 'steps'),
+// Titles and one-sentence explanations of the six diagnosis steps (i18next namespace 'steps'),
 // shared by the CLI and the UI. Keys: `step.<id>.title`, `step.<id>.what`.
 // Commands, flags and identifiers stay untranslated in every language.
 
@@ -26,6 +26,10 @@ export const stepsEn: Record<StepKey, string> = {
   'step.conv-timing.title': 'Conv2d timing, cuDNN on vs off',
   'step.conv-timing.what':
     'Times the same Conv2d layers with cuDNN on and off: a working cuDNN makes them 2–5× faster; less means cuDNN is not doing its job.',
+
+  'step.gpu-links.title': 'Links between the GPUs',
+  'step.gpu-links.what':
+    'Where more than one GPU is visible: the topology (NVLink per GPU and its state, the PCIe path of each pair, NUMA affinity), which pairs can reach each other\'s memory, a copy per pair, and an NCCL all-reduce across every GPU, each compared with what the links should give.',
 }
 
 export const stepsZh: Record<StepKey, string> = {
@@ -48,4 +52,8 @@ export const stepsZh: Record<StepKey, string> = {
   'step.conv-timing.title': 'Conv2d 计时：cuDNN 开 vs 关',
   'step.conv-timing.what':
     '分别在开启和关闭 cuDNN 时对相同的 Conv2d 层计时：正常的 cuDNN 应快 2–5 倍；达不到说明 cuDNN 没有发挥作用。',
+
+  'step.gpu-links.title': 'GPU 之间的互联',
+  'step.gpu-links.what':
+    '有多块 GPU 可见时：拓扑（每块 GPU 的 NVLink 及其状态、每对 GPU 之间的 PCIe 路径、NUMA 亲和性）、哪些 GPU 对可以直接访问彼此的显存、每对之间的拷贝，以及跨所有 GPU 的 NCCL all-reduce，并分别与互联应有的带宽比较。',
 }

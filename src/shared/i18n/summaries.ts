@@ -34,6 +34,12 @@ export const summariesEn = {
   'sm.noGpu': 'No GPU ran the load',
   'sm.contended': 'GPU {{gpu}} was already {{idle}}% busy before the load (another process): {{tflops}} TFLOP/s = {{percent}}% of peak while shared, not representative',
   'conv.ok': 'cuDNN on vs off: {{repOn}} ms vs {{repOff}} ms ({{repRatio}}×) on 256→256 3×3; seed case {{seedOn}} vs {{seedOff}} ms ({{seedRatio}}×)',
+  'sm.someBusy': 'GPU {{busy}} was busy with another process ({{tflops}} TFLOP/s while shared); free: GPU {{free}} ({{freeTflops}} TFLOP/s): run there with {{command}}',
+  'sm.allGpus': '{{count}} GPUs loaded at once: {{list}} TFLOP/s; SM ≥ {{load}}% under load',
+  'skip.oneGpu': 'Skipped: one GPU is visible; the links step needs two or more',
+  'links.ok': '{{count}} GPUs: NCCL all-reduce {{busbw}} GB/s bus bandwidth (links allow {{expected}}) via {{transports}}; peer access {{peers}} of {{pairs}} pairs, copies {{min}}–{{max}} GB/s',
+  'links.failed': '{{count}} GPUs: the NCCL all-reduce did not complete: {{reason}}',
+  'conv.okMulti': 'cuDNN on vs off on GPU {{gpu}}: {{repOn}} ms vs {{repOff}} ms ({{repRatio}}×) on 256→256 3×3; seed {{seedOn}} vs {{seedOff}} ms ({{seedRatio}}×). Every GPU, 256→256 with cuDNN (ms): {{list}}',
 } as const
 
 export type SummaryKey = keyof typeof summariesEn
@@ -69,6 +75,12 @@ export const summariesZh: Record<SummaryKey, string> = {
   'sm.noGpu': '没有 GPU 运行负载',
   'sm.contended': 'GPU {{gpu}} 在负载开始前已有 {{idle}}% 在忙（其他进程）：共享状态下 {{tflops}} TFLOP/s = 峰值的 {{percent}}%，不具代表性',
   'conv.ok': 'cuDNN 开 vs 关：256→256 3×3 卷积 {{repOn}} 毫秒 vs {{repOff}} 毫秒（{{repRatio}}×）；种子用例 {{seedOn}} vs {{seedOff}} 毫秒（{{seedRatio}}×）',
+  'sm.someBusy': 'GPU {{busy}} 正被其他进程占用（共享状态下 {{tflops}} TFLOP/s）；空闲的 GPU {{free}}（{{freeTflops}} TFLOP/s）：用 {{command}} 在其上运行',
+  'sm.allGpus': '{{count}} 块 GPU 同时加载：{{list}} TFLOP/s；负载下 SM ≥ {{load}}%',
+  'skip.oneGpu': '跳过：只有一块 GPU 可见；互联检查需要两块或更多',
+  'links.ok': '{{count}} 块 GPU：NCCL all-reduce 总线带宽 {{busbw}} GB/s（互联允许 {{expected}}），经由 {{transports}}；{{pairs}} 对中 {{peers}} 对可直接访问，拷贝 {{min}}–{{max}} GB/s',
+  'links.failed': '{{count}} 块 GPU：NCCL all-reduce 未完成：{{reason}}',
+  'conv.okMulti': 'GPU {{gpu}} 上 cuDNN 开 vs 关：256→256 3×3 卷积 {{repOn}} 毫秒 vs {{repOff}} 毫秒（{{repRatio}}×）；种子用例 {{seedOn}} vs {{seedOff}} 毫秒（{{seedRatio}}×）。各 GPU 的 256→256 卷积（开 cuDNN，毫秒）：{{list}}',
 }
 
 /**

@@ -129,7 +129,7 @@ describe('the same H200, broken on purpose', () => {
 })
 
 describe('step 4 on a two-GPU box', () => {
-  it('judges by the least busy GPU, so one starved GPU is not hidden behind a busy one', () => {
+  it('names every GPU with its TFLOP/s, and the least busy GPU\'s SM%, so one starved GPU is not hidden behind a busy one', () => {
     const report = probe('probe-ok')
     const sustained = report.workloads!.sustained as { startedAt: number; endedAt: number; seconds: number; kernel: string; perGpu: Array<{ index: number; iters: number; tflops: number }> }
     const two = { ...report, workloads: { ...report.workloads, sustained: { ...sustained, perGpu: [sustained.perGpu[0]!, { ...sustained.perGpu[0]!, index: 1 }] } } }
@@ -138,7 +138,7 @@ describe('step 4 on a two-GPU box', () => {
     const hosts = { ...host, source: 'live' as const, gpus: [host.gpus[0]!, { ...host.gpus[0]!, index: 1 }] }
     const r = smUtilisationStep({ ...inputs('probe-ok'), host: { kind: 'ok', status: hosts }, probe: { ok: true, report: two }, loadSamples })
     expect(r.status).toBe('warn')
-    expect(r.summary).toMatch(/^Least busy of 2 GPUs: SM 45% under load/)
+    expect(r.summary).toBe('2 GPUs loaded at once: GPU 0 675, GPU 1 675 TFLOP/s; SM ≥ 45% under load')
     expect(ids(r)).toContain('low-sm-utilisation')
   })
 })

@@ -46,7 +46,7 @@ describe('the probe with a real PyTorch', () => {
 describe('runDiagnosis', () => {
   it('fails step 1 on a CPU-only PyTorch next to an H200 and skips the GPU steps', async () => {
     const d = await runDiagnosis({ python: TORCH_PYTHON, env: fakeSmiEnv('h200-x1') })
-    expect(d.steps.map((s) => s.id)).toEqual(['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'])
+    expect(d.steps.map((s) => s.id)).toEqual(['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing', 'gpu-links'])
     const s1 = step(d, 'gpu-visible')
     expect(s1.status).toBe('fail')
     expect(s1.findings.map((f) => f.id)).toContain('cpu-only-torch-build')
@@ -66,6 +66,7 @@ describe('runDiagnosis', () => {
     expect(step(d, 'ldd-linkage').summaryKey).toBe('skip.cpuBuild')
     expect(step(d, 'sm-utilisation').status).toBe('skip')
     expect(step(d, 'conv-timing').status).toBe('skip')
+    expect(step(d, 'gpu-links').status).toBe('skip')
     expect(d.environment).toMatchObject({ driverVersion: '580.159.04', driverCuda: '13.0', torchCuda: null, pythonPlatform: 'linux', externallyManaged: true, inVenv: false })
   })
 

@@ -31,11 +31,18 @@ describe('health under GPU Doctor\'s own load', () => {
     const outcome = await checkHealthUnderLoad({ python: TORCH_PYTHON, env, settleMs: 300 })
     expect(outcome.ok).toBe(true)
     if (!outcome.ok) return
-    expect(outcome.health.load).toEqual({ applied: true, python: TORCH_PYTHON, detail: 'bf16 matmul 8192×8192' })
+    expect(outcome.health.load).toEqual({ applied: true, python: TORCH_PYTHON, detail: 'bf16 matmul 8192×8192, every GPU' })
     expect(outcome.health.gpus[0]?.name).toBe('NVIDIA H100 80GB HBM3')
     expect(Date.now() - started).toBeLessThan(20_000)
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'))
     expect(isAlive(pid)).toBe(false)
+  })
+
+  it('says which GPUs carried the load when CUDA_VISIBLE_DEVICES narrows them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gd-load-'))
+    const env = fakeHealthEnv('h100-x1', { GPU_DOCTOR_PROBE: slowLoadProbe(dir), CUDA_VISIBLE_DEVICES: '1' })
+    const outcome = await checkHealthUnderLoad({ python: TORCH_PYTHON, env, settleMs: 300 })
+    expect(outcome.ok && outcome.health.load?.detail).toBe('bf16 matmul 8192×8192, the GPUs CUDA_VISIBLE_DEVICES=1 leaves visible')
   })
 
   it('a PyTorch without CUDA cannot load the GPU: the report is read anyway and says why the load did not run', async () => {

@@ -1,10 +1,12 @@
 import type { EvidenceOf, Finding, StepResultOf } from '../../../shared/diagnosis'
-import type { WorkloadFailureEvidence } from '../../../shared/evidence'
+import type { SmGpu, WorkloadFailureEvidence } from '../../../shared/evidence'
 import { SM_WARN_BELOW } from '../../../shared/constants'
-import type { MonitorSample } from '../../../shared/gpu'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
 import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
+import { expectedMatmul, siblingComparison } from '../expected-check'
+import { freeAndBusy, loadedGpus, seriesOf } from '../per-gpu'
+import { slowdownCauses } from '../slowdown-causes'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -24,11 +26,7 @@ function stats(values: number[]): { mean: number | null; peak: number | null } {
   return { mean: values.reduce((a, b) => a + b, 0) / values.length, peak: Math.max(...values) }
 }
 
-function series(samples: MonitorSample[], gpu: number, key: 'utilizationGpu' | 'powerW' | 'smClockMHz'): number[] {
-  return samples.flatMap((s) => s.gpus.filter((g) => g.index === gpu).map((g) => g[key])).filter((v): v is number => v !== null)
-}
-
-/** Step 4: SM% idle and under a sustained matmul load, beside the TFLOP/s actually achieved. */
+/** Step 4: SM% idle and under a sustained matmul load on every chosen GPU at once, beside the TFLOP/s each achieved. */
 export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-utilisation'> {
   const got = torchReport(inputs)
   if ('skip' in got) return stepResult('sm-utilisation', 'skip', got.skip, {})
@@ -41,47 +39,81 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
 
   const hostGpus = inputs.host.status.gpus
   const findings: Finding[] = []
-  const perGpu = sustained.perGpu.map((p) => {
-    const host = hostGpus[p.index]
-    const idle = stats(series(inputs.idleSamples, host?.index ?? p.index, 'utilizationGpu'))
-    const load = stats(series(inputs.loadSamples, host?.index ?? p.index, 'utilizationGpu'))
-    const power = stats(series(inputs.loadSamples, host?.index ?? p.index, 'powerW'))
-    const clock = stats(series(inputs.loadSamples, host?.index ?? p.index, 'smClockMHz'))
-    const peak = host ? peakFor(host.name) : null
-    const loadGpu = inputs.loadState?.kind === 'ok' ? inputs.loadState.status.gpus.find((g) => g.index === host?.index) : undefined
+  const gpus = loadedGpus(sustained.perGpu, inputs, sharing)
+  const powerCapped: number[] = []
+  const perGpu: SmGpu[] = sustained.perGpu.map((p, i) => {
+    const g = gpus[i]!
+    const at = g.hostIndex
+    const idle = stats(seriesOf(inputs.idleSamples, at, 'utilizationGpu'))
+    const load = stats(seriesOf(inputs.loadSamples, at, 'utilizationGpu'))
+    const power = stats(seriesOf(inputs.loadSamples, at, 'powerW'))
+    const clock = stats(seriesOf(inputs.loadSamples, at, 'smClockMHz'))
+    const temperature = stats(seriesOf(inputs.loadSamples, at, 'temperatureC'))
+    const name = g.host?.name ?? got.report.cuda?.devices.find((d) => d.index === p.index)?.name ?? null
+    const peak = name ? peakFor(name) : null
+    const loadGpu = inputs.loadState?.kind === 'ok' && at !== null ? inputs.loadState.status.gpus.find((x) => x.index === at) : undefined
     const reasons = loadGpu?.clocksEventReasons ? BigInt(loadGpu.clocksEventReasons) : 0n
-    const throttles = THROTTLE_BITS.filter(([bit]) => (reasons & bit) !== 0n).map(([, name]) => name)
-    const shared = sharing.find((g) => g.gpuIndex === (host?.index ?? p.index))
-    if (shared?.contended)
+    const throttles = THROTTLE_BITS.filter(([bit]) => (reasons & bit) !== 0n).map(([, n]) => n)
+    if (p.error) findings.push(makeFinding('gpu-workload-failed', 'error', { gpu: g.shownIndex, reason: p.error }, p.error))
+    else if (g.contended && g.sharing)
       // Busy before our load started: SM% under load cannot tell our kernels from theirs.
-      findings.push(makeFinding('gpu-contended', 'warning', { gpu: shared.gpuIndex, idle: Math.round(shared.idleSm ?? 0), processes: describeProcesses(shared.others) }))
+      findings.push(makeFinding('gpu-contended', 'warning', { gpu: g.shownIndex, idle: Math.round(g.sharing.idleSm ?? 0), processes: describeProcesses(g.sharing.others) }))
     else if (load.mean !== null && load.mean < SM_WARN_BELOW)
       findings.push(makeFinding('low-sm-utilisation', 'warning', { mean: Math.round(load.mean), threshold: SM_WARN_BELOW }))
     // Capping at the power limit under a deliberately maximal load is the GPU working as designed;
     // thermal and hardware slowdowns are not.
     const serious = throttles.filter((t) => t !== 'SW power cap')
-    if (serious.length) findings.push(makeFinding('gpu-clock-throttling', 'warning', { reasons: throttles.join(', ') }, loadGpu?.clocksEventReasons ?? null))
-    else if (throttles.length)
-      findings.push(makeFinding('gpu-power-capped-under-load', 'info', { limit: host?.powerLimitW ?? '?' }, `clocks_event_reasons ${loadGpu?.clocksEventReasons ?? '?'}: SW power cap`))
+    if (serious.length) findings.push(makeFinding('gpu-clock-throttling', 'warning', { reasons: throttles.join(', ') }, `GPU ${g.shownIndex}: clocks_event_reasons ${loadGpu?.clocksEventReasons ?? '?'}`))
+    else if (throttles.length && !g.contended) powerCapped.push(g.shownIndex)
+    const tflops = p.tflops ?? 0
     return {
-      index: p.index,
-      name: host?.name ?? null,
-      contended: shared?.contended ?? false,
-      idleMean: idle.mean ?? shared?.idleSm ?? null,
+      index: g.shownIndex,
+      cudaOrdinal: g.ordinal,
+      uuid: g.uuid,
+      mappedBy: g.mappedBy,
+      name,
+      contended: g.contended,
+      idleMean: idle.mean ?? g.sharing?.idleSm ?? null,
       loadMean: load.mean,
       loadPeak: load.peak,
-      tflops: p.tflops,
-      percentOfPeak: peak ? (p.tflops / peak.fp16TensorDense) * 100 : null,
+      tflops,
+      spreadPercent: p.spreadPercent ?? null,
+      error: p.error ?? null,
+      percentOfPeak: peak ? (tflops / peak.fp16TensorDense) * 100 : null,
       peakTflops: peak?.fp16TensorDense ?? null,
       peakSource: peak?.source ?? null,
       powerMeanW: power.mean,
-      powerLimitW: host?.powerLimitW ?? null,
+      powerLimitW: g.host?.powerLimitW ?? null,
       smClockMeanMHz: clock.mean,
+      smClockMaxMHz: g.host?.smClockMaxMHz ?? null,
+      temperatureMaxC: temperature.peak,
       clocksEventReasons: loadGpu?.clocksEventReasons ?? null,
       throttles,
     }
   })
-  const others = sharing.flatMap((g) => g.others.filter((o) => o.gpuIndex === null || o.gpuIndex === g.gpuIndex))
+  if (powerCapped.length) {
+    const limits = [...new Set(powerCapped.map((i) => hostGpus.find((h) => h.index === i)?.powerLimitW ?? '?'))].join('/')
+    findings.push(makeFinding('gpu-power-capped-under-load', 'info', { limit: limits }, `GPU ${powerCapped.join(', ')}: clocks_event_reasons: SW power cap`))
+  }
+  const unmapped = gpus.filter((g) => g.hostIndex === null)
+  if (unmapped.length)
+    findings.push(
+      makeFinding('cuda-ordinal-unmapped', 'info', { ordinals: unmapped.map((g) => g.ordinal).join(', '), cvd: got.report.env.CUDA_VISIBLE_DEVICES ?? '(unset)' }, unmapped.map((g) => `cuda:${g.ordinal} uuid ${g.uuid ?? '?'}`).join('; ')),
+    )
+  const causesOf = (i: number) => {
+    const g = gpus[i]!
+    const e = perGpu[i]!
+    return slowdownCauses(g, { powerMeanW: e.powerMeanW, smClockMeanMHz: e.smClockMeanMHz, temperatureMaxC: e.temperatureMaxC ?? null, throttles: e.throttles }, hostGpus.filter((h) => h.name === e.name))
+  }
+  findings.push(...siblingComparison(perGpu, causesOf))
+  const expected = expectedMatmul(perGpu, causesOf)
+  findings.push(...expected.findings)
+  const { free, busy, runOn } = freeAndBusy(gpus.filter((_, i) => !perGpu[i]!.error))
+  if (runOn) findings.push(makeFinding('gpus-free-to-use', 'info', { free: free.join(', '), busy: busy.join(', '), command: runOn }))
+
+  // Processes on GPUs this run did not load are not this step's business.
+  const loadedHost = new Set(gpus.flatMap((g) => (g.hostIndex !== null ? [g.hostIndex] : [])))
+  const others = sharing.filter((s) => loadedHost.has(s.gpuIndex)).flatMap((g) => g.others.filter((o) => o.gpuIndex === null || o.gpuIndex === g.gpuIndex))
   if (others.length && !findings.some((f) => f.id === 'gpu-contended'))
     findings.push(makeFinding('gpu-shared-with-other-processes', 'info', { processes: describeProcesses(others) }, null))
   const timeline = inputs.idleSamples.concat(inputs.loadSamples).map((s) => ({ time: s.time, gpus: s.gpus.map((g) => ({ index: g.index, sm: g.utilizationGpu })) }))
@@ -91,32 +123,39 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
     loadStartedAt: sustained.startedAt,
     loadEndedAt: sustained.endedAt,
     perGpu,
+    freeGpus: free,
+    busyGpus: busy,
+    runOnFree: runOn,
+    expected: expected.evidence,
     otherProcesses: others,
     timeline,
     meaning:
-      'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done; % of peak compares it with the datasheet dense BF16/FP16 figure.',
+      'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done, on every chosen GPU at once (one thread per GPU); GPU numbers are nvidia-smi\'s, matched to CUDA\'s by UUID. % of peak compares it with the datasheet dense BF16/FP16 figure; "expected" with what the probe measured on this model.',
   }
-  // The least busy GPU tells whether the box as a whole is starved.
-  const first = [...perGpu].sort((a, b) => (a.loadMean ?? -1) - (b.loadMean ?? -1))[0]
-  const contended = perGpu.find((g) => g.contended)
-  const said = contended
-    ? summary('sm.contended', {
-        gpu: contended.index,
-        idle: contended.idleMean?.toFixed(0) ?? '?',
-        load: contended.loadMean?.toFixed(0) ?? '?',
-        tflops: contended.tflops.toFixed(0),
-        percent: contended.percentOfPeak?.toFixed(0) ?? '?',
-      })
-    : first
-    ? summary(perGpu.length > 1 ? 'sm.okMulti' : 'sm.ok', {
-        count: perGpu.length,
-        load: first.loadMean?.toFixed(0) ?? '?',
-        idle: first.idleMean?.toFixed(0) ?? '?',
-        tflops: first.tflops.toFixed(0),
-        percent: first.percentOfPeak?.toFixed(0) ?? '?',
-      })
-    : summary('sm.noGpu')
-  return stepResult('sm-utilisation', statusFrom(findings), said, evidence, findings)
+  return stepResult('sm-utilisation', statusFrom(findings), smSummary(perGpu, free, busy, runOn), evidence, findings)
+}
+
+function smSummary(perGpu: SmGpu[], free: number[], busy: number[], runOn: string | null) {
+  const ran = perGpu.filter((g) => !g.error)
+  const contended = ran.find((g) => g.contended)
+  const tf = (g: SmGpu) => g.tflops.toFixed(0)
+  if (contended && runOn)
+    return summary('sm.someBusy', { busy: busy.join(', '), tflops: tf(contended), free: free.join(', '), freeTflops: ran.filter((g) => !g.contended).map(tf).join('/'), command: runOn })
+  if (contended)
+    return summary('sm.contended', {
+      gpu: contended.index,
+      idle: contended.idleMean?.toFixed(0) ?? '?',
+      load: contended.loadMean?.toFixed(0) ?? '?',
+      tflops: tf(contended),
+      percent: contended.percentOfPeak?.toFixed(0) ?? '?',
+    })
+  if (ran.length > 1) {
+    const lowest = [...ran].sort((a, b) => (a.loadMean ?? -1) - (b.loadMean ?? -1))[0]!
+    return summary('sm.allGpus', { count: ran.length, list: ran.map((g) => `GPU ${g.index} ${tf(g)}`).join(', '), load: lowest.loadMean?.toFixed(0) ?? '?' })
+  }
+  const first = ran[0]
+  if (!first) return summary('sm.noGpu')
+  return summary('sm.ok', { load: first.loadMean?.toFixed(0) ?? '?', idle: first.idleMean?.toFixed(0) ?? '?', tflops: tf(first), percent: first.percentOfPeak?.toFixed(0) ?? '?' })
 }
 
 /** A workload that failed: out of memory is said as such, with who holds the memory; anything else as the error. */

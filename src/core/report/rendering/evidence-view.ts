@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { StepResult } from '../../../shared/diagnosis'
-import type { ConvEvidence, CudnnEvidence, GpuVisibleEvidence, LinkageEvidence, SmEvidence } from '../../../shared/evidence'
+import type { ConvEvidence, CudnnEvidence, ExpectedCheck, GpuVisibleEvidence, LinkageEvidence, LinksEvidence, SmEvidence } from '../../../shared/evidence'
 import { CUDNN_FLAGS } from '../../../shared/evidence'
 import { convMethodOf, groupByOrigin, visibleDevicesText } from '../../../shared/evidence-derive'
 import { fmtMs, fmtNum, fmtText, yesNo } from './value-format'
@@ -109,11 +109,39 @@ function lddLinkage(e: LinkageEvidence, t: TFunction): View {
   }
 }
 
+/** "1 NVIDIA H200 (cuda:0, busy with another process)": nvidia-smi's number first, CUDA's when it differs. */
+function gpuLabel(g: { index: number; name: string | null; cudaOrdinal?: number; contended?: boolean }, t: TFunction): string {
+  const notes = [
+    ...(g.cudaOrdinal !== undefined && g.cudaOrdinal !== g.index ? [`cuda:${g.cudaOrdinal}`] : []),
+    ...(g.contended ? [t('ev.busy')] : []),
+  ]
+  return `${g.index} ${g.name ?? ''}`.trim() + (notes.length ? ` (${notes.join(', ')})` : '')
+}
+
+function expectedTable(e: { expected?: ExpectedCheck[] }, t: TFunction): ViewTable | null {
+  return table(
+    t,
+    t('ev.expected'),
+    ['GPU', t('ev.col.what'), t('ev.col.model'), t('ev.col.measured'), t('ev.col.expected'), t('ev.col.slower'), t('ev.col.allowed'), t('ev.col.basis')],
+    (e.expected ?? []).map((x) => [
+      String(x.index),
+      x.what,
+      fmtText(x.model),
+      fmtNum(x.measured, x.what === 'matmul' ? 0 : 3),
+      fmtNum(x.expected, x.what === 'matmul' ? 0 : 3),
+      fmtNum(x.slowerPercent, 1),
+      fmtNum(x.thresholdPercent, 1),
+      `${t(`ev.basis.${x.basis}`)}${x.source ? ` [${x.source}]` : ''}`,
+    ]),
+  )
+}
+
 function smUtilisation(e: SmEvidence, t: TFunction): View {
   return {
     facts: [
       [t('ev.kernel'), fmtText(e.kernel)],
       [t('ev.seconds'), fmtNum(e.seconds, 1)],
+      ...(e.runOnFree ? [[t('ev.runOnFree'), e.runOnFree] as [string, string]] : []),
     ],
     tables: [
       table(
@@ -121,7 +149,7 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
         t('ev.perGpu'),
         ['GPU', t('ev.col.idle'), t('ev.col.load'), t('ev.col.peak'), t('ev.col.tflops'), t('ev.col.percentOfPeak'), t('ev.col.power'), t('ev.col.clock'), t('ev.col.throttles')],
         (e.perGpu ?? []).map((g) => [
-          `${g.index} ${g.name ?? ''}`.trim(),
+          gpuLabel(g, t),
           fmtNum(g.idleMean),
           fmtNum(g.loadMean),
           fmtNum(g.loadPeak),
@@ -132,6 +160,7 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
           g.throttles.map((x) => t(`throttle.${x}`, { defaultValue: x })).join(', ') || t('label.none'),
         ]),
       ),
+      expectedTable(e, t),
       table(t, t('ev.otherProcesses'), ['PID', t('gpu.col.name'), 'MiB'], (e.otherProcesses ?? []).map((p) => [fmtText(p.pid), p.name, fmtText(p.usedMemoryMiB)])),
     ],
   }
@@ -159,6 +188,53 @@ function convTiming(e: ConvEvidence, t: TFunction): View {
         [t('ev.col.case'), t('ev.col.shape'), t('ev.col.onMs'), t('ev.col.offMs'), t('ev.col.speedup'), t('ev.col.tflops'), t('ev.col.percentOfPeak')],
         (e.cases ?? []).map((c) => [t(`ev.case.${c.label}`, { defaultValue: c.label }), c.shape, fmtMs(c.onMs), fmtMs(c.offMs), `${fmtNum(c.ratio, 1)}×`, fmtNum(c.onTflops, 1), fmtNum(c.percentOfPeakOn)]),
       ),
+      (e.perGpu?.length ?? 0) > 1
+        ? table(
+            t,
+            t('ev.convPerGpu'),
+            ['GPU', t('ev.col.case'), t('ev.col.onMs'), t('ev.col.offMs'), t('ev.col.speedup')],
+            (e.perGpu ?? []).flatMap((g) =>
+              g.cases.map((c) => [gpuLabel(g, t), t(`ev.case.${c.label}`, { defaultValue: c.label }), fmtMs(c.onMs), fmtMs(c.offMs), `${fmtNum(c.ratio, 1)}×`]),
+            ),
+          )
+        : null,
+      expectedTable(e, t),
+    ],
+  }
+}
+
+function gpuLinks(e: LinksEvidence, t: TFunction): View {
+  const n = e.nccl
+  return {
+    facts: [
+      [t('ev.links.busbw'), n ? `${fmtNum(n.busbwGBps, 1)} GB/s (${t('ev.links.expected')} ${fmtNum(n.expectedGBps, 0)} GB/s)` : '—'],
+      [t('ev.links.transports'), n?.transports.join(', ') || '—'],
+      [t('ev.links.deadline'), n ? `${n.deadlineS} s${n.timedOut ? ` — ${t('ev.links.timedOut')}` : ''}` : '—'],
+      [t('ev.links.env'), n ? Object.entries(n.env).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join(' ') || t('ev.unset') : '—'],
+      [t('ev.links.platform'), e.platform ? `VM ${yesNo(e.platform.hypervisor, t)}${e.platform.dmiProduct ? ` (${e.platform.dmiProduct})` : ''}, IOMMU groups ${fmtText(e.platform.iommuGroups)}, CPUs ${fmtText(e.platform.processCpus)}` : '—'],
+      ...((e.problems ?? []).length ? [[t('ev.links.problems'), (e.problems ?? []).join('; ')] as [string, string]] : []),
+    ],
+    tables: [
+      table(
+        t,
+        t('ev.links.gpus'),
+        ['GPU', 'NVLink', 'PCIe', 'NUMA', t('ev.links.cpus'), t('ev.links.linkGBps')],
+        (e.gpus ?? []).map((g) => [
+          `${g.index} ${g.name ?? ''}`.trim(),
+          g.nvlinkActive === null ? '—' : `${g.nvlinkActive} / ${(g.nvlinkActive ?? 0) + (g.nvlinkInactive ?? 0)}`,
+          fmtText(g.pcie),
+          fmtText(g.numa),
+          fmtText(g.cpuAffinity),
+          fmtNum(g.linkGBps, 0),
+        ]),
+      ),
+      table(
+        t,
+        t('ev.links.pairs'),
+        [t('ev.links.from'), t('ev.links.to'), t('ev.links.link'), 'P2P', t('ev.links.copy'), t('ev.links.expectedCol')],
+        (e.pairs ?? []).map((p) => [String(p.from), String(p.to), fmtText(p.link), yesNo(p.peerAccess, t), fmtNum(p.copyGBps, 1), fmtNum(p.expectedGBps, 0)]),
+      ),
+      table(t, t('ev.links.ncclLines'), ['NCCL'], (n?.debugLines ?? []).map((l) => [l])),
     ],
   }
 }
@@ -175,6 +251,8 @@ function viewOf(step: StepResult, t: TFunction): View {
       return smUtilisation(step.evidence, t)
     case 'conv-timing':
       return convTiming(step.evidence, t)
+    case 'gpu-links':
+      return gpuLinks(step.evidence, t)
   }
 }
 

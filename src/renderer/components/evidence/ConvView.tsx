@@ -57,6 +57,45 @@ function CaseRow({ c, lang }: { c: ConvCase; lang: string }) {
   )
 }
 
+/** The cases on every GPU side by side; a busy GPU is marked, the model's time beside each. */
+function PerGpuTable({ ev, lang }: { ev: ConvEvidence; lang: string }) {
+  const { t } = useTranslation()
+  const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : t('ev5.ms', { ms: formatNumber(v, lang, 3) }))
+  return (
+    <table className="grid-table" data-testid="ev-conv-per-gpu">
+      <caption>{t('ev5.perGpu')}</caption>
+      <thead>
+        <tr>
+          <th>{t('ev5.col.gpu')}</th>
+          <th>{t('ev5.col.repOn')}</th>
+          <th>{t('ev5.col.ratio')}</th>
+          <th>{t('ev5.col.seedOn')}</th>
+          <th>{t('ev5.col.expected')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {(ev.perGpu ?? []).map((g) => {
+          const rep = g.cases.find((c) => c.label === 'representative')
+          const seed = g.cases.find((c) => c.label === 'seed')
+          const want = ev.expected?.find((x) => x.index === g.index && x.what === 'conv representative')
+          const slow = want && (want.slowerPercent ?? 0) > (want.thresholdPercent ?? Infinity)
+          return (
+            <tr key={g.index} data-testid={`ev-conv-gpu-${g.index}`}>
+              <th scope="row">
+                {t('ev4.gpu', { index: g.index })} {g.contended && <span className="chip tone-warn">{t('ev4.busy')}</span>}
+              </th>
+              <td className={slow ? 'tone-warn' : undefined}>{g.error ?? ms(rep?.onMs)}</td>
+              <td>{rep ? `${formatNumber(rep.ratio, lang, 1)}×` : '—'}</td>
+              <td>{ms(seed?.onMs)}</td>
+              <td>{ms(want?.expected)}</td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
 /** Step 5: milliseconds per Conv2d with cuDNN on and off, for the seeds' case and a real layer. */
 export function ConvView({ ev }: { ev: ConvEvidence }) {
   const { t, i18n } = useTranslation()
@@ -70,6 +109,7 @@ export function ConvView({ ev }: { ev: ConvEvidence }) {
           <CaseRow key={c.label} c={c} lang={lang} />
         ))}
       </div>
+      {(ev.perGpu?.length ?? 0) > 1 && <PerGpuTable ev={ev} lang={lang} />}
       {ev.peak ? (
         <p className="source" data-testid="ev-conv-peak">
           {t('ev5.peak', { label: ev.peak.label, fp16: formatNumber(ev.peak.fp16TensorDense, lang, 1), fp32: formatNumber(ev.peak.fp32, lang, 1) })}

@@ -6,6 +6,7 @@ import { ConvView } from './ConvView'
 import { CudnnView } from './CudnnView'
 import { GpuVisibleView } from './GpuVisibleView'
 import { LinkageView } from './LinkageView'
+import { LinksView } from './LinksView'
 import { SmView } from './SmView'
 
 /** The step's own evidence view; nothing for a skipped step with no evidence. */
@@ -23,6 +24,8 @@ export function EvidenceView({ step }: { step: StepResult }) {
         return step.evidence.perGpu ? <SmView ev={step.evidence} live={null} /> : null
       case 'conv-timing':
         return step.evidence.cases ? <ConvView ev={step.evidence} /> : null
+      case 'gpu-links':
+        return step.evidence.pairs ? <LinksView ev={step.evidence} /> : null
     }
   }, [step])
   return view

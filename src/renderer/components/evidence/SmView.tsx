@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 
 import { formatNumber, withUnit } from '../number-format'
 import type { LiveSample } from './sm-chart'
-import type { SmEvidence, SmGpu } from '../../../shared/evidence'
+import type { ExpectedCheck, SmEvidence, SmGpu } from '../../../shared/evidence'
 import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
 import { SmChart } from './SmChart'
 import { coreOr } from '../finding-texts'
 
-function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
+function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: ExpectedCheck | undefined }) {
   const { t } = useTranslation()
   const pct = (v: number | null) => withUnit(v, '%', lang)
   const low = g.loadMean !== null && g.loadMean < SM_THRESHOLD
@@ -16,6 +16,12 @@ function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
     <div className="sm-stats" data-testid={`ev-sm-gpu-${g.index}`}>
       <h4>
         {t('ev4.gpu', { index: g.index })} {g.name && <span className="muted">{g.name}</span>}
+        {g.cudaOrdinal !== undefined && g.cudaOrdinal !== g.index && <span className="chip">{t('ev4.cudaOrdinal', { ordinal: g.cudaOrdinal })}</span>}
+        {g.contended && (
+          <span className="chip tone-warn" data-testid="ev-sm-busy">
+            {t('ev4.busy')}
+          </span>
+        )}
       </h4>
       <div className="stat-row">
         <div className="stat">
@@ -51,6 +57,18 @@ function GpuStats({ g, lang }: { g: SmGpu; lang: string }) {
           <span className={`stat__text${g.throttles.length ? ' tone-warn' : ''}`}>{g.throttles.length ? g.throttles.map((x) => t(`ev4.throttle.${x}`, { defaultValue: x })).join(', ') : t('ev4.noThrottle')}</span>
         </div>
       </div>
+      {expected && (
+        <p className={`source${(expected.slowerPercent ?? 0) > (expected.thresholdPercent ?? Infinity) ? ' tone-warn' : ''}`} data-testid="ev-sm-expected">
+          {expected.basis === 'unknown' || expected.expected === null
+            ? t('ev4.expectedUnknown')
+            : t('ev4.expected', {
+                model: expected.model,
+                expected: formatNumber(expected.expected, lang, 0),
+                basis: t(`ev4.basis.${expected.basis}`),
+                delta: withUnit(-(expected.slowerPercent ?? 0), '%', lang, 1),
+              })}
+        </p>
+      )}
       {g.peakSource && <p className="source">{t('ev4.source', { source: g.peakSource })}</p>}
     </div>
   )
@@ -91,11 +109,16 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
       {perGpu.length > 0 && (
         <div className="sm-side">
           {perGpu.map((g) => (
-            <GpuStats key={g.index} g={g} lang={lang} />
+            <GpuStats key={g.index} g={g} lang={lang} expected={ev?.expected?.find((x) => x.index === g.index && x.what === 'matmul')} />
           ))}
         </div>
       )}
       </div>
+      {ev?.runOnFree && (
+        <p data-testid="ev-sm-run-on-free">
+          {t('ev4.runOnFree')} <code>{ev.runOnFree}</code>
+        </p>
+      )}
       {ev && (
         <p className="meaning" data-testid="ev-sm-meaning">
           {coreOr(lang, ev.meaning, () => t('ev4.meaning'))}

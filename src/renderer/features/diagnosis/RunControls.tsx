@@ -48,7 +48,7 @@ function RunStatus() {
   )
 }
 
-/** "Run all five" (with why it is disabled, when it is), Cancel while a run is under way, and its progress. */
+/** "Run all six" (with why it is disabled, when it is), Cancel while a run is under way, and its progress. */
 export function RunControls() {
   const { t } = useTranslation()
   const actions = useDiagnosisActions()

@@ -222,7 +222,7 @@ describe('a run', () => {
     store.getState().setOtherPath('/p')
     expect(store.getState().runRequested()).toBe(true)
     expect(store.getState().runRequested()).toBe(false)
-    expect(store.getState().run).toMatchObject({ python: '/p', phase: 'starting', steps: ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] })
+    expect(store.getState().run).toMatchObject({ python: '/p', phase: 'starting', steps: ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing', 'gpu-links'] })
   })
 
   it('buffers events that arrive before its id, replays its own, drops the others', () => {

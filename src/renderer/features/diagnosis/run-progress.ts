@@ -8,6 +8,8 @@ const TYPICAL_MS: Record<StepId, number> = {
   'ldd-linkage': 1500,
   'sm-utilisation': 8000,
   'conv-timing': 12000,
+  // One GPU: skipped at once; several: the NCCL processes import torch, then copies and the all-reduce.
+  'gpu-links': 3000,
 }
 
 export interface RunProgress {

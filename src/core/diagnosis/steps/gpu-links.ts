@@ -1,0 +1,236 @@
+import type { Finding, StepResultOf } from '../../../shared/diagnosis'
+import type { LinksEvidence } from '../../../shared/evidence'
+import { expectedPerformance } from '../../compat/expected-performance'
+import { makeFinding } from '../../rules/finding-catalog'
+import type { LinkFacts } from '../../nvidia-smi/read-links'
+import { cpuList, nvlinkCount } from '../../nvidia-smi/parse-topo'
+import { loadedGpus } from '../per-gpu'
+import type { DiagnosisInputs } from '../step-inputs'
+import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+
+type LinksDone = Extract<NonNullable<NonNullable<import('../../../shared/probe').ProbeReport['workloads']>['links']>, { peerAccess: unknown }>
+
+/** NCCL's channel lines name the transport of each connection: "via P2P/CUMEM", "via SHM/direct/direct", "via NET/Socket/0". */
+export function ncclTransports(lines: readonly string[]): string[] {
+  const found = new Set<string>()
+  for (const l of lines) {
+    if (!/ via /.test(l)) continue
+    if (/ via P2P/.test(l)) found.add('P2P')
+    if (/ via SHM/.test(l)) found.add('SHM')
+    if (/ via NET\/Socket/.test(l)) found.add('NET/Socket')
+    if (/ via NET\/IB/.test(l)) found.add('NET/IB')
+    if (/ via NVLS/.test(l)) found.add('NVLS')
+    if (/ via COLLNET/.test(l)) found.add('COLLNET')
+  }
+  return [...found]
+}
+
+const gb = (v: number | null | undefined) => (v === null || v === undefined ? '?' : v.toFixed(v < 10 ? 1 : 0))
+
+/** Per direction, GB/s: the NVLinks of the pair × the per-link rate of this generation, else PCIe generation × width. */
+function linkRate(cell: string | null, cc: string | null, pcie: Array<{ genMax: number | null; widthMax: number | null } | undefined>): number | null {
+  const table = expectedPerformance().links
+  const nv = cell ? nvlinkCount(cell) : 0
+  if (nv > 0) {
+    const perLink = table.nvlinkPerLink.find((l) => l.cc === cc)?.GBps ?? null
+    return perLink === null ? null : nv * perLink
+  }
+  const lanes = pcie.map((p) => (p?.genMax && p.widthMax ? (table.pciePerLaneGBps.byGeneration[String(p.genMax)] ?? 0) * p.widthMax : null))
+  return lanes.some((v) => v === null || v === 0) ? null : Math.min(...(lanes as number[]))
+}
+
+/**
+ * Step 6: the links multi-GPU training depends on — topology, peer access, a P2P copy per pair and
+ * an NCCL all-reduce across every GPU — against what the topology should give.
+ */
+export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'> {
+  const got = torchReport(inputs)
+  if ('skip' in got) return stepResult('gpu-links', 'skip', got.skip, {})
+  const w = got.report.workloads?.links
+  if (!w) return stepResult('gpu-links', 'skip', summary('skip.notRequested'), {})
+  if ('skipped' in w) return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
+  if ('error' in w)
+    return stepResult('gpu-links', 'fail', summary('workload.failed', { reason: w.error }), { error: w.error }, [makeFinding('probe-failed', 'error', { reason: w.error })])
+  return judgeLinks(w, inputs)
+}
+
+function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-links'> {
+  const facts: LinkFacts | null = inputs.links ?? null
+  const gpus = loadedGpus(
+    w.ordinals.map((o, i) => ({ index: o, uuid: w.uuids[i] ?? null })),
+    inputs,
+    [],
+  )
+  const topo = facts?.topo ?? null
+  const cellOf = (a: number | null, b: number | null) => {
+    if (!topo || a === null || b === null) return null
+    const i = topo.gpus.indexOf(a)
+    const j = topo.gpus.indexOf(b)
+    return i >= 0 && j >= 0 ? (topo.link[i]?.[j] ?? null) : null
+  }
+  const pcieOf = (h: number | null) => facts?.pcie.find((p) => p.index === h)
+  const nvOf = (h: number | null) => facts?.nvlink?.find((n) => n.gpu === h)
+  const cc = (i: number) => gpus[i]?.host?.computeCapability ?? null
+  const findings: Finding[] = []
+
+  const pairs: NonNullable<LinksEvidence['pairs']> = []
+  w.ordinals.forEach((a, i) =>
+    w.ordinals.forEach((b, j) => {
+      if (i === j) return
+      const cell = cellOf(gpus[i]!.hostIndex, gpus[j]!.hostIndex)
+      const copy = w.copies.find((c) => c.from === a && c.to === b)
+      pairs.push({
+        from: gpus[i]!.shownIndex,
+        to: gpus[j]!.shownIndex,
+        link: cell,
+        peerAccess: w.peerAccess[i]?.[j] ?? false,
+        copyGBps: copy?.GBps ?? null,
+        expectedGBps: linkRate(cell, cc(i), [pcieOf(gpus[i]!.hostIndex), pcieOf(gpus[j]!.hostIndex)]),
+      })
+    }),
+  )
+  const perGpu = gpus.map((g, i) => {
+    const nv = nvOf(g.hostIndex)
+    const p = pcieOf(g.hostIndex)
+    const row = topo && g.hostIndex !== null ? topo.gpus.indexOf(g.hostIndex) : -1
+    const mine = pairs.filter((x) => x.from === g.shownIndex).map((x) => x.expectedGBps ?? 0)
+    return {
+      index: g.shownIndex,
+      cudaOrdinal: g.ordinal,
+      name: g.host?.name ?? null,
+      nvlinkActive: nv ? nv.links.filter((l) => l.GBps !== null).length : null,
+      nvlinkInactive: nv ? nv.links.filter((l) => l.GBps === null).length : null,
+      pcie: p?.genMax ? `Gen${p.genCurrent ?? '?'}/${p.genMax} x${p.widthCurrent ?? '?'}/${p.widthMax ?? '?'}` : null,
+      numa: row >= 0 ? (topo!.numaAffinity[row] ?? null) : null,
+      cpuAffinity: row >= 0 ? (topo!.cpuAffinity[row] ?? null) : null,
+      // An NVSwitch box shows NV18 to every peer over the same 18 links: the fastest pair, not their sum.
+      linkGBps: mine.length && mine.some((v) => v > 0) ? Math.max(...mine) : null,
+      cc: cc(i),
+    }
+  })
+
+  // P2P: which pairs cannot reach each other's memory, and what was checked for why.
+  const platform = w.platform
+  const noPeer = pairs.filter((p) => !p.peerAccess)
+  if (noPeer.length) {
+    const cmdline = platform.kernelCmdline ?? ''
+    const iommu = /(intel_iommu|amd_iommu|iommu)=\S+/g.exec(cmdline)?.[0] ?? 'no iommu= option'
+    findings.push(
+      makeFinding('p2p-unavailable', 'warning', {
+        pairs: noPeer.map((p) => `${p.from}→${p.to} (${p.link ?? '?'})`).join(', '),
+        vm: platform.hypervisor ? `yes (${platform.dmiProduct ?? 'hypervisor flag in /proc/cpuinfo'})` : platform.hypervisor === false ? 'no' : 'unknown',
+        iommu: `${platform.iommuGroups ?? '?'} IOMMU groups, kernel command line: ${iommu}`,
+      }),
+    )
+  }
+  // NVLink: a GPU with links down, while NVLink is what connects it.
+  for (const g of perGpu)
+    if ((g.nvlinkInactive ?? 0) > 0 && (g.nvlinkActive ?? 0) + (g.nvlinkInactive ?? 0) > 0 && pairs.some((p) => p.from === g.index && nvlinkCount(p.link ?? '') > 0))
+      findings.push(makeFinding('nvlink-link-down', 'warning', { gpu: g.index, inactive: g.nvlinkInactive ?? 0, active: g.nvlinkActive ?? 0 }))
+  // NUMA: GPUs whose CPUs this process may not run on.
+  const processCpus = platform.cpus ?? null
+  if (processCpus) {
+    const far = perGpu.filter((g) => {
+      const cpus = cpuList(g.cpuAffinity)
+      return cpus !== null && !cpus.some((c) => processCpus.includes(c))
+    })
+    if (far.length)
+      findings.push(
+        makeFinding('gpu-numa-mismatch', 'warning', {
+          gpus: far.map((g) => `${g.index} (CPUs ${g.cpuAffinity}, NUMA ${g.numa ?? '?'})`).join(', '),
+          cpus: compactCpus(processCpus),
+        }),
+      )
+  }
+  // Copies far below the link.
+  const minFraction = expectedPerformance().links.minFractionOfLink
+  const slowCopies = pairs.filter((p) => p.copyGBps !== null && p.expectedGBps !== null && p.copyGBps < p.expectedGBps * minFraction)
+  if (slowCopies.length)
+    findings.push(
+      makeFinding('p2p-copy-slow', 'warning', {
+        pairs: slowCopies.map((p) => `${p.from}→${p.to} ${gb(p.copyGBps)} of ${gb(p.expectedGBps)} GB/s (${p.link ?? '?'})`).join(', '),
+        percent: Math.round(minFraction * 100),
+      }),
+    )
+
+  // NCCL.
+  const n = w.nccl
+  const transports = n ? ncclTransports(n.debugLines) : []
+  const linkOf = perGpu.map((g) => g.linkGBps).filter((v): v is number => v !== null)
+  const expectedBus = linkOf.length === perGpu.length ? Math.min(...linkOf) : null
+  const envText = n
+    ? Object.entries(n.env)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ') || 'no NCCL variables set'
+    : ''
+  const last = (n?.debugLines ?? []).slice(-3).join(' | ') || 'no NCCL INFO line'
+  if (n?.timedOut) findings.push(makeFinding('nccl-collective-hang', 'error', { seconds: n.deadlineS, last, env: envText }, (n.debugLines ?? []).join('\n')))
+  else if (n && !n.result) findings.push(makeFinding('nccl-allreduce-failed', 'error', { reason: n.errors[0] ?? 'no result' }, n.errors.join('\n')))
+  const direct = pairs.some((p) => p.peerAccess && (nvlinkCount(p.link ?? '') > 0 || /^(PIX|PXB)$/.test(p.link ?? '')))
+  if (n?.result && direct && !transports.includes('P2P') && !transports.includes('NVLS') && transports.length > 0)
+    findings.push(makeFinding('nccl-fell-back', 'warning', { transports: transports.join(', '), env: envText }, n.debugLines.filter((l) => / via /.test(l)).slice(0, 4).join('\n')))
+  const busbw = n?.result?.busbwGBps ?? null
+  if (busbw !== null && expectedBus !== null && busbw < expectedBus * minFraction)
+    findings.push(
+      makeFinding('links-slower-than-topology', 'warning', {
+        busbw: gb(busbw),
+        expected: gb(expectedBus),
+        percent: Math.round((1 - busbw / expectedBus) * 100),
+        transports: transports.join(', ') || '?',
+        env: envText,
+      }),
+    )
+
+  const evidence: LinksEvidence = {
+    gpus: perGpu.map(({ cc: _cc, ...g }) => g),
+    pairs,
+    nccl: n
+      ? {
+          busbwGBps: busbw,
+          algbwGBps: n.result?.algbwGBps ?? null,
+          bytes: n.result?.bytes ?? null,
+          expectedGBps: expectedBus,
+          transports,
+          timedOut: n.timedOut,
+          deadlineS: n.deadlineS,
+          errors: n.errors,
+          debugLines: n.debugLines,
+          env: n.env,
+        }
+      : null,
+    topology: facts?.topoText ?? null,
+    problems: facts?.problems ?? ['nvidia-smi was not read for the links'],
+    platform: { hypervisor: platform.hypervisor, dmiProduct: platform.dmiProduct, iommuGroups: platform.iommuGroups, kernelCmdline: platform.kernelCmdline, processCpus: processCpus ? compactCpus(processCpus) : null },
+    meaning:
+      'Bus bandwidth as nccl-tests defines it for all-reduce: algorithm bandwidth (bytes / time) × 2(n−1)/n, comparable with one GPU\'s link bandwidth per direction. 256 MiB float32, 3 warm-up + 10 timed, one process per GPU, NCCL_NVLS_ENABLE=0. P2P copies: 128 MiB, 5 timed, per ordered pair. Expected: NVLinks × per-link rate, else PCIe generation × width (resources/data/gpu-expected-performance.json).',
+  }
+  const copies = pairs.map((p) => p.copyGBps).filter((v): v is number => v !== null)
+  const said =
+    n?.timedOut || (n && !n.result)
+      ? summary('links.failed', { count: gpus.length, reason: n.timedOut ? `NCCL all-reduce still running after ${n.deadlineS} s` : (n.errors[0] ?? '?') })
+      : summary('links.ok', {
+          count: gpus.length,
+          busbw: gb(busbw),
+          expected: gb(expectedBus),
+          transports: transports.join(', ') || '?',
+          peers: pairs.filter((p) => p.peerAccess).length,
+          pairs: pairs.length,
+          min: gb(copies.length ? Math.min(...copies) : null),
+          max: gb(copies.length ? Math.max(...copies) : null),
+        })
+  return stepResult('gpu-links', statusFrom(findings), said, evidence, findings)
+}
+
+/** [0,1,2,3,8] → "0-3,8". */
+function compactCpus(cpus: readonly number[]): string {
+  const sorted = [...cpus].sort((a, b) => a - b)
+  const parts: string[] = []
+  for (let i = 0; i < sorted.length; ) {
+    let j = i
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`)
+    i = j + 1
+  }
+  return parts.join(',')
+}

@@ -1,0 +1,55 @@
+import type { Finding } from '../../shared/diagnosis'
+import type { WatchRank } from '../../shared/watch'
+import { makeFinding } from '../rules/finding-catalog'
+
+/**
+ * A rank that waits in a collective still shows its GPU 100 % "busy": NCCL's kernel spins on the GPU
+ * while it waits. What it does not do is move memory. So the rank whose GPU reads and writes memory
+ * far more than every other rank's is the one the others wait for; SM % decides only where the
+ * sampler gives no memory figure.
+ */
+export const STRAGGLER_MEMORY_POINTS = 15
+export const STRAGGLER_SM_POINTS = 20
+
+const r0 = (v: number | null) => (v === null ? '?' : String(Math.round(v)))
+
+export function judgeStraggler(ranks: WatchRank[]): { straggler: WatchRank; by: 'memory-bandwidth' | 'sm' } | null {
+  const measured = ranks.filter((r) => r.smMean !== null || r.memBandwidthMean !== null)
+  if (measured.length < 2) return null
+  const lead = (pick: (r: WatchRank) => number | null, points: number, ratio: number) => {
+    const values = measured.map((r) => ({ r, v: pick(r) })).filter((x): x is { r: WatchRank; v: number } => x.v !== null)
+    if (values.length !== measured.length) return null
+    const sorted = [...values].sort((a, b) => b.v - a.v)
+    const [top, next] = [sorted[0]!, sorted[1]!]
+    return top.v - next.v >= points && top.v >= next.v * ratio ? top.r : null
+  }
+  const byMemory = lead((r) => r.memBandwidthMean, STRAGGLER_MEMORY_POINTS, 1.5)
+  if (byMemory) return { straggler: byMemory, by: 'memory-bandwidth' }
+  const bySm = lead((r) => r.smMean, STRAGGLER_SM_POINTS, 1)
+  return bySm ? { straggler: bySm, by: 'sm' } : null
+}
+
+/** The finding that names the straggler, with every rank's numbers. */
+export function stragglerFinding(ranks: WatchRank[], key: string): Finding | null {
+  const judged = judgeStraggler(ranks)
+  if (!judged) return null
+  const s = judged.straggler
+  const others = ranks.filter((r) => r !== s)
+  return makeFinding(
+    'distributed-rank-straggler',
+    'warning',
+    {
+      rank: s.rank ?? '?',
+      pid: s.pid,
+      gpu: s.gpus.join(', ') || '?',
+      mem: r0(s.memBandwidthMean),
+      sm: r0(s.smMean),
+      othersMem: others.map((o) => r0(o.memBandwidthMean)).join('/'),
+      othersSm: others.map((o) => r0(o.smMean)).join('/'),
+      by: judged.by,
+      count: ranks.length,
+      job: key,
+    },
+    ranks.map((r) => `rank ${r.rank ?? '?'} pid ${r.pid} GPU ${r.gpus.join(',') || '?'}: SM ${r0(r.smMean)}%, memory ${r0(r.memBandwidthMean)}%`).join('; '),
+  )
+}

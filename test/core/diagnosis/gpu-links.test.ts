@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs'
+
+import { describe, expect, it } from 'vitest'
+
+import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
+import { gpuLinksStep, ncclTransports } from '../../../src/core/diagnosis/steps/gpu-links'
+import { parseSmiOutput } from '../../../src/core/nvidia-smi/parse-any'
+import { parseTopo } from '../../../src/core/nvidia-smi/parse-topo'
+import type { LinkFacts } from '../../../src/core/nvidia-smi/read-links'
+import { stripCaptureArtifacts } from '../../../src/core/nvidia-smi/strip-capture'
+import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
+
+// The real 2×H200 box: nvidia-smi's GPUs and `topo -m` (NV18 both ways) from test/fixtures/h200-x2;
+// the probe's links workload as it reports (peer access, copies, NCCL's result and INFO lines).
+const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
+if (!('status' in smi)) throw new Error('fixture does not parse')
+const box = smi.status
+const topo = parseTopo(readFileSync(new URL('../../fixtures/h200-x2/smi/topo.txt', import.meta.url), 'utf8'))!
+const base = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
+const UUIDS = ['a3bfea47-2513-0c72-21ed-abcd4ef01a03', 'dd43e3bb-90fc-b468-fc04-fe6af740818b']
+const P2P_LINES = [
+  'node:1:1 [0] NCCL INFO NCCL version 2.28.9+cuda13.0',
+  'node:1:1 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read',
+  'node:1:1 [0] NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/CUMEM/read',
+  'node:1:1 [0] NCCL INFO ncclCommInitRank comm 0x55d0 rank 0 nranks 2 cudaDev 0 nvmlDev 0 busId 6000 commId 0x1 - Init COMPLETE',
+]
+const SHM_LINES = ['node:1:1 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1', 'node:1:1 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct']
+
+type Links = Extract<NonNullable<NonNullable<ProbeReport['workloads']>['links']>, { peerAccess: unknown }>
+function links(over: Partial<Links> = {}, nccl: Partial<NonNullable<Links['nccl']>> = {}): Links {
+  return {
+    ordinals: [0, 1],
+    uuids: UUIDS,
+    peerAccess: [
+      [true, true],
+      [true, true],
+    ],
+    copies: [
+      { from: 0, to: 1, GBps: 371.2 },
+      { from: 1, to: 0, GBps: 369.8 },
+    ],
+    copyBytes: 134217728,
+    nccl: {
+      deadlineS: 60,
+      timedOut: false,
+      env: { NCCL_P2P_DISABLE: null, NCCL_NVLS_ENABLE: null },
+      result: { rank: 0, bytes: 268435456, ms: 0.78, algbwGBps: 344, busbwGBps: 344 },
+      errors: [],
+      debugLines: P2P_LINES,
+      ...nccl,
+    },
+    platform: { hypervisor: false, dmiProduct: null, iommuGroups: 0, kernelCmdline: 'ro quiet', cpus: Array.from({ length: 32 }, (_, i) => i) },
+    ...over,
+  }
+}
+
+function facts(over: Partial<LinkFacts> = {}): LinkFacts {
+  const all = (active: number) => [...Array(active).keys()].map((link) => ({ link, GBps: 26.562 as number | null }))
+  return {
+    topo,
+    nvlink: [
+      { gpu: 0, links: all(18) },
+      { gpu: 1, links: all(18) },
+    ],
+    pcie: [0, 1].map((index) => ({ index, uuid: `GPU-${UUIDS[index]}`, genMax: 5, genCurrent: 5, widthMax: 16, widthCurrent: 16 })),
+    problems: [],
+    topoText: 'GPU0\t X \tNV18',
+    ...over,
+  }
+}
+
+function inputs(w: Links | { skipped: string }, f: LinkFacts | null = facts(), env: Record<string, string | null> = {}): DiagnosisInputs {
+  const report: ProbeReport = { ...base, env: { ...base.env, CUDA_VISIBLE_DEVICES: null, ...env }, workloads: { links: w } }
+  return { host: { kind: 'ok', status: { ...box, source: 'live' } }, probe: { ok: true, report }, platform: 'linux', idleSamples: [], loadSamples: [], loadState: null, probePid: null, links: f }
+}
+
+const ids = (r: { findings: Array<{ id: string }> }) => r.findings.map((f) => f.id)
+
+describe('step 6: the links between GPUs', () => {
+  it('2×H200 on NV18: passes, with the bus bandwidth against what 18 NVLink 4 links carry', () => {
+    const r = gpuLinksStep(inputs(links()))
+    expect(r.status).toBe('pass')
+    expect(r.summary).toBe('2 GPUs: NCCL all-reduce 344 GB/s bus bandwidth (links allow 450) via P2P; peer access 2 of 2 pairs, copies 370–371 GB/s')
+    expect(r.evidence.pairs![0]).toMatchObject({ from: 0, to: 1, link: 'NV18', peerAccess: true, expectedGBps: 450 })
+    expect(r.evidence.gpus![1]).toMatchObject({ index: 1, nvlinkActive: 18, nvlinkInactive: 0, pcie: 'Gen5/5 x16/16', numa: '0' })
+  })
+
+  it('NCCL_P2P_DISABLE=1: NCCL goes through shared memory; said with the variable, and the bus bandwidth against the links', () => {
+    const r = gpuLinksStep(inputs(links({}, { env: { NCCL_P2P_DISABLE: '1', NCCL_NVLS_ENABLE: null }, debugLines: SHM_LINES, result: { rank: 0, bytes: 268435456, ms: 13, algbwGBps: 20.6, busbwGBps: 20.6 } })))
+    expect(ids(r)).toEqual(['nccl-fell-back', 'links-slower-than-topology'])
+    expect(r.findings[0]!.message).toContain('via SHM. Environment: NCCL_P2P_DISABLE=1')
+    expect(r.findings[1]!.params).toMatchObject({ busbw: '21', expected: '450', percent: 95 })
+  })
+
+  it('a collective that hangs fails the step, quoting NCCL\'s last lines', () => {
+    const r = gpuLinksStep(inputs(links({}, { timedOut: true, result: null, debugLines: P2P_LINES.slice(0, 2) })))
+    expect(r.status).toBe('fail')
+    expect(ids(r)).toEqual(['nccl-collective-hang'])
+    expect(r.findings[0]!.message).toContain('still running after 60 s')
+    expect(r.findings[0]!.message).toContain('via P2P/CUMEM/read')
+    expect(r.summary).toBe('2 GPUs: the NCCL all-reduce did not complete: NCCL all-reduce still running after 60 s')
+  })
+
+  it('no peer access on a PCIe switch in a VM: P2P unavailable, with the VM and the IOMMU checked; slow copies named', () => {
+    const pix = { ...topo, link: [['X', 'PIX'], ['PIX', 'X']] }
+    const w = links({ peerAccess: [[true, false], [false, true]], copies: [{ from: 0, to: 1, GBps: 9.8 }, { from: 1, to: 0, GBps: 9.9 }], platform: { hypervisor: true, dmiProduct: 'KVM', iommuGroups: 42, kernelCmdline: 'intel_iommu=on', cpus: [0, 1] } }, { result: { rank: 0, bytes: 1, ms: 1, algbwGBps: 9, busbwGBps: 9 }, debugLines: SHM_LINES.slice(1) })
+    const r = gpuLinksStep(inputs(w, facts({ topo: pix, nvlink: [] })))
+    expect(ids(r)).toEqual(expect.arrayContaining(['p2p-unavailable', 'p2p-copy-slow', 'links-slower-than-topology']))
+    const p2p = r.findings.find((f) => f.id === 'p2p-unavailable')!
+    expect(p2p.message).toContain('0→1 (PIX), 1→0 (PIX)')
+    expect(p2p.message).toContain('virtual machine yes (KVM); 42 IOMMU groups, kernel command line: intel_iommu=on')
+    // PCIe Gen5 x16 both ends: 63 GB/s per direction.
+    expect(r.evidence.pairs![0]!.expectedGBps).toBeCloseTo(63.0, 0)
+    // No peer access: NCCL through SHM is what it can do, not a fallback to warn about.
+    expect(ids(r)).not.toContain('nccl-fell-back')
+  })
+
+  it('an NVLink link down and GPUs on CPUs the process cannot use', () => {
+    const all = (active: number, inactive: number) => [...Array(active + inactive).keys()].map((link) => ({ link, GBps: link < active ? 26.562 : null }))
+    const w = links({ platform: { hypervisor: false, dmiProduct: null, iommuGroups: 0, kernelCmdline: null, cpus: [40, 41, 42, 43] } })
+    const r = gpuLinksStep(inputs(w, facts({ nvlink: [{ gpu: 0, links: all(18, 0) }, { gpu: 1, links: all(16, 2) }] })))
+    expect(r.findings.find((f) => f.id === 'nvlink-link-down')!.params).toMatchObject({ gpu: 1, inactive: 2, active: 16 })
+    expect(r.findings.find((f) => f.id === 'gpu-numa-mismatch')!.message).toContain('it runs on CPUs 40-43')
+  })
+
+  it('CUDA_VISIBLE_DEVICES=1,0: pairs are named by nvidia-smi\'s numbers through the UUIDs', () => {
+    const r = gpuLinksStep(inputs(links({ uuids: [UUIDS[1]!, UUIDS[0]!] }), facts(), { CUDA_VISIBLE_DEVICES: '1,0' }))
+    expect(r.evidence.gpus!.map((g) => [g.index, g.cudaOrdinal])).toEqual([
+      [1, 0],
+      [0, 1],
+    ])
+    expect(r.evidence.pairs![0]).toMatchObject({ from: 1, to: 0, link: 'NV18' })
+  })
+
+  it('one GPU: skipped, saying why', () => {
+    const r = gpuLinksStep(inputs({ skipped: 'one GPU visible to PyTorch' }, null))
+    expect(r).toMatchObject({ status: 'skip', summaryKey: 'skip.oneGpu' })
+  })
+
+  it('reads NCCL\'s transports from its channel lines', () => {
+    expect(ncclTransports([...P2P_LINES, ...SHM_LINES, 'x NCCL INFO Channel 02/0 : 0[0] -> 1[1] via NET/Socket/0'])).toEqual(['P2P', 'SHM', 'NET/Socket'])
+  })
+})
