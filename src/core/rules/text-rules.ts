@@ -46,7 +46,7 @@ function oomParams(text: string): MessageParams {
     tried: mem('Tried to allocate MEM'),
     gpu: capture(text, /GPU (\d+)(?:;| has a total capacity)/i),
     total: mem('total capacity of MEM') ?? mem('MEM total capacity'),
-    free: mem('of which MEM is free') ?? mem('MEM free;'),
+    free: mem('of which MEM is free') ?? mem('MEM free[;)]'),
     otherProcessesGiB: others.length > 0 ? Math.round(otherGiB * 100) / 100 : undefined,
   })
 }
@@ -163,6 +163,10 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m) => ({ detectedCuda: m[1] ?? '', torchCuda: m[2] ?? '' }),
   },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA out of memory/i, params: (_, text) => oomParams(text) },
+  // Older PyTorch and other CUDA programs: "RuntimeError: CUDA error: out of memory" (also without the space), or
+  // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: new RegExp(`Tried to allocate ${MEMORY}`, 'i'), params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
   { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered/i },
 
@@ -186,6 +190,14 @@ export const TEXT_RULES: readonly TextRule[] = [
     },
   },
   { id: 'cudnn-shadowed-by-system-copy', severity: 'error', pattern: /GET was unable to find an engine/i },
+  {
+    // One cuDNN sub-library looking for a symbol of another ("…, version libcudnn_ops_infer.so.8"): two cuDNN copies are mixed,
+    // typically a toolkit directory (/usr/local/cuda/lib64) or a conda env ahead of the one PyTorch was built with.
+    id: 'cudnn-shadowed-by-system-copy',
+    severity: 'error',
+    pattern: /(\S*libcudnn\w*\.so[\w.]*):\s*(?:undefined symbol:?|symbol)\s+\S+,?\s+version libcudnn\w*\.so/i,
+    params: (m) => ({ library: m[1]!.replace(/^["']/, '') }),
+  },
   {
     id: 'system-cuda-libs-shadow-wheel-libs',
     severity: 'error',

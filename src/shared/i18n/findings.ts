@@ -22,6 +22,24 @@ export const findingsEn: Record<string, string> = {
   'driver-too-old-for-cuda-runtime.fix':
     'Upgrade the driver to a branch that supports that CUDA (CUDA 12.x needs R525+, CUDA 13 needs R580+), or install a PyTorch wheel built for a CUDA the driver supports: `{{install}}`.',
 
+  'driver-library-not-visible.title': 'The program did not reach the driver',
+  'driver-library-not-visible.message':
+    'CUDA said the driver is too old, but the driver shown in the same paste supports CUDA {{driverCuda}}, at least the {{runtimeCuda}} the program uses: the program did not load this driver\'s library (libcuda), e.g. it ran in a container started without the GPU, or libcuda is missing from its loader path.',
+  'driver-library-not-visible.fix':
+    'Run the program where nvidia-smi works: start its container with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI); on the host, check `ldconfig -p | grep libcuda.so.1` and remove any `stubs` or `compat` directory from `LD_LIBRARY_PATH`. Do not downgrade CUDA or upgrade the driver for this.',
+
+  'library-missing-for-package.title': 'A CUDA library is missing for {{package}}',
+  'library-missing-for-package.message':
+    '{{package}} could not load {{library}}. Unlike PyTorch wheels, it does not bring its own copy: the library must be installed where the loader finds it.',
+  'library-missing-for-package.fix':
+    'Install the CUDA/cuDNN version {{package}} was built for (its pip extras, `pip install nvidia-cudnn-cuXX`, or the system package) and put its lib directory on `LD_LIBRARY_PATH`; PyTorch itself does not need to change.',
+
+  'extension-arch-missing.title': 'Kernel missing for this GPU outside PyTorch',
+  'extension-arch-missing.message':
+    'PyTorch {{torch}} has code for the {{gpu}} ({{arch}}), so the missing kernel image comes from a compiled extension or another CUDA library loaded by the program.',
+  'extension-arch-missing.fix':
+    'Find the extension in the traceback and rebuild it for this GPU (`TORCH_CUDA_ARCH_LIST` with its compute capability, then reinstall it without build isolation), or install a build of it made for {{arch}}.',
+
   'fabric-manager-not-running.title': 'Fabric Manager not running (CUDA error 802)',
   'fabric-manager-not-running.message':
     'CUDA reports "system not yet initialized": on NVSwitch systems (HGX/DGX) the nvidia-fabricmanager service is not running or does not match the driver.',
@@ -504,6 +522,24 @@ export const findingsZh: Record<string, string> = {
   'driver-too-old-for-cuda-runtime.message': 'NVIDIA 驱动比 PyTorch（或该程序）编译时所用的 CUDA 版本旧。',
   'driver-too-old-for-cuda-runtime.fix':
     '把驱动升级到支持该 CUDA 的分支（CUDA 12.x 需要 R525+，CUDA 13 需要 R580+），或安装针对驱动所支持 CUDA 编译的 PyTorch：`{{install}}`。',
+
+  'driver-library-not-visible.title': '程序没有连到驱动',
+  'driver-library-not-visible.message':
+    'CUDA 报告驱动过旧，但同一段粘贴中显示的驱动支持 CUDA {{driverCuda}}，不低于程序所用的 {{runtimeCuda}}：程序没有加载到这个驱动的库（libcuda），例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。',
+  'driver-library-not-visible.fix':
+    '在 nvidia-smi 能正常运行的环境中运行程序：容器用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动；在主机上检查 `ldconfig -p | grep libcuda.so.1`，并从 `LD_LIBRARY_PATH` 中去掉 `stubs` 或 `compat` 目录。不要为此降级 CUDA 或升级驱动。',
+
+  'library-missing-for-package.title': '{{package}} 缺少 CUDA 库',
+  'library-missing-for-package.message':
+    '{{package}} 无法加载 {{library}}。它不像 PyTorch wheel 那样自带一份：这个库必须安装在加载器能找到的位置。',
+  'library-missing-for-package.fix':
+    '安装 {{package}} 编译时对应的 CUDA/cuDNN 版本（它的 pip extras、`pip install nvidia-cudnn-cuXX` 或系统包），并把其 lib 目录加入 `LD_LIBRARY_PATH`；PyTorch 本身无需改动。',
+
+  'extension-arch-missing.title': 'PyTorch 之外缺少这块 GPU 的内核',
+  'extension-arch-missing.message':
+    'PyTorch {{torch}} 含有 {{gpu}}（{{arch}}）的代码，所以缺少的内核映像来自程序加载的某个编译扩展或其他 CUDA 库。',
+  'extension-arch-missing.fix':
+    '在 traceback 中找到该扩展，为这块 GPU 重新编译（`TORCH_CUDA_ARCH_LIST` 包含其计算能力，然后不带构建隔离重新安装），或安装为 {{arch}} 构建的版本。',
 
   'fabric-manager-not-running.title': 'Fabric Manager 未运行（CUDA 错误 802）',
   'fabric-manager-not-running.message':
