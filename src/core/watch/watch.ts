@@ -87,6 +87,9 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
 
   const source = options.source ?? (await defaultSource(options))
   const samples: WatchGpuSample[] = []
+  // When each sample arrived (performance.now()), to leave out the last second of a job that ended.
+  const arrivals: number[] = []
+  let ended: { state: 'exited' | 'zombie'; atMs: number } | null = null
   const latest = new Map<number, number | null>()
   const cgroupBefore = await readCgroupCpu(options.pid, proc)
   let previous = await snapshotTree(options.pid, proc)
@@ -95,6 +98,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   source.start(gpus, (s) => {
     if (!gpuMemory.has(s.gpu)) return
     samples.push(s)
+    arrivals.push(performance.now())
     latest.set(s.gpu, s.sm)
   })
   try {
@@ -106,7 +110,11 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
       const now = await snapshotTree(options.pid, proc)
       intervals.push(treeCpu(previous, now))
       previous = now
-      if (!now.root || now.root.stat.state === 'Z') break // the job ended: judge what was seen
+      if (!now.root || now.root.stat.state === 'Z') {
+        // The job ended: judge what it did before, not its exit.
+        ended = { state: now.root ? 'zombie' : 'exited', atMs: now.timeMs }
+        break
+      }
       const known = [...latest.values()].filter((v): v is number => v !== null)
       options.onProgress?.(Math.min(options.seconds, Math.round((now.timeMs - started) / 1000)), known.length ? known.reduce((a, b) => a + b, 0) / known.length : null)
     }
@@ -118,8 +126,11 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const cgroupAfter = await readCgroupCpu(options.pid, proc)
   // Every process of the job's tree seen at any time: a worker that ended during the watch is still the job's.
   const jobPids = new Set([...pids, ...intervals.flatMap((i) => i.descendants.map((d) => d.pid)), ...(await descendantsOf(options.pid, proc))])
-  const gpuSummary = summariseGpus(samples, gpuMemory, jobPids)
-  if (gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
+  // A job that ended: its last second (and the CPU interval it ended in) is its exit, not its work.
+  const kept = ended ? samples.filter((_, i) => arrivals[i]! < ended!.atMs - TICK_MS) : samples
+  if (ended) intervals.pop()
+  const gpuSummary = summariseGpus(kept, gpuMemory, jobPids)
+  if (!ended && gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
 
   const throttled =
     cgroupBefore.throttledUsec !== null && cgroupAfter.throttledUsec !== null && elapsed > 0
@@ -133,7 +144,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     sampler: source.name,
     gpus: gpuSummary,
     ...combineGpus(gpuSummary),
-    otherProcesses: summariseOtherProcesses(samples, await otherProcessesSeen(state.status.processes, samples, gpus, jobPids, proc)),
+    jobEnded: ended ? { state: ended.state, afterSeconds: Math.round(((ended.atMs - started) / 1000) * 10) / 10 } : null,
+    otherProcesses: summariseOtherProcesses(kept, await otherProcessesSeen(state.status.processes, kept, gpus, jobPids, proc)),
     cpu: summariseCpu(intervals),
     cgroup: { cpuLimit: cgroupAfter.cpuLimit, throttledShare: throttled === null ? null : Math.round(throttled * 100) / 100 },
   }

@@ -263,6 +263,27 @@ export const findingsEn: Record<string, string> = {
     'Other processes hold a context on GPU {{gpu}}: {{processes}}. {{sampler}} measures the whole GPU, so part of the {{sm}} % may be theirs; per-process utilisation (NVML) was not available to tell them apart.',
   'watch-sm-includes-other-processes.fix': 'Look at each process\'s share with `nvidia-smi pmon -s u`, or watch again where GPU Doctor can load NVML (libnvidia-ml).',
 
+  'watch-job-ended.title': 'The job ended during the watch',
+  'watch-job-ended.message':
+    'The watched process ended ({{state}}) {{after}} s into the watch. What it did before then is judged; its last second (the exit) is left out.',
+  'watch-job-ended.fix': 'If it was not meant to stop, read its output or exit status; watch a job that keeps running for the whole watch.',
+
+  'watch-not-enough-samples.title': 'Too few samples for a verdict',
+  'watch-not-enough-samples.message': 'Only {{samples}} GPU sample(s) were taken from the job, fewer than the {{min}} a verdict needs.',
+  'watch-not-enough-samples.fix': 'Watch again for longer (`--seconds 30`), while the job is in its steady state (after start-up, before it ends).',
+
+  'main-thread-cpu-bound.title': 'The training process computes on the CPU',
+  'main-thread-cpu-bound.message':
+    'One thread of the job ({{threadName}}) is busy {{thread}} % of the time while the GPU is nearly idle ({{sm}} % busy): the work is CPU work in the main process, such as decoding, augmenting or collating data, not kernel launches.',
+  'main-thread-cpu-bound.fix':
+    'Move data preparation out of the training loop: a DataLoader with `num_workers` > 0 (and `persistent_workers=True`), or do the transforms on the GPU; profile the thread with `py-spy top --pid <pid>` to see which function holds it.',
+
+  'gpu-sms-mostly-idle.title': 'Kernels keep few SMs busy',
+  'gpu-sms-mostly-idle.message':
+    'The utilisation counter reads {{counter}} % (a kernel was running), but NVML GPM shows the SMs active only {{smActive}} % of the time and occupancy {{occupancy}} %: the kernels are too small or too few blocks to fill the GPU.',
+  'gpu-sms-mostly-idle.fix':
+    'Give each kernel more work: a larger batch, `torch.compile` to fuse small operations, mixed precision; for a custom kernel, launch more blocks (at least a few per SM).',
+
   'cudnn-benchmark-dynamic-shapes.title': 'cudnn.benchmark with changing shapes',
   'cudnn-benchmark-dynamic-shapes.message':
     'With `torch.backends.cudnn.benchmark = True`, every new input shape starts a slow autotuning run.',
@@ -742,6 +763,25 @@ export const findingsZh: Record<string, string> = {
   'watch-sm-includes-other-processes.message':
     '其他进程也在 GPU {{gpu}} 上持有上下文：{{processes}}。{{sampler}} 测的是整块 GPU，{{sm}}% 中可能有一部分是它们的；没有可用的按进程利用率（NVML）来区分。',
   'watch-sm-includes-other-processes.fix': '用 `nvidia-smi pmon -s u` 查看每个进程的占比，或在 GPU Doctor 能加载 NVML（libnvidia-ml）的地方重新观察。',
+
+  'watch-job-ended.title': '任务在观察期间结束了',
+  'watch-job-ended.message': '被观察的进程在观察开始 {{after}} 秒后结束（{{state}}）。只判断它在此之前的行为；最后一秒（退出过程）的数据未计入。',
+  'watch-job-ended.fix': '如果它不该停止，请查看它的输出或退出码；观察一个在整个观察期间都在运行的任务。',
+
+  'watch-not-enough-samples.title': '采样太少，无法判断',
+  'watch-not-enough-samples.message': '只从任务取到了 {{samples}} 个 GPU 采样，少于判断所需的 {{min}} 个。',
+  'watch-not-enough-samples.fix': '在任务进入稳定状态后（启动完成后、结束之前）观察更长时间（`--seconds 30`）。',
+
+  'main-thread-cpu-bound.title': '训练进程在用 CPU 计算',
+  'main-thread-cpu-bound.message':
+    '任务的一个线程（{{threadName}}）有 {{thread}}% 的时间在忙，而 GPU 几乎空闲（忙碌 {{sm}}%）：这是主进程里的 CPU 工作（例如解码、增强或整理数据），而不是发起内核。',
+  'main-thread-cpu-bound.fix':
+    '把数据准备移出训练循环：使用 `num_workers` > 0 的 DataLoader（并设 `persistent_workers=True`），或把变换放到 GPU 上做；用 `py-spy top --pid <pid>` 看是哪个函数占着这个线程。',
+
+  'gpu-sms-mostly-idle.title': '内核只让很少的 SM 在忙',
+  'gpu-sms-mostly-idle.message':
+    '利用率计数器显示 {{counter}}%（有内核在运行），但 NVML GPM 显示 SM 只有 {{smActive}}% 的时间活跃，占用率 {{occupancy}}%：内核太小或 block 太少，填不满 GPU。',
+  'gpu-sms-mostly-idle.fix': '让每个内核做更多工作：更大的 batch、用 `torch.compile` 融合小操作、混合精度；自定义内核请发起更多 block（每个 SM 至少几个）。',
 
   'cudnn-benchmark-dynamic-shapes.title': '输入尺寸变化时开启了 cudnn.benchmark',
   'cudnn-benchmark-dynamic-shapes.message': '`torch.backends.cudnn.benchmark = True` 时，每出现一种新的输入尺寸都会触发一次很慢的自动调优。',

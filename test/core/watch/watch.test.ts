@@ -28,13 +28,14 @@ class ScriptedSource implements GpuSampleSource {
   constructor(
     private readonly sm: number,
     private readonly processes?: () => Array<{ pid: number; sm: number }>,
+    private readonly periodMs = 100,
   ) {}
   start(gpus: number[], onSample: (s: WatchGpuSample) => void) {
     this.gpus = gpus
     const processes = this.processes
     this.timer = setInterval(
       () => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: 1, pcieTxMBps: 1, ...(processes ? { processes: processes() } : {}) })),
-      100,
+      this.periodMs,
     )
   }
   async stop() {
@@ -96,6 +97,24 @@ describe('watchJob', () => {
     expect(r.seconds).toBeLessThan(5)
     expect(source.stopped).toBe(true)
     expect(r.verdict).toBe('launch-bound')
+    // Said so, with when; the last second before the end is not part of the verdict.
+    expect(r.jobEnded).toMatchObject({ state: expect.stringMatching(/^(exited|zombie)$/) })
+    expect(r.jobEnded!.afterSeconds).toBeGreaterThanOrEqual(2)
+    expect(r.gpus[0]!.samples).toBeLessThan(r.jobEnded!.afterSeconds * 10 - 5)
+    expect(r.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'launch-bound-small-kernels'])
+  })
+
+  it('a job that ends before enough samples were taken gets no verdict, only "ended" and "not enough samples"', async () => {
+    const pid = await job(BUSY_LOOP)
+    // One sample a second, as NVML and dmon give them; the job ends after about one second.
+    const source = new ScriptedSource(100, undefined, 1000)
+    const stopper = setTimeout(() => started.forEach(stopTree), 1200)
+    const r = await watchJob({ pid, seconds: 20, source, env: fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: `${pid}:0:900:30` }) })
+    clearTimeout(stopper)
+    expect(r.verdict).toBe('not-enough-samples')
+    expect(r.decidedBy).toBe('samples')
+    expect(r.headline.key).toBe('verdict.jobEndedEarly')
+    expect(r.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'watch-not-enough-samples'])
   })
 
   it('a cancel stops the sampler and ends as cancelled', async () => {
