@@ -60,7 +60,7 @@ export const WatchGpuSchema = z.object({
   jobSmMean: z.number().nullable(),
   /** SM % of every other process on this GPU together; null as jobSmMean. */
   othersSmMean: z.number().nullable(),
-  /** The PCIe link as it ran (the widest, fastest seen), what it carries per direction, and the busier direction's share of that (0..1). */
+  /** The PCIe link as it ran (the widest, fastest seen), what it carries per direction, and rx + tx as a share of that (above 1 only with simultaneous two-way traffic). */
   pcieLink: WatchPcieLinkSchema.nullable().optional(),
   pcieCapacityMBps: z.number().nullable().optional(),
   pcieLinkShare: z.number().nullable().optional(),
@@ -122,7 +122,7 @@ export const WatchResultSchema = z.object({
   /** The job's own SM % (its GPUs weighted by samples); null where the sampler cannot tell processes apart. */
   jobSmMean: z.number().nullable(),
   othersSmMean: z.number().nullable(),
-  /** The busiest GPU's PCIe share of its link (0..1); null where the link is unknown. */
+  /** The busiest GPU's PCIe rx + tx as a share of its link's one-direction capacity; null where the link is unknown. */
   pcieLinkShare: z.number().nullable().optional(),
   /** GPM means of the job's GPUs; null where no GPU had GPM. */
   gpm: WatchGpmSchema.nullable().optional(),

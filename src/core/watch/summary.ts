@@ -56,7 +56,8 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
       const capacity = pcieCapacityMBps(link)
       const rx = mean(mine.map((s) => s.pcieRxMBps))
       const tx = mean(mine.map((s) => s.pcieTxMBps))
-      const busier = rx === null && tx === null ? null : Math.max(rx ?? 0, tx ?? 0)
+      // Copies one way then the other (the usual loop) share the link in time: both directions count against one direction's capacity.
+      const traffic = rx === null && tx === null ? null : (rx ?? 0) + (tx ?? 0)
       return {
         index,
         samples: mine.length,
@@ -70,7 +71,7 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
         othersSmMean: round1(mean(split.map((v) => v.others))),
         pcieLink: link,
         pcieCapacityMBps: capacity,
-        pcieLinkShare: capacity === null || busier === null ? null : Math.round((busier / capacity) * 100) / 100,
+        pcieLinkShare: capacity === null || traffic === null ? null : Math.round((traffic / capacity) * 100) / 100,
         gpm: gpmOf(mine),
       }
     })

@@ -22,11 +22,16 @@ const MULTI_THREAD_PERCENT = 150
 /** Without workers, the GPU idle this share of the time while the process computes on several threads is data preparation. */
 const MOSTLY_IDLE = 0.5
 /**
- * The busier PCIe direction at this share of what the link carries (generation × lanes, pcie-links.json)
- * or more: the job spends its time moving data, whatever the utilisation counter says (a copy
- * kernel counts as "busy"). Pinned copies reach about 80–90 % of a link; pageable ones about half.
+ * PCIe rx + tx at this share of what the link carries one way (generation × lanes, pcie-links.json) or
+ * more: the job spends at least half its time moving data, whatever the utilisation counter says.
+ * Pinned copies reach about 80–90 % of a link.
  */
 export const TRANSFER_LINK_SHARE = 0.5
+/**
+ * Below that, a high rate (WATCH_PCIE_BUSY_MBPS) still bounds a job whose GPU is mostly idle if it fills at
+ * least this share of the link: pageable copies (staged through the CPU) take several times their link time.
+ */
+const TRANSFER_LINK_SHARE_WHEN_IDLE = 0.1
 /** GPM SM activity below this while the counter reads busy: kernels run, but on few SMs. */
 export const GPM_SM_ACTIVE_MIN = 30
 /** Fewer GPU samples than the shortest watch allowed (3 s at one a second) give no verdict. */
@@ -141,9 +146,10 @@ function judgeJob(facts: WatchFacts): Judgement {
   if (facts.cgroup.throttledShare !== null && facts.cgroup.throttledShare >= WATCH_THROTTLED_SHARE) {
     return judged('cpu-oversubscribed', 'verdict.cpuOversubscribed', p, 'cpu-oversubscription-in-container', 'cgroup-throttling')
   }
-  // Without the link's capacity, a fixed rate is all there is to go on.
-  if (facts.pcieLinkShare == null && facts.pcieMBps !== null && facts.pcieMBps >= WATCH_PCIE_BUSY_MBPS) {
-    return judged('transfer-bound', 'verdict.transferBound', p, 'host-device-transfer-bound', 'pcie-throughput')
+  // A high rate with the GPU mostly idle: judged against the link where its capacity is known.
+  const linkUsed = facts.pcieLinkShare == null || facts.pcieLinkShare >= TRANSFER_LINK_SHARE_WHEN_IDLE
+  if (linkUsed && facts.pcieMBps !== null && facts.pcieMBps >= WATCH_PCIE_BUSY_MBPS) {
+    return judged('transfer-bound', 'verdict.transferBound', p, 'host-device-transfer-bound', facts.pcieLinkShare == null ? 'pcie-throughput' : 'pcie-link-share')
   }
   if (cpu.workers > 0 && cpu.busiestWorkerPercent >= WORKER_BUSY_PERCENT) return judged('input-bound', 'verdict.inputBoundWorkers', p, 'input-pipeline-bottleneck', 'worker-cpu')
   if (cpu.workers === 0 && cpu.mainRunnablePercent >= MULTI_THREAD_PERCENT && (facts.idleShare ?? 0) >= MOSTLY_IDLE) {

@@ -15,7 +15,7 @@ export const watchEn = {
     'CPU oversubscribed: the job may use {{limit}} CPUs and was throttled {{throttled}} % of the time, while the GPU is busy only {{sm}} % of the time.',
   'verdict.waitsElsewhere': 'The GPU is busy only {{sm}} % of the time, and neither the job\'s CPU nor PCIe explains the wait.',
   'verdict.transferBoundLink':
-    'Transfer-bound: the busier PCIe direction runs at {{linkShare}} % of what its link carries ({{link}} each way; {{pcie}} MB/s rx + tx), whatever the utilisation counter says ({{counter}} %).',
+    'Transfer-bound: PCIe carries {{pcie}} MB/s (rx + tx), {{linkShare}} % of what its link carries one way ({{link}}): the job spends most of its time moving data, whatever the utilisation counter says ({{counter}} %).',
   'verdict.notEnoughSamples': 'No verdict: {{samples}} GPU sample(s), fewer than the {{min}} a verdict needs.',
   'verdict.jobEndedEarly': 'No verdict: the job ended ({{state}}) {{after}} s into the watch, leaving {{samples}} GPU sample(s) before its last second, fewer than the {{min}} a verdict needs.',
   'verdict.mainThreadCpu':
@@ -35,7 +35,7 @@ export const watchEn = {
   'label.busiestThread': 'Busiest thread',
   'label.workers': 'Worker processes',
   'label.cgroup': 'CPU limit (cgroup)',
-  'label.pcieLink': 'PCIe link (busier direction)',
+  'label.pcieLink': 'PCIe link (rx + tx against one direction)',
   'label.gpm': 'GPM (SM active, occupancy, tensor, DRAM bandwidth)',
   'label.decidedBy': 'Decided by',
   'label.jobEnded': 'Job ended',
@@ -88,7 +88,7 @@ export const watchZh: Record<WatchKey, string> = {
   'verdict.cpuOversubscribed': 'CPU 超额订阅：任务最多可用 {{limit}} 个 CPU，有 {{throttled}}% 的时间被限流，而 GPU 只有 {{sm}}% 的时间在工作。',
   'verdict.waitsElsewhere': 'GPU 只有 {{sm}}% 的时间在工作，而任务的 CPU 和 PCIe 都解释不了这种等待。',
   'verdict.transferBoundLink':
-    '受传输限制：PCIe 较忙的方向用到了链路容量的 {{linkShare}}%（{{link}}，每个方向；收 + 发 {{pcie}} MB/s），无论利用率计数器显示多少（{{counter}}%）。',
+    '受传输限制：PCIe 上有 {{pcie}} MB/s（收 + 发），是链路单向容量（{{link}}）的 {{linkShare}}%：任务大部分时间在搬运数据，无论利用率计数器显示多少（{{counter}}%）。',
   'verdict.notEnoughSamples': '无法判断：只有 {{samples}} 个 GPU 采样，少于判断所需的 {{min}} 个。',
   'verdict.jobEndedEarly': '无法判断：任务在观察开始 {{after}} 秒后结束（{{state}}），去掉最后一秒后只剩 {{samples}} 个 GPU 采样，少于判断所需的 {{min}} 个。',
   'verdict.mainThreadCpu':
@@ -107,7 +107,7 @@ export const watchZh: Record<WatchKey, string> = {
   'label.busiestThread': '最忙的线程',
   'label.workers': 'worker 进程',
   'label.cgroup': 'CPU 限制（cgroup）',
-  'label.pcieLink': 'PCIe 链路（较忙的方向）',
+  'label.pcieLink': 'PCIe 链路（收 + 发 相对单向容量）',
   'label.gpm': 'GPM（SM 活跃、占用率、Tensor、显存带宽）',
   'label.decidedBy': '判断依据',
   'label.jobEnded': '任务已结束',

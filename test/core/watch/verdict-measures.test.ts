@@ -39,10 +39,14 @@ function facts(sample: Partial<WatchGpuSample>, n: number, cpu: { thread?: numbe
 describe('watch judges what the GPU does, and says which measure decided', () => {
   it('a link kept near its capacity is transfer-bound whatever the utilisation counter says', () => {
     // Gen 5 ×16 carries 63016 MB/s each way (pcie-links.json); 40 GB/s host→device is 63 % of it.
-    const j = judgeWatch(facts({ sm: 100, pcieRxMBps: 40_000, pcieTxMBps: 200, link: GEN5_X16 }, 10))
+    const j = judgeWatch(facts({ sm: 100, pcieRxMBps: 39_800, pcieTxMBps: 200, link: GEN5_X16 }, 10))
     expect([j.verdict, j.decidedBy, j.headline.key]).toEqual(['transfer-bound', 'pcie-link-share', 'verdict.transferBoundLink'])
     expect(j.headline.params).toMatchObject({ linkShare: '63', link: 'Gen 5 ×16, 63016 MB/s', counter: '100' })
     expect(j.findings.map((f) => f.id)).toEqual(['host-device-transfer-bound'])
+  })
+
+  it('copies one way then the other share the link: 20 GB/s each way on Gen 5 ×16 is 63 % of it', () => {
+    expect(judgeWatch(facts({ sm: 100, pcieRxMBps: 20_000, pcieTxMBps: 20_000, link: GEN5_X16 }, 10)).verdict).toBe('transfer-bound')
   })
 
   it('the same 5 GB/s is no bottleneck on a Gen 5 ×16 link (8 %), but was one by the fixed rate where the link is unknown', () => {
@@ -52,8 +56,10 @@ describe('watch judges what the GPU does, and says which measure decided', () =>
     expect([unknown.verdict, unknown.decidedBy]).toEqual(['transfer-bound', 'pcie-throughput'])
   })
 
-  it('a Gen 3 ×4 link (3938 MB/s) at 3 GB/s is full: transfer-bound', () => {
+  it('a Gen 3 ×4 link (3938 MB/s) at 3 GB/s is full: transfer-bound; pageable copies at 20 GB/s (32 % of Gen 5 ×16) with an idle GPU too', () => {
     expect(judgeWatch(facts({ sm: 90, pcieRxMBps: 3000, link: { generation: 3, width: 4 } }, 10)).verdict).toBe('transfer-bound')
+    const pageable = judgeWatch(facts({ sm: 20, pcieRxMBps: 20_000, link: GEN5_X16 }, 10, { thread: 100 }))
+    expect([pageable.verdict, pageable.decidedBy, pageable.headline.key]).toEqual(['transfer-bound', 'pcie-link-share', 'verdict.transferBound'])
   })
 
   it('GPM: the counter at 100 % with the SMs active 4 % is not healthy; with one busy thread it is launch-bound, decided by GPM', () => {
