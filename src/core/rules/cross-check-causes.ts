@@ -100,7 +100,17 @@ const CPU_ONLY: CauseCheck = {
   },
 }
 
-const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, ARCH_NOT_IN_WHEEL, CPU_ONLY]
+// "No driver" under WSL 1: there is no GPU in WSL 1 at all, whatever driver Windows has.
+const NO_DRIVER_ON_WSL1: CauseCheck = {
+  id: 'driver-not-loaded',
+  check(finding, facts) {
+    if (!facts.wsl1) return null
+    const because = `${facts.wsl1}: ${finding.evidence ?? ''}`
+    return { because, instead: makeFinding('wsl1-has-no-gpu', 'error', {}, because) }
+  },
+}
+
+const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, ARCH_NOT_IN_WHEEL, CPU_ONLY, NO_DRIVER_ON_WSL1]
 
 // Causes that only the facts together show: a container that got no GPU, where the program then saw none.
 const NO_GPU_SYMPTOM = /is_available\(\)[\s\S]{0,60}?\b(?:False|Flase)\b|No CUDA GPUs are available|no CUDA-capable device|insufficient for CUDA runtime|nvidia-smi: (?:command )?not found|nvcc and nvidia-smi not found/i

@@ -33,6 +33,8 @@ export interface PasteFacts {
   driverToolsMissing: string | null
   /** The module whose import failed, when the traceback or the text names it. */
   failingImport: string | null
+  /** The paste says it runs under WSL 1 (no GPU there: GPU support needs WSL 2). */
+  wsl1: string | null
 }
 
 // nvidia-smi's header line: "| NVIDIA-SMI 535.129.03   Driver Version: … CUDA Version: 12.2 |", or its fields on their own lines.
@@ -52,6 +54,7 @@ const DOCKER_RUN = /^.*\b(?:docker|podman) run\b.*(?:\\\n.*)*$/gm
 const GPU_REQUEST = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES|nvidia-docker/
 const TOOLS_MISSING = /nvidia-smi: (?:command )?not found|nvidia-smi\W+(?:is )?not (?:found|recogni[sz]ed)|nvcc and nvidia-smi not found/i
 const FAILING_IMPORT = /`?import ([\w.]+)\s*`?[^\n]*\n?[^\n]*(?:error|Error)|File "[^"]*site-packages\/([\w]+)\/__init__\.py"[^\n]*\n[^\n]*\n(?:ImportError|OSError)/
+const WSL1 = /\bWSL ?1\b(?!\.\d)|\bwsl --set-version \S+ 1\b|WSL version:\s*1\b(?!\.)/i
 const GPU_NAME = /\b((?:NVIDIA |GeForce |Tesla |Quadro )*(?:GeForce )?(?:RTX|GTX|TITAN|Tesla|Quadro|A\d{2,3}|H\d{3}|L\d{1,2}S?|V100|P100|T4|K80)\s?[A-Z]?\d{0,4}(?:\s?(?:Ti|SUPER|Laptop|D))?)\b/g
 
 // People write "RTX2060" and "GTX1080Ti"; the name tables expect "RTX 2060".
@@ -122,5 +125,6 @@ export function pasteFacts(text: string, status: GpuStatus | null = null, env: C
     dockerRunWithoutGpu: withoutGpu,
     driverToolsMissing: TOOLS_MISSING.exec(text)?.[0] ?? null,
     failingImport: imp ? (imp[1] ?? imp[2] ?? null) : null,
+    wsl1: WSL1.exec(text)?.[0] ?? null,
   }
 }

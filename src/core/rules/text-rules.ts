@@ -204,6 +204,14 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /undefined symbol: (__nvJitLink\w*|cublasLt\w*)/i,
     params: (m, text) => defined({ symbol: m[1], library: capture(text, /([^\s/]+\.so[\w.]*): undefined symbol/i) }),
   },
+  {
+    // The loader's other wording, and any symbol of a versioned libcublasLt: "…/libcublas.so.11: symbol free_gemm_select
+    // version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference".
+    id: 'system-cuda-libs-shadow-wheel-libs',
+    severity: 'error',
+    pattern: /(\S*libcublas\w*\.so[\w.]*):\s*(?:undefined symbol:?|symbol)\s+(\w+),?\s+version libcublasLt\.so\.\d+/i,
+    params: (m) => ({ symbol: m[2]!, library: m[1]!.split('/').pop()! }),
+  },
   { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
   { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW/i },
   { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 803\b/i },

@@ -28,6 +28,11 @@ export const findingsEn: Record<string, string> = {
   'driver-library-not-visible.fix':
     'Run the program where nvidia-smi works: start its container with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI); on the host, check `ldconfig -p | grep libcuda.so.1` and remove any `stubs` or `compat` directory from `LD_LIBRARY_PATH`. Do not downgrade CUDA or upgrade the driver for this.',
 
+  'wsl1-has-no-gpu.title': 'WSL 1 has no GPU',
+  'wsl1-has-no-gpu.message': 'The program runs under WSL 1, which gives Linux no access to the GPU: CUDA in WSL needs WSL 2, whatever driver Windows has.',
+  'wsl1-has-no-gpu.fix':
+    'Convert the distribution to WSL 2 (`wsl --set-version <distro> 2`, `wsl -l -v` to check), keep the NVIDIA driver on Windows only, and do not install a Linux driver inside WSL.',
+
   'library-missing-for-package.title': 'A CUDA library is missing for {{package}}',
   'library-missing-for-package.message':
     '{{package}} could not load {{library}}. Unlike PyTorch wheels, it does not bring its own copy: the library must be installed where the loader finds it.',
@@ -549,6 +554,10 @@ export const findingsZh: Record<string, string> = {
     'CUDA 报告驱动过旧，但同一段粘贴中显示的驱动支持 CUDA {{driverCuda}}，不低于程序所用的 {{runtimeCuda}}：程序没有加载到这个驱动的库（libcuda），例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。',
   'driver-library-not-visible.fix':
     '在 nvidia-smi 能正常运行的环境中运行程序：容器用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动；在主机上检查 `ldconfig -p | grep libcuda.so.1`，并从 `LD_LIBRARY_PATH` 中去掉 `stubs` 或 `compat` 目录。不要为此降级 CUDA 或升级驱动。',
+
+  'wsl1-has-no-gpu.title': 'WSL 1 没有 GPU',
+  'wsl1-has-no-gpu.message': '程序运行在 WSL 1 下，而 WSL 1 不让 Linux 访问 GPU：WSL 中使用 CUDA 需要 WSL 2，无论 Windows 装的是什么驱动。',
+  'wsl1-has-no-gpu.fix': '把发行版转换为 WSL 2（`wsl --set-version <发行版> 2`，用 `wsl -l -v` 检查），NVIDIA 驱动只装在 Windows 上，不要在 WSL 里安装 Linux 驱动。',
 
   'library-missing-for-package.title': '{{package}} 缺少 CUDA 库',
   'library-missing-for-package.message':

@@ -31,7 +31,9 @@ describe('analyze on labelled public pastes (2026-11 set)', () => {
     expect(score, `${p.cause}: ${findings.map((f) => `${f.id}:${f.severity}`).join(' ')}`).not.toBe('wrong')
   })
 
-  it('names the true cause of at least 25 of them (measured: 27 of 27; the old analyze: 12 right, 5 confident false causes)', () => {
-    expect(scores.filter((s) => s.score === 'right').length).toBeGreaterThanOrEqual(25)
+  // Measured on 37: 37 right. The old analyze: 19 right, 12 honest, 6 confident false causes. The 10 held-out
+  // pastes scored 7 / 2 / 1 before their two gaps were fixed (labels.json, heldOutScore).
+  it('names the true cause of at least 35 of them', () => {
+    expect(scores.filter((s) => s.score === 'right').length).toBeGreaterThanOrEqual(35)
   })
 })

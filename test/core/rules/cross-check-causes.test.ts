@@ -66,6 +66,19 @@ describe('causes cross-checked against the rest of the paste', () => {
   })
 })
 
+describe('held-out gaps', () => {
+  it('"Found no NVIDIA driver" under WSL 1 is WSL 1, not a driver to reinstall; under WSL 2 it stays the driver', () => {
+    const text = "RuntimeError: Found no NVIDIA driver on your system. I'm using wsl 1 on windows 10."
+    expect(ids(text)).toEqual(['wsl1-has-no-gpu:error'])
+    expect(ids(text.replace('wsl 1', 'WSL2'))).toContain('driver-not-loaded:error')
+  })
+
+  it('the loader\'s "symbol … version libcublasLt.so.11 not defined" wording is the same cuBLAS mix-up', () => {
+    const f = find('OSError: /env/lib/libcublas.so.11: symbol free_gemm_select version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference', 'system-cuda-libs-shadow-wheel-libs')
+    expect(f?.params).toMatchObject({ symbol: 'free_gemm_select', library: 'libcublas.so.11' })
+  })
+})
+
 describe('old formats of known messages', () => {
   it('out of memory without the "CUDA out of memory" prefix', () => {
     expect(ids('RuntimeError: CUDA error: out of memory')).toContain('cuda-oom-or-memory-held:error')
