@@ -118,7 +118,8 @@ describe('gpu-doctor watch', { timeout: 45_000 }, () => {
     const pid = await job(IDLE)
     const r = await watch(['--pid', String(pid), '--seconds', '3'], COPYING, [pid])
     expect(r.code).toBe(1)
-    expect(r.stdout).toMatch(/Transfer-bound: 12\d{3} MB\/s cross PCIe/)
+    // Judged against the fixed rate, or against the link where this host's sysfs has one at the capture's bus address.
+    expect(r.stdout).toMatch(/Transfer-bound: (?:12\d{3} MB\/s cross PCIe|PCIe carries 12\d{3} MB\/s)/)
     expect(r.stdout).toContain('pin_memory=True')
     expect(r.stdout).toContain('non_blocking=True')
   })

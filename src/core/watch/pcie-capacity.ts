@@ -41,3 +41,8 @@ export function pcieCapacityMBps(link: PcieLink | null): number | null {
   const row = links.generations.find((g) => g.generation === link.generation)
   return row ? Math.round(row.laneMBps * link.width) : null
 }
+
+/** The generation whose transfer rate this is ("32.0 GT/s" → 5), or null for a rate the table does not hold. */
+export function generationOfRate(gtPerSecond: number): number | null {
+  return links.generations.find((g) => Math.abs(g.transferRateGTps - gtPerSecond) < 0.05)?.generation ?? null
+}

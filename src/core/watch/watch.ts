@@ -9,6 +9,8 @@ import { readCgroupCpu } from './cgroup-cpu'
 import { WatchError, type WatchErrorCode } from './errors'
 import { DmonSampleSource, type GpuSampleSource, jobGpus, type WatchGpuSample } from './gpu'
 import { openNvmlSampleSource } from './nvml-source'
+import type { PcieLink } from './pcie-capacity'
+import { readPcieLinkSysfs } from './pcie-link-sysfs'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
 import { combineGpus, type OtherProcessSeen, summariseCpu, summariseGpus, summariseOtherProcesses } from './summary'
 import { judgeWatch } from './verdict'
@@ -27,6 +29,8 @@ export interface WatchOptions {
   /** GPU readings; default a streaming nvidia-smi dmon (an NVML sampler plugs in here). */
   source?: GpuSampleSource
   proc?: string
+  /** Where sysfs is (the PCIe link of a GPU where the sampler does not read it). */
+  sys?: string
 }
 
 const TICK_MS = 1000
@@ -86,6 +90,9 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const gpus = [...gpuMemory.keys()].sort((a, b) => a - b)
 
   const source = options.source ?? (await defaultSource(options))
+  // Where the sampler does not say which link the traffic runs on (dmon), the kernel does; read while the job runs.
+  const sysfsLinks = new Map<number, PcieLink | null>()
+  for (const g of state.status.gpus) if (g.index !== null && gpuMemory.has(g.index)) sysfsLinks.set(g.index, await readPcieLinkSysfs(g.busId, options.sys))
   const samples: WatchGpuSample[] = []
   // When each sample arrived (performance.now()), to leave out the last second of a job that ended.
   const arrivals: number[] = []
@@ -97,7 +104,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const intervals: TreeCpu[] = []
   source.start(gpus, (s) => {
     if (!gpuMemory.has(s.gpu)) return
-    samples.push(s)
+    samples.push(s.link === undefined ? { ...s, link: sysfsLinks.get(s.gpu) ?? null } : s)
     arrivals.push(performance.now())
     latest.set(s.gpu, s.sm)
   })

@@ -1,4 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -29,12 +32,13 @@ class ScriptedSource implements GpuSampleSource {
     private readonly sm: number,
     private readonly processes?: () => Array<{ pid: number; sm: number }>,
     private readonly periodMs = 100,
+    private readonly pcieRxMBps = 1,
   ) {}
   start(gpus: number[], onSample: (s: WatchGpuSample) => void) {
     this.gpus = gpus
     const processes = this.processes
     this.timer = setInterval(
-      () => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: 1, pcieTxMBps: 1, ...(processes ? { processes: processes() } : {}) })),
+      () => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: this.pcieRxMBps, pcieTxMBps: 1, ...(processes ? { processes: processes() } : {}) })),
       this.periodMs,
     )
   }
@@ -115,6 +119,24 @@ describe('watchJob', () => {
     expect(r.decidedBy).toBe('samples')
     expect(r.headline.key).toBe('verdict.jobEndedEarly')
     expect(r.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'watch-not-enough-samples'])
+  })
+
+  it('a sampler that does not read the link (dmon): the kernel\'s link (sysfs) is the capacity PCIe is judged against', async () => {
+    const pid = await job(IDLE)
+    // The h200-x1 capture's GPU is at 00000000:00:06.0; its link here: Gen 5 ×16 (63016 MB/s each way).
+    const sys = mkdtempSync(join(tmpdir(), 'gd-sys-'))
+    const dev = join(sys, 'bus/pci/devices/0000:00:06.0')
+    mkdirSync(dev, { recursive: true })
+    writeFileSync(join(dev, 'current_link_speed'), '32.0 GT/s PCIe\n')
+    writeFileSync(join(dev, 'current_link_width'), '16\n')
+    const env = fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: `${pid}:0:900:99` })
+    const busy = await watchJob({ pid, seconds: 3, source: new ScriptedSource(99, undefined, 100, 40_000), env, sys })
+    expect(busy.gpus[0]).toMatchObject({ pcieLink: { generation: 5, width: 16 }, pcieCapacityMBps: 63016 })
+    expect([busy.verdict, busy.decidedBy]).toEqual(['transfer-bound', 'pcie-link-share'])
+    // No sysfs entry: no link, and the counter's 99 % is healthy as before.
+    const none = await watchJob({ pid, seconds: 3, source: new ScriptedSource(99, undefined, 100, 40_000), env, sys: join(sys, 'missing') })
+    expect(none.gpus[0]!.pcieLink).toBeNull()
+    expect(none.verdict).toBe('healthy')
   })
 
   it('a cancel stops the sampler and ends as cancelled', async () => {
