@@ -247,7 +247,7 @@ export const findingsEn: Record<string, string> = {
 
   'host-device-transfer-bound.title': 'Host-to-GPU copies hold the GPU back',
   'host-device-transfer-bound.message':
-    'PCIe carries {{pcie}} MB/s between host and GPU while the GPU is busy only {{sm}} % of the time: the job waits for copies.',
+    'PCIe carries {{pcie}} MB/s between host and GPU ({{linkShare}} % of what the link carries one way: {{link}}; "?" where it is not known), the utilisation counter at {{sm}} %: the job waits for copies.',
   'host-device-transfer-bound.fix':
     'Keep data and model on the GPU between steps (no `.cpu()` / `.to("cuda")` round trips), use `pin_memory=True` in the DataLoader and `.to("cuda", non_blocking=True)`, send compact data (uint8 images, not float32) and convert on the GPU.',
 
@@ -752,7 +752,7 @@ export const findingsZh: Record<string, string> = {
     '让每次发起给 GPU 更多工作：更大的 batch、`torch.compile(model)`（融合小内核）、CUDA graphs（`torch.compile(mode="reduce-overhead")` 或 `torch.cuda.graphs`）、AMP（`torch.autocast`），循环内不要调用 `.item()`、`.cpu()` 或 `print(tensor)`。如果这个线程同时在准备数据（`num_workers=0`），把数据准备交给 DataLoader worker。',
 
   'host-device-transfer-bound.title': '主机与 GPU 之间的拷贝拖慢了 GPU',
-  'host-device-transfer-bound.message': '主机与 GPU 之间的 PCIe 流量为 {{pcie}} MB/s，而 GPU 只有 {{sm}}% 的时间在工作：任务在等数据拷贝。',
+  'host-device-transfer-bound.message': '主机与 GPU 之间的 PCIe 流量为 {{pcie}} MB/s（链路单向容量的 {{linkShare}}%：{{link}}；未知时为“?”），利用率计数器为 {{sm}}%：任务在等数据拷贝。',
   'host-device-transfer-bound.fix':
     '在各步之间把数据和模型留在 GPU 上（不要来回 `.cpu()` / `.to("cuda")`），DataLoader 使用 `pin_memory=True` 并用 `.to("cuda", non_blocking=True)`，传输紧凑的数据（uint8 图像而不是 float32），在 GPU 上再转换。',
 
