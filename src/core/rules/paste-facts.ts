@@ -38,7 +38,7 @@ export interface PasteFacts {
 }
 
 // nvidia-smi's header line: "| NVIDIA-SMI 535.129.03   Driver Version: … CUDA Version: 12.2 |", or its fields on their own lines.
-const SMI_BANNER_CUDA = /(?:NVIDIA-SMI|Driver Version:)[^\n]*?\bCUDA (?:UMD )?Version:\s*(\d+\.\d+)|^\s*CUDA Version:\s*(\d+\.\d+)\s*$/m
+const SMI_BANNER_CUDA = /(?:NVIDIA-SMI|Driver Version:)[^\n]*?\bCUDA (?:UMD )?Version:\s*(\d+\.\d+)|^[ \t]*CUDA Version:[ \t]*(\d+\.\d+)[ \t]*$/m
 const SMI_PRESENT = /NVIDIA-SMI \d|Driver Version:\s*\d/
 const DRIVER_API = /driver on your system is too old \(found version (\d+)\)/i
 // "Driver Version: 535.129.03", collect_env's "Nvidia driver version: 535.129.03", /proc/driver/nvidia/version's kernel module line, a "host is on 346.46".
@@ -47,19 +47,37 @@ const DRIVER_VERSION =
 const TORCH_WHEEL = /\b(\d+\.\d+\.\d+(?:a0|\.post\d+)?)\+(cu\d{2,3}|cpu|rocm[\d.]+)\b/gi
 const TORCH_VERSION_CUDA = /torch\.version\.cuda\)?\s*(?:\n\s*(?:Out\[\d+\]:\s*)?)?'?(\d+\.\d+)'?|CUDA used to build PyTorch:\s*(\d+\.\d+)/gi
 // nvidia/cuda:7.5-cudnn5-devel, pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime, anibali/pytorch:1.4.0-cuda10.1
-const IMAGE_CUDA = /\b[\w.-]+\/[\w.-]+:(?:[\w.]*-)?(?:cuda)?(\d{1,2}\.\d)(?:\.\d+)?(?:-[\w.-]+)?\b/gi
+// Bounded repeats: an unbounded [\w.-]+ before the "/" retries every start of a long dotted or dashed word (quadratic).
+const IMAGE_CUDA = /\b[\w.-]{1,128}\/[\w.-]{1,128}:(?:[\w.]{0,32}-)?(?:cuda)?(\d{1,2}\.\d)(?:\.\d+)?(?:-[\w.-]{1,128})?\b/gi
 const DEVICEQUERY_RUNTIME = /CUDA Driver Version \/ Runtime Version\s+[\d.]+\s*\/\s*(\d+\.\d+)/i
 const CONTAINER_PROMPT = /^root@([0-9a-f]{12}):/m
 const DOCKER_RUN = /^.*\b(?:docker|podman) run\b.*(?:\\\n.*)*$/gm
 const GPU_REQUEST = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES|nvidia-docker/
 const TOOLS_MISSING = /nvidia-smi: (?:command )?not found|nvidia-smi\W+(?:is )?not (?:found|recogni[sz]ed)|nvcc and nvidia-smi not found/i
-const FAILING_IMPORT = /`?import ([\w.]+)\s*`?[^\n]*\n?[^\n]*(?:error|Error)|File "[^"]*site-packages\/([\w]+)\/__init__\.py"[^\n]*\n[^\n]*\n(?:ImportError|OSError)/
+const IMPORT_LINE = /\bimport ([A-Za-z_][\w.]*)/
+const PACKAGE_INIT = /File "[^"\n]*site-packages\/(\w+)\/__init__\.py"/
+const LOAD_ERROR = /\b(?:ImportError|OSError|error)\b/i
 const WSL1 = /\bWSL ?1\b(?!\.\d)|\bwsl --set-version \S+ 1\b|WSL version:\s*1\b(?!\.)/i
-const GPU_NAME = /\b((?:NVIDIA |GeForce |Tesla |Quadro )*(?:GeForce )?(?:RTX|GTX|TITAN|Tesla|Quadro|A\d{2,3}|H\d{3}|L\d{1,2}S?|V100|P100|T4|K80)\s?[A-Z]?\d{0,4}(?:\s?(?:Ti|SUPER|Laptop|D))?)\b/g
+const GPU_NAME = /\b((?:NVIDIA |GeForce |Tesla |Quadro ){0,2}(?:GeForce )?(?:RTX|GTX|TITAN|Tesla|Quadro|A\d{2,3}|H\d{3}|L\d{1,2}S?|V100|P100|T4|K80)\s?[A-Z]?\d{0,4}(?:\s?(?:Ti|SUPER|Laptop|D))?)\b/g
 
 // People write "RTX2060" and "GTX1080Ti"; the name tables expect "RTX 2060".
 function spaced(name: string): string {
   return name.replace(/\b(RTX|GTX)(\d)/i, '$1 $2').replace(/(\d)(Ti|SUPER)\b/i, '$1 $2')
+}
+
+/**
+ * The module whose import failed: an `import X` line (or a traceback frame in X/__init__.py) with an error on it or
+ * the next two lines. Line by line: one regex spanning lines retried every split of each line (cubic on 64 KiB).
+ */
+function failingImportOf(text: string): string | null {
+  const lines = text.split('\n', 20_000)
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    const name = IMPORT_LINE.exec(line)?.[1] ?? PACKAGE_INIT.exec(line)?.[1]
+    if (!name) continue
+    if ([line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return name
+  }
+  return null
 }
 
 function stated(version: CudaVersion | null, source: string): StatedCuda | null {
@@ -113,7 +131,6 @@ function containerOf(text: string): { container: string | null; withoutGpu: stri
 /** Reads the facts a paste states; `status`/`env` are what its structured parse found, if any. */
 export function pasteFacts(text: string, status: GpuStatus | null = null, env: CollectEnv | null = null): PasteFacts {
   const { container, withoutGpu } = containerOf(text)
-  const imp = FAILING_IMPORT.exec(text)
   const names = [...(status?.gpus.map((g) => g.name) ?? []), ...(env?.gpus ?? []), ...[...text.matchAll(GPU_NAME)].map((m) => spaced(m[1]!.trim()))]
   return {
     driverCuda: driverCudaOf(text, status, env),
@@ -124,7 +141,7 @@ export function pasteFacts(text: string, status: GpuStatus | null = null, env: C
     container,
     dockerRunWithoutGpu: withoutGpu,
     driverToolsMissing: TOOLS_MISSING.exec(text)?.[0] ?? null,
-    failingImport: imp ? (imp[1] ?? imp[2] ?? null) : null,
+    failingImport: failingImportOf(text),
     wsl1: WSL1.exec(text)?.[0] ?? null,
   }
 }

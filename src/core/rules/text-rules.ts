@@ -29,6 +29,17 @@ function defined(params: Record<string, string | number | undefined>): MessagePa
 
 const MEMORY = '[\\d.]+ [KMGT]i?B'
 
+/**
+ * The whole path of a library the match names at `index` ("/usr/local/cuda/lib64/libcudnn_cnn_train.so.8"):
+ * read back from the match to the start of its token, not with a leading \S* in the pattern, which retries every
+ * character of a long token (quadratic on 64 KiB without spaces).
+ */
+function pathEndingAt(text: string, index: number, name: string): string {
+  let start = index
+  while (start > 0 && !/[\s"'`(]/.test(text[start - 1]!)) start--
+  return text.slice(start, index) + name
+}
+
 function toGiB(amount: string): number {
   const match = /([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
@@ -139,7 +150,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'cpu-only-torch-build',
     severity: 'error',
-    pattern: /\b\d+\.\d+[\w.]*\+cpu\b/i,
+    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1.").
+    pattern: /\b\d+\.\d+[\w.]{0,40}\+cpu\b/i,
     params: (m) => ({ torch: m[0] }),
   },
   { id: 'cpu-only-torch-build', severity: 'error', pattern: /Torch not compiled with CUDA enabled/i },
@@ -195,8 +207,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     // typically a toolkit directory (/usr/local/cuda/lib64) or a conda env ahead of the one PyTorch was built with.
     id: 'cudnn-shadowed-by-system-copy',
     severity: 'error',
-    pattern: /(\S*libcudnn\w*\.so[\w.]*):\s*(?:undefined symbol:?|symbol)\s+\S+,?\s+version libcudnn\w*\.so/i,
-    params: (m) => ({ library: m[1]!.replace(/^["']/, '') }),
+    pattern: /(libcudnn\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w*\.so/i,
+    params: (m, text) => ({ library: pathEndingAt(text, m.index, m[1]!) }),
   },
   {
     id: 'system-cuda-libs-shadow-wheel-libs',
@@ -209,8 +221,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     // version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference".
     id: 'system-cuda-libs-shadow-wheel-libs',
     severity: 'error',
-    pattern: /(\S*libcublas\w*\.so[\w.]*):\s*(?:undefined symbol:?|symbol)\s+(\w+),?\s+version libcublasLt\.so\.\d+/i,
-    params: (m) => ({ symbol: m[2]!, library: m[1]!.split('/').pop()! }),
+    pattern: /(libcublas\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+(\w+),?[ \t]+version libcublasLt\.so\.\d+/i,
+    params: (m) => ({ symbol: m[2]!, library: m[1]! }),
   },
   { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
   { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW/i },
@@ -251,7 +263,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'wsl-gpu-in-tcc-mode', severity: 'error', pattern: /GPU access blocked by the operating system/i, requires: /\bTCC\b/ },
   { id: 'wsl-libcuda-not-on-loader-path', severity: 'error', pattern: /libcuda\.so: cannot open shared object file/i },
   { id: 'wsl-pinned-memory-limit', severity: 'warning', pattern: /Using 'pin_memory=False' as WSL is detected/i },
-  { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /pin_memory=True[\s\S]*\bWSL\b|\bWSL\b[\s\S]*pin_memory=True/i },
+  { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /^(?=[\s\S]*pin_memory=True)(?=[\s\S]*\bWSL\b)/i },
   {
     id: 'windows-dll-load-failure',
     severity: 'error',
