@@ -24,7 +24,7 @@ export const findingsEn: Record<string, string> = {
 
   'driver-library-not-visible.title': 'The program did not reach the driver',
   'driver-library-not-visible.message':
-    'CUDA said the driver is too old, but the driver shown in the same paste supports CUDA {{driverCuda}}, at least the {{runtimeCuda}} the program uses: the program did not load this driver\'s library (libcuda), e.g. it ran in a container started without the GPU, or libcuda is missing from its loader path.',
+    'CUDA said the driver is too old, but the rest of the paste says otherwise (the evidence: a driver new enough for the CUDA the program uses, or no driver tools where it ran): the program did not load this driver\'s library (libcuda), e.g. it ran in a container started without the GPU, or libcuda is missing from its loader path.',
   'driver-library-not-visible.fix':
     'Run the program where nvidia-smi works: start its container with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI); on the host, check `ldconfig -p | grep libcuda.so.1` and remove any `stubs` or `compat` directory from `LD_LIBRARY_PATH`. Do not downgrade CUDA or upgrade the driver for this.',
 
@@ -551,7 +551,7 @@ export const findingsZh: Record<string, string> = {
 
   'driver-library-not-visible.title': '程序没有连到驱动',
   'driver-library-not-visible.message':
-    'CUDA 报告驱动过旧，但同一段粘贴中显示的驱动支持 CUDA {{driverCuda}}，不低于程序所用的 {{runtimeCuda}}：程序没有加载到这个驱动的库（libcuda），例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。',
+    'CUDA 报告驱动过旧，但粘贴的其余部分与此矛盾（见证据：驱动已足够支持程序所用的 CUDA，或程序运行处没有驱动工具）：程序没有加载到这个驱动的库（libcuda），例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。',
   'driver-library-not-visible.fix':
     '在 nvidia-smi 能正常运行的环境中运行程序：容器用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动；在主机上检查 `ldconfig -p | grep libcuda.so.1`，并从 `LD_LIBRARY_PATH` 中去掉 `stubs` 或 `compat` 目录。不要为此降级 CUDA 或升级驱动。',
 
