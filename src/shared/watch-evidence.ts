@@ -22,6 +22,16 @@ export function describeOtherProcesses(r: Pick<WatchResult, 'otherProcesses' | '
     .join('; ')
 }
 
+const pct = (v: number | null) => (v === null ? '–' : String(Math.round(v)))
+
+// The busiest GPU's link: "Gen 5 ×16, 63016 MB/s each way; 71 % used".
+function linkRow(r: WatchResult): WatchEvidenceRow[] {
+  const g = r.gpus.filter((x) => x.pcieLink && x.pcieCapacityMBps).sort((a, b) => (b.pcieLinkShare ?? 0) - (a.pcieLinkShare ?? 0))[0]
+  if (!g?.pcieLink) return []
+  const link = `Gen ${g.pcieLink.generation} ×${g.pcieLink.width}, ${g.pcieCapacityMBps} MB/s`
+  return [{ label: 'label.pcieLink', value: { key: 'value.pcieLink', params: { link, share: g.pcieLinkShare == null ? '–' : Math.round(g.pcieLinkShare * 100) } } }]
+}
+
 export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
   const memory = r.gpus.map((g) => g.jobMemoryMiB).filter((v): v is number => v !== null)
   const perGpu = (pick: (g: WatchResult['gpus'][number]) => string) => (r.gpus.length > 1 ? ` (${r.gpus.map((g) => `GPU ${g.index}: ${pick(g)}`).join(', ')})` : '')
@@ -31,6 +41,13 @@ export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
     { label: 'label.idle', value: r.idleShare === null ? '–' : `${Math.round(r.idleShare * 100)} %` },
     { label: 'label.memBw', value: n(r.memBandwidthMean, '%') },
     { label: 'label.pcie', value: n(r.pcieMBps, 'MB/s', 0) },
+    ...linkRow(r),
+    {
+      label: 'label.gpm',
+      value: r.gpm
+        ? { key: 'value.gpm', params: { smActive: pct(r.gpm.smActive), occupancy: pct(r.gpm.smOccupancy), tensor: pct(r.gpm.tensorActive), dram: pct(r.gpm.dramBandwidth) } }
+        : { key: 'value.noGpm', params: {} },
+    },
     ...(r.jobSmMean === null ? [] : [{ label: 'label.jobSm' as const, value: n(r.jobSmMean, '%') + perGpu((g) => n(g.jobSmMean, '%')) }]),
     ...(r.job
       ? [
@@ -59,6 +76,8 @@ export function watchEvidenceRows(r: WatchResult): WatchEvidenceRow[] {
           ? { key: 'value.noWorkers', params: {} }
           : { key: 'value.workers', params: { count: r.cpu.workers, percent: Math.round(r.cpu.workersPercent), busiest: Math.round(r.cpu.busiestWorkerPercent) } },
     },
+    ...(r.jobEnded ? [{ label: 'label.jobEnded' as const, value: { key: 'value.jobEnded' as const, params: { state: r.jobEnded.state, after: r.jobEnded.afterSeconds } } }] : []),
+    ...(r.decidedBy ? [{ label: 'label.decidedBy' as const, value: { key: `measure.${r.decidedBy}` as WatchKey, params: {} } }] : []),
     {
       label: 'label.cgroup',
       value:

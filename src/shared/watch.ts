@@ -5,8 +5,44 @@ import { FindingSchema } from './diagnosis'
 import { MessageSchema } from './message'
 
 /** What bounds a watched job, from its GPU and CPU samples. */
-export const WatchVerdictSchema = z.enum(['healthy', 'gpu-shared', 'input-bound', 'launch-bound', 'transfer-bound', 'cpu-oversubscribed', 'gpu-waits-elsewhere'])
+export const WatchVerdictSchema = z.enum([
+  'healthy',
+  'gpu-shared',
+  'input-bound',
+  'launch-bound',
+  'transfer-bound',
+  'cpu-oversubscribed',
+  'gpu-waits-elsewhere',
+  'not-enough-samples',
+])
 export type WatchVerdict = z.infer<typeof WatchVerdictSchema>
+
+/** The measure that decided a verdict (shown with it). */
+export const WatchMeasureSchema = z.enum([
+  'samples',
+  'pcie-link-share',
+  'pcie-throughput',
+  'gpm-sm-activity',
+  'sm-utilisation',
+  'job-sm-share',
+  'cgroup-throttling',
+  'worker-cpu',
+  'main-process-cpu',
+  'main-thread-cpu',
+  'none',
+])
+export type WatchMeasure = z.infer<typeof WatchMeasureSchema>
+
+/** NVML GPM (Hopper and newer), device-wide means over the watch, 0–100 %; null per metric the GPU did not give. */
+export const WatchGpmSchema = z.object({
+  smActive: z.number().nullable(),
+  smOccupancy: z.number().nullable(),
+  tensorActive: z.number().nullable(),
+  dramBandwidth: z.number().nullable(),
+})
+export type WatchGpm = z.infer<typeof WatchGpmSchema>
+
+export const WatchPcieLinkSchema = z.object({ generation: z.number().int(), width: z.number().int() })
 
 /** One GPU the job uses, over the watch. Percentages are means of the samples; null where the sampler had no value. */
 export const WatchGpuSchema = z.object({
@@ -24,6 +60,11 @@ export const WatchGpuSchema = z.object({
   jobSmMean: z.number().nullable(),
   /** SM % of every other process on this GPU together; null as jobSmMean. */
   othersSmMean: z.number().nullable(),
+  /** The PCIe link as it ran (the widest, fastest seen), what it carries per direction, and rx + tx as a share of that (above 1 only with simultaneous two-way traffic). */
+  pcieLink: WatchPcieLinkSchema.nullable().optional(),
+  pcieCapacityMBps: z.number().nullable().optional(),
+  pcieLinkShare: z.number().nullable().optional(),
+  gpm: WatchGpmSchema.nullable().optional(),
 })
 export type WatchGpu = z.infer<typeof WatchGpuSchema>
 
@@ -95,12 +136,20 @@ export const WatchResultSchema = z.object({
   /** The job's own SM % (its GPUs weighted by samples); null where the sampler cannot tell processes apart. */
   jobSmMean: z.number().nullable(),
   othersSmMean: z.number().nullable(),
+  /** The busiest GPU's PCIe rx + tx as a share of its link's one-direction capacity; null where the link is unknown. */
+  pcieLinkShare: z.number().nullable().optional(),
+  /** GPM means of the job's GPUs; null where no GPU had GPM. */
+  gpm: WatchGpmSchema.nullable().optional(),
+  /** The job exited or became a zombie during the watch: when (seconds into it). */
+  jobEnded: z.object({ state: z.enum(['exited', 'zombie']), afterSeconds: z.number() }).nullable().optional(),
   otherProcesses: z.array(WatchOtherProcessSchema),
   cpu: WatchCpuSchema,
   cgroup: WatchCgroupSchema,
   /** The job's ranks when the process is one rank of a distributed job (same torchrun run id or MASTER_ADDR:MASTER_PORT). */
   job: z.object({ key: z.string(), worldSize: z.number().int().nullable(), ranks: z.array(WatchRankSchema) }).nullable().optional(),
   verdict: WatchVerdictSchema,
+  /** Which measure decided the verdict. */
+  decidedBy: WatchMeasureSchema.optional(),
   /** The verdict in a sentence with its numbers: key in i18n namespace 'watch'. */
   headline: MessageSchema,
   /** The catalog finding that names the bottleneck with its fix (none when healthy). */

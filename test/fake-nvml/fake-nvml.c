@@ -10,6 +10,9 @@
  * (NVML's "not available") for utilisation, temperature, power, power limit and clocks, more
  * process samples and compute processes than the caller's buffer holds (with SUCCESS), a sample
  * with 0xFFFFFFFF % SM, and 0xFFFFFFFF entries needed (INSUFFICIENT_SIZE) on GPU 1.
+ * PCIe: link gen 5 ×16 on GPU 0, gen 4 ×16 on GPU 1; FAKE_NVML_PCIE_KBPS=N sets both throughput counters.
+ * GPM (nvml.h "GPM Structs" layout): GPU 0 supports it, GPU 1 does not; FAKE_NVML_GPM=0 removes it from
+ * GPU 0 too. Metrics between two samples: SM activity 12.5, occupancy 8, tensor 0.5, DRAM bandwidth 3 %.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +84,53 @@ nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int *mhz)
 nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned int *kbps) {
   struct timespec pause = {0, 20 * 1000 * 1000}; /* the real one samples over 20 ms */
   nanosleep(&pause, NULL);
-  *kbps = counter == 0 ? 1000 : 2000;
+  const char *v = getenv("FAKE_NVML_PCIE_KBPS");
+  *kbps = v ? (unsigned int)atoi(v) : (counter == 0 ? 1000 : 2000);
+  return 0;
+}
+nvmlReturn_t nvmlDeviceGetCurrPcieLinkGeneration(nvmlDevice_t d, unsigned int *gen) { *gen = d->index == 0 ? 5 : 4; return 0; }
+nvmlReturn_t nvmlDeviceGetCurrPcieLinkWidth(nvmlDevice_t d, unsigned int *width) { *width = 16; return 0; }
+
+typedef struct { unsigned int version, isSupportedDevice; } nvmlGpmSupport_t;
+typedef struct fake_gpm_sample { int taken; int device; } fake_gpm_sample;
+typedef struct { fake_gpm_sample *handle; } nvmlGpmSample_t;
+typedef struct { unsigned int metricId; nvmlReturn_t nvmlReturn; double value; struct { char *shortName, *longName, *unit; } metricInfo; } nvmlGpmMetric_t;
+typedef struct { unsigned int version, numMetrics; nvmlGpmSample_t sample1, sample2; nvmlGpmMetric_t metrics[98]; } nvmlGpmMetricsGet_t;
+static int gpm_on(nvmlDevice_t d) { const char *v = getenv("FAKE_NVML_GPM"); return d->index == 0 && !(v && !strcmp(v, "0")); }
+static int gpm_live = 0; /* samples allocated and not freed: a test can ask through FAKE_NVML_CALLS */
+
+nvmlReturn_t nvmlGpmQueryDeviceSupport(nvmlDevice_t d, nvmlGpmSupport_t *s) {
+  if (s->version != 1) return 25;
+  s->isSupportedDevice = gpm_on(d);
+  return 0;
+}
+nvmlReturn_t nvmlGpmSampleAlloc(nvmlGpmSample_t *s) {
+  s->handle = calloc(1, sizeof(fake_gpm_sample));
+  gpm_live++;
+  log_call("nvmlGpmSampleAlloc");
+  return s->handle ? 0 : 999;
+}
+nvmlReturn_t nvmlGpmSampleFree(nvmlGpmSample_t s) { free(s.handle); gpm_live--; log_call("nvmlGpmSampleFree"); return 0; }
+nvmlReturn_t nvmlGpmSampleGet(nvmlDevice_t d, nvmlGpmSample_t s) {
+  if (!gpm_on(d)) return 3; /* NOT_SUPPORTED */
+  s.handle->taken++;
+  s.handle->device = d->index;
+  return 0;
+}
+nvmlReturn_t nvmlGpmMetricsGet(nvmlGpmMetricsGet_t *m) {
+  if (m->version != 1) return 25;
+  if (!m->sample1.handle || !m->sample2.handle || !m->sample1.handle->taken || !m->sample2.handle->taken) return 2; /* INVALID_ARGUMENT */
+  for (unsigned int i = 0; i < m->numMetrics; i++) {
+    nvmlGpmMetric_t *x = &m->metrics[i];
+    x->nvmlReturn = 0;
+    switch (x->metricId) {
+      case 2: x->value = 12.5; break;
+      case 3: x->value = 8.0; break;
+      case 5: x->value = 0.5; break;
+      case 10: x->value = 3.0; break;
+      default: x->nvmlReturn = 3; x->value = 0;
+    }
+  }
   return 0;
 }
 nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t d, unsigned long long *mask) { *mask = 0x5ULL; return 0; }

@@ -37,6 +37,22 @@ export interface NvmlBinding {
   getClocksEventReasons: Fn | null
   getProcessUtilization: Fn | null
   getComputeProcesses: { fn: Fn; stride: number } | null
+  /** The PCIe link now (generation, lanes): unsigned int out parameters. */
+  getCurrPcieLinkGeneration: Fn | null
+  getCurrPcieLinkWidth: Fn | null
+  /** GPM (Hopper and newer, driver ≥ 520): null where this NVML lacks it. */
+  gpm: GpmBinding | null
+}
+
+/** NVML's GPM calls. A sample is an opaque pointer NVML allocates; metricsGet reads an nvmlGpmMetricsGet_t (nvml-structs.ts). */
+export interface GpmBinding {
+  querySupport: Fn
+  sampleAlloc: (out: unknown[]) => number
+  sampleFree: (sample: unknown) => number
+  sampleGet: (device: DeviceHandle, sample: unknown) => number
+  metricsGet: (request: Buffer) => number
+  /** The address of a sample, to write into an nvmlGpmMetricsGet_t. */
+  address: (sample: unknown) => bigint
 }
 
 const REQUIRED = ['nvmlInit_v2', 'nvmlShutdown', 'nvmlDeviceGetCount_v2', 'nvmlDeviceGetHandleByIndex_v2', 'nvmlDeviceGetUtilizationRates', 'nvmlDeviceGetMemoryInfo'] as const
@@ -96,6 +112,27 @@ function bind(koffi: typeof Koffi, lib: Koffi.LibraryHandle, library: string): N
       break
     }
   }
+  // nvmlGpmSample_t is a struct holding one pointer: passed by value it is that pointer.
+  const Sample = koffi.pointer(koffi.opaque())
+  const gpmFns = [
+    fn('nvmlGpmQueryDeviceSupport', [Device, 'void *']),
+    fn('nvmlGpmSampleAlloc', [koffi.out(koffi.pointer(Sample))]),
+    fn('nvmlGpmSampleFree', [Sample]),
+    fn('nvmlGpmSampleGet', [Device, Sample]),
+    fn('nvmlGpmMetricsGet', ['void *']),
+  ]
+  const [gpmSupport, gpmAlloc, gpmFree, gpmGet, gpmMetrics] = gpmFns
+  const gpm: GpmBinding | null =
+    gpmSupport && gpmAlloc && gpmFree && gpmGet && gpmMetrics
+      ? {
+          querySupport: gpmSupport as Fn,
+          sampleAlloc: gpmAlloc as (out: unknown[]) => number,
+          sampleFree: gpmFree as (sample: unknown) => number,
+          sampleGet: gpmGet as (device: DeviceHandle, sample: unknown) => number,
+          metricsGet: gpmMetrics as (request: Buffer) => number,
+          address: (sample) => BigInt(koffi.address(sample)),
+        }
+      : null
   // An async call runs on a worker thread: its out value goes through koffi's own copy, not a Buffer.
   const pcie = fn('nvmlDeviceGetPcieThroughput', [Device, 'int', koffi.out(koffi.pointer('unsigned int'))])
   return {
@@ -124,6 +161,9 @@ function bind(koffi: typeof Koffi, lib: Koffi.LibraryHandle, library: string): N
     ]) as Fn | null,
     getProcessUtilization: fn('nvmlDeviceGetProcessUtilization', [Device, 'void *', 'void *', 'unsigned long long']) as Fn | null,
     getComputeProcesses,
+    getCurrPcieLinkGeneration: fn('nvmlDeviceGetCurrPcieLinkGeneration', [Device, 'void *']) as Fn | null,
+    getCurrPcieLinkWidth: fn('nvmlDeviceGetCurrPcieLinkWidth', [Device, 'void *']) as Fn | null,
+    gpm,
   }
 }
 

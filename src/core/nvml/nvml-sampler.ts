@@ -18,7 +18,12 @@ import {
   decodeMemoryV2,
   decodeProcessInfos,
   decodeProcessUtilization,
+  decodeGpmReading,
+  encodeGpmRequest,
   encodeMemoryV2Request,
+  GPM_REQUEST_SIZE,
+  GPM_SUPPORT_VERSION,
+  type GpmReading,
   MEMORY_V1_OFFSETS,
   MEMORY_V2_OFFSETS,
   MEMORY_V2_SIZE,
@@ -75,6 +80,10 @@ export class NvmlSampler {
   private readonly processesAnswered = new Set<number>()
   private readonly limits = new Map<number, { watts: number | null; readAt: number }>()
   private closed = false
+  private readonly gpmSupport = new Map<number, boolean>()
+  /** Per GPU: the sample taken last time and a spare to take the next one into. */
+  private readonly gpmSamples = new Map<number, { last: unknown; next: unknown; primed: boolean }>()
+  private readonly gpmRequest = Buffer.alloc(GPM_REQUEST_SIZE)
 
   private constructor(
     private readonly nvml: NvmlBinding,
@@ -274,10 +283,66 @@ export class NvmlSampler {
     return { txKBps, rxKBps }
   }
 
-  /** nvmlShutdown: NVML counts inits, so each open is paired with one shutdown. */
+  /** The PCIe link as it runs now (it trains down when idle): generation and lanes, or null where NVML does not say. */
+  pcieLink(device: NvmlDevice): { generation: number; width: number } | null {
+    const { getCurrPcieLinkGeneration: gen, getCurrPcieLinkWidth: width } = this.nvml
+    if (!gen || !width || gen(device.handle, this.u32) !== NVML_SUCCESS) return null
+    const generation = this.u32.readUInt32LE(0)
+    if (width(device.handle, this.u32) !== NVML_SUCCESS) return null
+    return { generation, width: this.u32.readUInt32LE(0) }
+  }
+
+  /** Whether this GPU has GPM metrics (Hopper and newer); asked once per GPU. */
+  gpmSupported(device: NvmlDevice): boolean {
+    const gpm = this.nvml.gpm
+    if (!gpm) return false
+    const known = this.gpmSupport.get(device.index)
+    if (known !== undefined) return known
+    const buf = Buffer.alloc(8)
+    buf.writeUInt32LE(GPM_SUPPORT_VERSION, 0)
+    const ok = gpm.querySupport(device.handle, buf) === NVML_SUCCESS && buf.readUInt32LE(4) !== 0
+    this.gpmSupport.set(device.index, ok)
+    return ok
+  }
+
+  /**
+   * GPM's SM activity, SM occupancy, tensor activity and DRAM bandwidth between the previous call and
+   * this one (device-wide, 0–100 %). Null on the first call (nothing to compare with yet) and where
+   * the GPU has no GPM.
+   */
+  gpmMetrics(device: NvmlDevice): GpmReading | null {
+    const gpm = this.nvml.gpm
+    if (!gpm || this.closed || !this.gpmSupported(device)) return null
+    let pair = this.gpmSamples.get(device.index)
+    if (!pair) {
+      const a: unknown[] = [null]
+      const b: unknown[] = [null]
+      if (gpm.sampleAlloc(a) !== NVML_SUCCESS) return null
+      if (gpm.sampleAlloc(b) !== NVML_SUCCESS) {
+        gpm.sampleFree(a[0])
+        return null
+      }
+      pair = { last: a[0], next: b[0], primed: false }
+      this.gpmSamples.set(device.index, pair)
+    }
+    if (gpm.sampleGet(device.handle, pair.next) !== NVML_SUCCESS) return null
+    const primed = pair.primed
+    ;[pair.last, pair.next] = [pair.next, pair.last]
+    pair.primed = true
+    if (!primed) return null
+    encodeGpmRequest(this.gpmRequest, gpm.address(pair.next), gpm.address(pair.last))
+    return gpm.metricsGet(this.gpmRequest) === NVML_SUCCESS ? decodeGpmReading(this.gpmRequest) : null
+  }
+
+  /** nvmlShutdown: NVML counts inits, so each open is paired with one shutdown (GPM samples freed first). */
   close(): void {
     if (this.closed) return
     this.closed = true
+    for (const pair of this.gpmSamples.values()) {
+      this.nvml.gpm?.sampleFree(pair.last)
+      this.nvml.gpm?.sampleFree(pair.next)
+    }
+    this.gpmSamples.clear()
     this.nvml.shutdown()
   }
 }

@@ -121,3 +121,40 @@ export function decodeCString(buf: Buffer): string {
   const end = buf.indexOf(0)
   return buf.toString('utf8', 0, end === -1 ? buf.length : end)
 }
+
+// ---- GPM (nvml.h, "GPM Structs"): nvmlGpmMetricsGet_t is { version, numMetrics, sample1, sample2, metrics[MAX] },
+// each nvmlGpmMetric_t { metricId u32, nvmlReturn i32, value f64, metricInfo {3 pointers} } = 40 bytes.
+export const GPM_METRICS_GET_VERSION = 1
+export const GPM_SUPPORT_VERSION = 1
+const GPM_HEADER = 24
+const GPM_METRIC_SIZE = 40
+// NVML_GPM_METRIC_MAX is 98 in older headers and larger in newer ones: room for the larger keeps either NVML inside the buffer.
+const GPM_METRIC_ROOM = 256
+export const GPM_REQUEST_SIZE = GPM_HEADER + GPM_METRIC_SIZE * GPM_METRIC_ROOM
+
+/** The GPM metrics watch reads (nvmlGpmMetricId_t), all 0–100 %. */
+export const GPM_METRICS = { smActive: 2, smOccupancy: 3, tensorActive: 5, dramBandwidth: 10 } as const
+export type GpmMetricName = keyof typeof GPM_METRICS
+export type GpmReading = Record<GpmMetricName, number | null>
+
+/** Fills an nvmlGpmMetricsGet_t asking for GPM_METRICS between two samples (their addresses). */
+export function encodeGpmRequest(buf: Buffer, sample1: bigint, sample2: bigint): void {
+  buf.fill(0)
+  const ids = Object.values(GPM_METRICS)
+  buf.writeUInt32LE(GPM_METRICS_GET_VERSION, 0)
+  buf.writeUInt32LE(ids.length, 4)
+  buf.writeBigUInt64LE(sample1, 8)
+  buf.writeBigUInt64LE(sample2, 16)
+  ids.forEach((id, i) => buf.writeUInt32LE(id, GPM_HEADER + i * GPM_METRIC_SIZE))
+}
+
+/** The values NVML wrote back; a metric with a nonzero nvmlReturn (or out of 0–100) is null. */
+export function decodeGpmReading(buf: Buffer): GpmReading {
+  const out = {} as GpmReading
+  ;(Object.keys(GPM_METRICS) as GpmMetricName[]).forEach((name, i) => {
+    const at = GPM_HEADER + i * GPM_METRIC_SIZE
+    const value = buf.readDoubleLE(at + 8)
+    out[name] = buf.readInt32LE(at + 4) === 0 && Number.isFinite(value) && value >= 0 && value <= 100.5 ? Math.round(value * 10) / 10 : null
+  })
+  return out
+}

@@ -4,7 +4,8 @@ import { driverMaxCuda } from '../compat/driver-max-cuda'
 import { resolveGpuName } from '../compat/gpu-names'
 import { parseSmiOutput } from '../nvidia-smi/parse-any'
 import { collectEnvFindings } from './collect-env-rules'
-import { decodeDriverApiVersion, formatCuda, parseCudaVersion } from './cuda-version'
+import { crossCheckCauses } from './cross-check-causes'
+import { formatCuda } from './cuda-version'
 import { type TextKind, detectTextKind } from './detect-text-kind'
 import { makeFinding } from './finding-catalog'
 import { installPlatformOf, withInstallFixes } from './install-fixes'
@@ -13,6 +14,7 @@ import { importCauses } from './import-failure-rules'
 import { lddFindings } from './ldd-rules'
 import { type CollectEnv, parseCollectEnv } from './parse-collect-env'
 import { parseLdd } from './parse-ldd'
+import { type PasteFacts, pasteFacts } from './paste-facts'
 import { smiFindings } from './smi-rules'
 import { TEXT_RULES } from './text-rules'
 
@@ -106,11 +108,6 @@ function structuredFindings(parsed: Parsed, text: string): Finding[] {
   }
 }
 
-// nvidia-smi's banner ("CUDA Version: 13.0") or collect_env's driver line, wherever a paste has them.
-const SMI_CUDA = /\bCUDA Version:\s*(\d+\.\d+)/i
-const DRIVER = /(?:Nvidia driver version|Driver Version):\s*(\d+(?:\.\d+)+)/i
-// PyTorch's "The NVIDIA driver on your system is too old (found version 11000)": the driver API version.
-const DRIVER_API = /driver on your system is too old \(found version (\d+)\)/i
 // A Windows path (C:\…\) or DLL in a log: the install command is for Windows.
 const WINDOWS = /\b[A-Za-z]:\\(?:[^\\\s]+\\)+|\.dll\b|Microsoft Windows/i
 // PyTorch's "… with CUDA capability sm_120 is not compatible": the GPU's compute capability.
@@ -121,16 +118,17 @@ const CAPABILITY = /with CUDA capability sm_(\d+)(\d)\b/gi
  * driver's highest CUDA (nvidia-smi's banner, else the driver version through the branch table),
  * Windows or not, the GPUs' compute capabilities. The Python is never known from a paste.
  */
-function pastedMachine(parsed: Parsed, text: string): InstallContext {
+function pastedMachine(parsed: Parsed, text: string, facts: PasteFacts): InstallContext {
   const env = parsed.kind === 'collect_env' ? parsed.env : null
   const status = parsed.kind === 'nvidia-smi' ? parsed.status : null
   const windows = (status?.gpus.some((g) => g.driverModel !== null) ?? false) || WINDOWS.test(text)
   const platform = env?.os ? installPlatformOf(env.os) : windows ? 'win32' : 'linux'
-  const banner = parseCudaVersion(status?.cudaVersion ?? SMI_CUDA.exec(text)?.[1])
-  const api = DRIVER_API.exec(text)?.[1]
-  const driver = status?.driverVersion ?? env?.driverVersion ?? DRIVER.exec(text)?.[1] ?? null
-  const fromTable = driverMaxCuda(driver, platform === 'win32' ? 'windows' : platform === 'linux' && env?.os ? 'linux' : undefined)
-  const cuda = banner ?? (api ? decodeDriverApiVersion(Number(api)) : null) ?? fromTable
+  // The driver's CUDA as the paste states it (paste-facts: a real nvidia-smi banner, PyTorch's "found version", the driver
+  // version); a platform-specific driver table where the OS is known.
+  const stated = facts.driverCuda?.source.startsWith('PyTorch') ? facts.driverCuda.cuda : null
+  const banner = facts.driverCuda?.source.startsWith('nvidia-smi') ? facts.driverCuda.cuda : null
+  const fromTable = driverMaxCuda(facts.driverVersion, platform === 'win32' ? 'windows' : platform === 'linux' && env?.os ? 'linux' : undefined)
+  const cuda = banner ?? stated ?? fromTable
   const named = (env?.gpus ?? []).flatMap((n) => {
     const r = resolveGpuName(n)
     return r.kind === 'ok' ? [r.cc] : []
@@ -166,9 +164,11 @@ export function analyzeText(text: string): TextAnalysis {
   const clean = (text ?? '').replace(/\r\n?/g, '\n')
   const kind = detectTextKind(clean)
   const parsed = parse(kind, clean)
-  const found = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  const facts = pasteFacts(clean, parsed.kind === 'nvidia-smi' ? parsed.status : null, parsed.kind === 'collect_env' ? parsed.env : null)
+  const candidates = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  const found = dedupe(crossCheckCauses(candidates, facts, clean))
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
   if (!found.some((f) => f.severity === 'error') && FAILED_TORCH_IMPORT.test(clean)) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
-  const findings = withInstallFixes(found, pastedMachine(parsed, clean))
+  const findings = withInstallFixes(found, pastedMachine(parsed, clean, facts))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

@@ -29,6 +29,17 @@ function defined(params: Record<string, string | number | undefined>): MessagePa
 
 const MEMORY = '[\\d.]+ [KMGT]i?B'
 
+/**
+ * The whole path of a library the match names at `index` ("/usr/local/cuda/lib64/libcudnn_cnn_train.so.8"):
+ * read back from the match to the start of its token, not with a leading \S* in the pattern, which retries every
+ * character of a long token (quadratic on 64 KiB without spaces).
+ */
+function pathEndingAt(text: string, index: number, name: string): string {
+  let start = index
+  while (start > 0 && !/[\s"'`(]/.test(text[start - 1]!)) start--
+  return text.slice(start, index) + name
+}
+
 function toGiB(amount: string): number {
   const match = /([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
@@ -46,7 +57,7 @@ function oomParams(text: string): MessageParams {
     tried: mem('Tried to allocate MEM'),
     gpu: capture(text, /GPU (\d+)(?:;| has a total capacity)/i),
     total: mem('total capacity of MEM') ?? mem('MEM total capacity'),
-    free: mem('of which MEM is free') ?? mem('MEM free;'),
+    free: mem('of which MEM is free') ?? mem('MEM free[;)]'),
     otherProcessesGiB: others.length > 0 ? Math.round(otherGiB * 100) / 100 : undefined,
   })
 }
@@ -139,7 +150,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'cpu-only-torch-build',
     severity: 'error',
-    pattern: /\b\d+\.\d+[\w.]*\+cpu\b/i,
+    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1.").
+    pattern: /\b\d+\.\d+[\w.]{0,40}\+cpu\b/i,
     params: (m) => ({ torch: m[0] }),
   },
   { id: 'cpu-only-torch-build', severity: 'error', pattern: /Torch not compiled with CUDA enabled/i },
@@ -163,6 +175,10 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m) => ({ detectedCuda: m[1] ?? '', torchCuda: m[2] ?? '' }),
   },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA out of memory/i, params: (_, text) => oomParams(text) },
+  // Older PyTorch and other CUDA programs: "RuntimeError: CUDA error: out of memory" (also without the space), or
+  // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: new RegExp(`Tried to allocate ${MEMORY}`, 'i'), params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
   { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered/i },
 
@@ -187,10 +203,26 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   { id: 'cudnn-shadowed-by-system-copy', severity: 'error', pattern: /GET was unable to find an engine/i },
   {
+    // One cuDNN sub-library looking for a symbol of another ("…, version libcudnn_ops_infer.so.8"): two cuDNN copies are mixed,
+    // typically a toolkit directory (/usr/local/cuda/lib64) or a conda env ahead of the one PyTorch was built with.
+    id: 'cudnn-shadowed-by-system-copy',
+    severity: 'error',
+    pattern: /(libcudnn\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w*\.so/i,
+    params: (m, text) => ({ library: pathEndingAt(text, m.index, m[1]!) }),
+  },
+  {
     id: 'system-cuda-libs-shadow-wheel-libs',
     severity: 'error',
     pattern: /undefined symbol: (__nvJitLink\w*|cublasLt\w*)/i,
     params: (m, text) => defined({ symbol: m[1], library: capture(text, /([^\s/]+\.so[\w.]*): undefined symbol/i) }),
+  },
+  {
+    // The loader's other wording, and any symbol of a versioned libcublasLt: "…/libcublas.so.11: symbol free_gemm_select
+    // version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference".
+    id: 'system-cuda-libs-shadow-wheel-libs',
+    severity: 'error',
+    pattern: /(libcublas\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+(\w+),?[ \t]+version libcublasLt\.so\.\d+/i,
+    params: (m) => ({ symbol: m[2]!, library: m[1]! }),
   },
   { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
   { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW/i },
@@ -231,7 +263,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'wsl-gpu-in-tcc-mode', severity: 'error', pattern: /GPU access blocked by the operating system/i, requires: /\bTCC\b/ },
   { id: 'wsl-libcuda-not-on-loader-path', severity: 'error', pattern: /libcuda\.so: cannot open shared object file/i },
   { id: 'wsl-pinned-memory-limit', severity: 'warning', pattern: /Using 'pin_memory=False' as WSL is detected/i },
-  { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /pin_memory=True[\s\S]*\bWSL\b|\bWSL\b[\s\S]*pin_memory=True/i },
+  { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /^(?=[\s\S]*pin_memory=True)(?=[\s\S]*\bWSL\b)/i },
   {
     id: 'windows-dll-load-failure',
     severity: 'error',

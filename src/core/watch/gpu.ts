@@ -1,6 +1,7 @@
 import type { GpuStatus } from '../../shared/gpu'
 import { createDmonLineParser } from '../nvidia-smi/parse-dmon'
 import { type LineStream, streamLines } from '../process/line-stream'
+import type { PcieLink } from './pcie-capacity'
 import { PmonShares } from './pmon-shares'
 
 /** One GPU reading during a watch. Null where the sampler has no value. */
@@ -17,6 +18,10 @@ export interface WatchGpuSample {
    * Absent where the sampler cannot tell processes apart (nvidia-smi dmon).
    */
   processes?: Array<{ pid: number; sm: number }>
+  /** The PCIe link as it runs now; absent where the sampler does not read it. */
+  link?: PcieLink | null
+  /** GPM since the previous sample (Hopper and newer through NVML); absent or null elsewhere. */
+  gpm?: { smActive: number | null; smOccupancy: number | null; tensorActive: number | null; dramBandwidth: number | null } | null
 }
 
 /**

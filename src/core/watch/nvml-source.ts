@@ -6,7 +6,8 @@ import type { GpuSampleSource, WatchGpuSample } from './gpu'
 const INTERVAL_MS = 1000
 
 /**
- * NVML in-process as watch's GPU source: utilisation (SM, memory bandwidth) and PCIe TX/RX of the
+ * NVML in-process as watch's GPU source: utilisation (SM, memory bandwidth), PCIe TX/RX and the link
+ * they run on, and GPM (SM activity, occupancy, tensor, DRAM bandwidth) where the GPU has it, of the
  * chosen GPUs once a second, with no process per sample. PCIe reads run on koffi's worker thread
  * (NVML blocks 20 ms for each), so a slow one never delays the next tick.
  */
@@ -26,6 +27,8 @@ export class NvmlSampleSource implements GpuSampleSource {
       const reads = devices.map(async (d) => {
         const g = now.gpus.find((x) => x.index === d.index)
         const processes = (now.processes ?? []).filter((p) => p.gpuIndex === d.index).map((p) => ({ pid: p.pid, sm: p.smUtil }))
+        const link = this.sampler.pcieLink(d)
+        const gpm = this.sampler.gpmMetrics(d)
         const pcie = await this.sampler.pcieThroughput(d)
         if (this.timer === null) return
         const mbps = (kbps: number | null) => (kbps === null ? null : kbps / 1000)
@@ -36,6 +39,8 @@ export class NvmlSampleSource implements GpuSampleSource {
           pcieRxMBps: mbps(pcie.rxKBps),
           pcieTxMBps: mbps(pcie.txKBps),
           ...(this.sampler.processesAnsweredFor(d.index) ? { processes } : {}),
+          link,
+          gpm,
         })
       })
       this.pending = Promise.all(reads)

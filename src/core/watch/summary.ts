@@ -1,6 +1,7 @@
 import { WATCH_BUSY_CPU_PERCENT, WATCH_IDLE_SM_BELOW } from '../../shared/constants'
-import type { WatchGpu, WatchOtherProcess, WatchResult } from '../../shared/watch'
+import type { WatchGpm, WatchGpu, WatchOtherProcess, WatchResult } from '../../shared/watch'
 import type { WatchGpuSample } from './gpu'
+import { type PcieLink, pcieCapacityMBps } from './pcie-capacity'
 import type { TreeCpu } from './proc'
 
 /** A worker at or above this mean CPU % is working, not waiting (DataLoader workers rarely reach 100 %). */
@@ -26,7 +27,24 @@ function splitSm(sample: WatchGpuSample, jobPids: ReadonlySet<number>): { job: n
   return { job: Math.min(100, job), others: Math.min(100, others) }
 }
 
-/** Per GPU: means of SM (all, the job's, the others'), memory bandwidth and PCIe, and the share of samples the GPU sat idle. */
+// The link trains down when idle and back up under load: the fastest, widest seen is the one the traffic ran on.
+function linkOf(samples: WatchGpuSample[]): PcieLink | null {
+  const links = samples.map((s) => s.link).filter((l): l is PcieLink => !!l)
+  return links.sort((a, b) => (pcieCapacityMBps(b) ?? 0) - (pcieCapacityMBps(a) ?? 0))[0] ?? null
+}
+
+function gpmOf(samples: WatchGpuSample[]): WatchGpm | null {
+  const read = samples.map((s) => s.gpm).filter((g) => !!g)
+  if (read.length === 0) return null
+  return {
+    smActive: round1(mean(read.map((g) => g.smActive))),
+    smOccupancy: round1(mean(read.map((g) => g.smOccupancy))),
+    tensorActive: round1(mean(read.map((g) => g.tensorActive))),
+    dramBandwidth: round1(mean(read.map((g) => g.dramBandwidth))),
+  }
+}
+
+/** Per GPU: means of SM (all, the job's, the others'), memory bandwidth and PCIe against its link, GPM, and the share of samples the GPU sat idle. */
 export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, number | null>, jobPids: ReadonlySet<number> = new Set()): WatchGpu[] {
   return [...jobMemory.keys()]
     .sort((a, b) => a - b)
@@ -34,6 +52,12 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
       const mine = samples.filter((s) => s.gpu === index)
       const sm = mine.map((s) => s.sm).filter((v): v is number => v !== null)
       const split = mine.map((s) => splitSm(s, jobPids)).filter((v) => v !== null)
+      const link = linkOf(mine)
+      const capacity = pcieCapacityMBps(link)
+      const rx = mean(mine.map((s) => s.pcieRxMBps))
+      const tx = mean(mine.map((s) => s.pcieTxMBps))
+      // Copies one way then the other (the usual loop) share the link in time: both directions count against one direction's capacity.
+      const traffic = rx === null && tx === null ? null : (rx ?? 0) + (tx ?? 0)
       return {
         index,
         samples: mine.length,
@@ -45,6 +69,10 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
         jobMemoryMiB: jobMemory.get(index) ?? null,
         jobSmMean: round1(mean(split.map((v) => v.job))),
         othersSmMean: round1(mean(split.map((v) => v.others))),
+        pcieLink: link,
+        pcieCapacityMBps: capacity,
+        pcieLinkShare: capacity === null || traffic === null ? null : Math.round((traffic / capacity) * 100) / 100,
+        gpm: gpmOf(mine),
       }
     })
 }
@@ -105,7 +133,9 @@ export function summariseCpu(intervals: TreeCpu[]): WatchResult['cpu'] {
 }
 
 /** The job's GPUs together: SM and bandwidth means weighted by samples, PCIe summed over GPUs. */
-export function combineGpus(gpus: WatchGpu[]): Pick<WatchResult, 'smMean' | 'idleShare' | 'memBandwidthMean' | 'pcieMBps' | 'jobSmMean' | 'othersSmMean'> {
+export function combineGpus(
+  gpus: WatchGpu[],
+): Pick<WatchResult, 'smMean' | 'idleShare' | 'memBandwidthMean' | 'pcieMBps' | 'jobSmMean' | 'othersSmMean' | 'pcieLinkShare' | 'gpm'> {
   const weighted = (pick: (g: WatchGpu) => number | null) => {
     const known = gpus.filter((g) => pick(g) !== null && g.samples > 0)
     const n = known.reduce((a, g) => a + g.samples, 0)
@@ -119,6 +149,16 @@ export function combineGpus(gpus: WatchGpu[]): Pick<WatchResult, 'smMean' | 'idl
     jobSmMean: weighted((g) => g.jobSmMean),
     othersSmMean: weighted((g) => g.othersSmMean),
     pcieMBps: pcie.length === 0 ? null : round1(pcie.reduce((a, g) => a + (g.pcieRxMBps ?? 0) + (g.pcieTxMBps ?? 0), 0)),
+    // One GPU holding its link full is enough to bound a job that waits for it.
+    pcieLinkShare: gpus.reduce<number | null>((a, g) => (g.pcieLinkShare == null ? a : Math.max(a ?? 0, g.pcieLinkShare)), null),
+    gpm: gpus.some((g) => g.gpm)
+      ? {
+          smActive: weighted((g) => g.gpm?.smActive ?? null),
+          smOccupancy: weighted((g) => g.gpm?.smOccupancy ?? null),
+          tensorActive: weighted((g) => g.gpm?.tensorActive ?? null),
+          dramBandwidth: weighted((g) => g.gpm?.dramBandwidth ?? null),
+        }
+      : null,
   }
 }
 

@@ -9,6 +9,8 @@ import { readCgroupCpu } from './cgroup-cpu'
 import { WatchError, type WatchErrorCode } from './errors'
 import { DmonSampleSource, type GpuSampleSource, jobGpus, type WatchGpuSample } from './gpu'
 import { openNvmlSampleSource } from './nvml-source'
+import type { PcieLink } from './pcie-capacity'
+import { readPcieLinkSysfs } from './pcie-link-sysfs'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from './proc'
 import { combineGpus, type OtherProcessSeen, summariseCpu, summariseGpus, summariseOtherProcesses } from './summary'
 import { judgeWatch } from './verdict'
@@ -29,6 +31,8 @@ export interface WatchOptions {
   /** GPU readings; default a streaming nvidia-smi dmon (an NVML sampler plugs in here). */
   source?: GpuSampleSource
   proc?: string
+  /** Where sysfs is (the PCIe link of a GPU where the sampler does not read it). */
+  sys?: string
 }
 
 const TICK_MS = 1000
@@ -95,7 +99,13 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const allSamples: WatchGpuSample[] = []
 
   const source = options.source ?? (await defaultSource(options))
+  // Where the sampler does not say which link the traffic runs on (dmon), the kernel does; read while the job runs.
+  const sysfsLinks = new Map<number, PcieLink | null>()
+  for (const g of state.status.gpus) if (g.index !== null && gpuMemory.has(g.index)) sysfsLinks.set(g.index, await readPcieLinkSysfs(g.busId, options.sys))
   const samples: WatchGpuSample[] = []
+  // When each sample arrived (performance.now()), to leave out the last second of a job that ended.
+  const arrivals: number[] = []
+  let ended: { state: 'exited' | 'zombie'; atMs: number } | null = null
   const latest = new Map<number, number | null>()
   const cgroupBefore = await readCgroupCpu(options.pid, proc)
   let previous = await snapshotTree(options.pid, proc)
@@ -104,7 +114,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   source.start(sampled, (s) => {
     allSamples.push(s)
     if (!gpuMemory.has(s.gpu)) return
-    samples.push(s)
+    samples.push(s.link === undefined ? { ...s, link: sysfsLinks.get(s.gpu) ?? null } : s)
+    arrivals.push(performance.now())
     latest.set(s.gpu, s.sm)
   })
   try {
@@ -116,7 +127,11 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
       const now = await snapshotTree(options.pid, proc)
       intervals.push(treeCpu(previous, now))
       previous = now
-      if (!now.root || now.root.stat.state === 'Z') break // the job ended: judge what was seen
+      if (!now.root || now.root.stat.state === 'Z') {
+        // The job ended: judge what it did before, not its exit.
+        ended = { state: now.root ? 'zombie' : 'exited', atMs: now.timeMs }
+        break
+      }
       const known = [...latest.values()].filter((v): v is number => v !== null)
       options.onProgress?.(Math.min(options.seconds, Math.round((now.timeMs - started) / 1000)), known.length ? known.reduce((a, b) => a + b, 0) / known.length : null)
     }
@@ -128,8 +143,11 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const cgroupAfter = await readCgroupCpu(options.pid, proc)
   // Every process of the job's tree seen at any time: a worker that ended during the watch is still the job's.
   const jobPids = new Set([...pids, ...intervals.flatMap((i) => i.descendants.map((d) => d.pid)), ...(await descendantsOf(options.pid, proc))])
-  const gpuSummary = summariseGpus(samples, gpuMemory, jobPids)
-  if (gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
+  // A job that ended: its last second (and the CPU interval it ended in) is its exit, not its work.
+  const kept = ended ? samples.filter((_, i) => arrivals[i]! < ended!.atMs - TICK_MS) : samples
+  if (ended) intervals.pop()
+  const gpuSummary = summariseGpus(kept, gpuMemory, jobPids)
+  if (!ended && gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
 
   const throttled =
     cgroupBefore.throttledUsec !== null && cgroupAfter.throttledUsec !== null && elapsed > 0
@@ -143,7 +161,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     sampler: source.name,
     gpus: gpuSummary,
     ...combineGpus(gpuSummary),
-    otherProcesses: summariseOtherProcesses(samples, await otherProcessesSeen(state.status.processes, samples, gpus, jobPids, proc)),
+    jobEnded: ended ? { state: ended.state, afterSeconds: Math.round(((ended.atMs - started) / 1000) * 10) / 10 } : null,
+    otherProcesses: summariseOtherProcesses(kept, await otherProcessesSeen(state.status.processes, kept, gpus, jobPids, proc)),
     cpu: summariseCpu(intervals),
     cgroup: { cpuLimit: cgroupAfter.cpuLimit, throttledShare: throttled === null ? null : Math.round(throttled * 100) / 100 },
   }

@@ -24,6 +24,29 @@ export const findingsEn: Record<string, string> = {
   'driver-too-old-for-cuda-runtime.fix':
     'Upgrade the driver to a branch that supports that CUDA (CUDA 12.x needs R525+, CUDA 13 needs R580+), or install a PyTorch wheel built for a CUDA the driver supports: `{{install}}`.',
 
+  'driver-library-not-visible.title': 'The program did not reach the driver',
+  'driver-library-not-visible.message':
+    'CUDA said the driver is too old, but the rest of the paste says otherwise (the evidence: a driver new enough for the CUDA the program uses, or no driver tools where it ran): the program did not load this driver\'s library (libcuda), e.g. it ran in a container started without the GPU, or libcuda is missing from its loader path.',
+  'driver-library-not-visible.fix':
+    'Run the program where nvidia-smi works: start its container with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI); on the host, check `ldconfig -p | grep libcuda.so.1` and remove any `stubs` or `compat` directory from `LD_LIBRARY_PATH`. Do not downgrade CUDA or upgrade the driver for this.',
+
+  'wsl1-has-no-gpu.title': 'WSL 1 has no GPU',
+  'wsl1-has-no-gpu.message': 'The program runs under WSL 1, which gives Linux no access to the GPU: CUDA in WSL needs WSL 2, whatever driver Windows has.',
+  'wsl1-has-no-gpu.fix':
+    'Convert the distribution to WSL 2 (`wsl --set-version <distro> 2`, `wsl -l -v` to check), keep the NVIDIA driver on Windows only, and do not install a Linux driver inside WSL.',
+
+  'library-missing-for-package.title': 'A CUDA library is missing for {{package}}',
+  'library-missing-for-package.message':
+    '{{package}} could not load {{library}}. Unlike PyTorch wheels, it does not bring its own copy: the library must be installed where the loader finds it.',
+  'library-missing-for-package.fix':
+    'Install the CUDA/cuDNN version {{package}} was built for (its pip extras, `pip install nvidia-cudnn-cuXX`, or the system package) and put its lib directory on `LD_LIBRARY_PATH`; PyTorch itself does not need to change.',
+
+  'extension-arch-missing.title': 'Kernel missing for this GPU outside PyTorch',
+  'extension-arch-missing.message':
+    'PyTorch {{torch}} has code for the {{gpu}} ({{arch}}), so the missing kernel image comes from a compiled extension or another CUDA library loaded by the program.',
+  'extension-arch-missing.fix':
+    'Find the extension in the traceback and rebuild it for this GPU (`TORCH_CUDA_ARCH_LIST` with its compute capability, then reinstall it without build isolation), or install a build of it made for {{arch}}.',
+
   'fabric-manager-not-running.title': 'Fabric Manager not running (CUDA error 802)',
   'fabric-manager-not-running.message':
     'CUDA reports "system not yet initialized": on NVSwitch systems (HGX/DGX) the nvidia-fabricmanager service is not running or does not match the driver.',
@@ -226,7 +249,7 @@ export const findingsEn: Record<string, string> = {
 
   'host-device-transfer-bound.title': 'Host-to-GPU copies hold the GPU back',
   'host-device-transfer-bound.message':
-    'PCIe carries {{pcie}} MB/s between host and GPU while the GPU is busy only {{sm}} % of the time: the job waits for copies.',
+    'PCIe carries {{pcie}} MB/s between host and GPU ({{linkShare}} % of what the link carries one way: {{link}}; "?" where it is not known), the utilisation counter at {{sm}} %: the job waits for copies.',
   'host-device-transfer-bound.fix':
     'Keep data and model on the GPU between steps (no `.cpu()` / `.to("cuda")` round trips), use `pin_memory=True` in the DataLoader and `.to("cuda", non_blocking=True)`, send compact data (uint8 images, not float32) and convert on the GPU.',
 
@@ -246,6 +269,27 @@ export const findingsEn: Record<string, string> = {
   'watch-sm-includes-other-processes.message':
     'Other processes hold a context on GPU {{gpu}}: {{processes}}. {{sampler}} measures the whole GPU, so part of the {{sm}} % may be theirs; per-process utilisation (NVML) was not available to tell them apart.',
   'watch-sm-includes-other-processes.fix': 'Look at each process\'s share with `nvidia-smi pmon -s u`, or watch again where GPU Doctor can load NVML (libnvidia-ml).',
+
+  'watch-job-ended.title': 'The job ended during the watch',
+  'watch-job-ended.message':
+    'The watched process ended ({{state}}) {{after}} s into the watch. What it did before then is judged; its last second (the exit) is left out.',
+  'watch-job-ended.fix': 'If it was not meant to stop, read its output or exit status; watch a job that keeps running for the whole watch.',
+
+  'watch-not-enough-samples.title': 'Too few samples for a verdict',
+  'watch-not-enough-samples.message': 'Only {{samples}} GPU sample(s) were taken from the job, fewer than the {{min}} a verdict needs.',
+  'watch-not-enough-samples.fix': 'Watch again for longer (`--seconds 30`), while the job is in its steady state (after start-up, before it ends).',
+
+  'main-thread-cpu-bound.title': 'The training process computes on the CPU',
+  'main-thread-cpu-bound.message':
+    'One thread of the job ({{threadName}}) is busy {{thread}} % of the time while the GPU is nearly idle ({{sm}} % busy): the work is CPU work in the main process, such as decoding, augmenting or collating data, not kernel launches.',
+  'main-thread-cpu-bound.fix':
+    'Move data preparation out of the training loop: a DataLoader with `num_workers` > 0 (and `persistent_workers=True`), or do the transforms on the GPU; profile the thread with `py-spy top --pid <pid>` to see which function holds it.',
+
+  'gpu-sms-mostly-idle.title': 'Kernels keep few SMs busy',
+  'gpu-sms-mostly-idle.message':
+    'The utilisation counter reads {{counter}} % (a kernel was running), but NVML GPM shows the SMs active only {{smActive}} % of the time and occupancy {{occupancy}} %: the kernels are too small or too few blocks to fill the GPU.',
+  'gpu-sms-mostly-idle.fix':
+    'Give each kernel more work: a larger batch, `torch.compile` to fuse small operations, mixed precision; for a custom kernel, launch more blocks (at least a few per SM).',
 
   'cudnn-benchmark-dynamic-shapes.title': 'cudnn.benchmark with changing shapes',
   'cudnn-benchmark-dynamic-shapes.message':
@@ -646,6 +690,28 @@ export const findingsZh: Record<string, string> = {
   'driver-too-old-for-cuda-runtime.fix':
     '把驱动升级到支持该 CUDA 的分支（CUDA 12.x 需要 R525+，CUDA 13 需要 R580+），或安装针对驱动所支持 CUDA 编译的 PyTorch：`{{install}}`。',
 
+  'driver-library-not-visible.title': '程序没有连到驱动',
+  'driver-library-not-visible.message':
+    'CUDA 报告驱动过旧，但粘贴的其余部分与此矛盾（见证据：驱动已足够支持程序所用的 CUDA，或程序运行处没有驱动工具）：程序没有加载到这个驱动的库（libcuda），例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。',
+  'driver-library-not-visible.fix':
+    '在 nvidia-smi 能正常运行的环境中运行程序：容器用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动；在主机上检查 `ldconfig -p | grep libcuda.so.1`，并从 `LD_LIBRARY_PATH` 中去掉 `stubs` 或 `compat` 目录。不要为此降级 CUDA 或升级驱动。',
+
+  'wsl1-has-no-gpu.title': 'WSL 1 没有 GPU',
+  'wsl1-has-no-gpu.message': '程序运行在 WSL 1 下，而 WSL 1 不让 Linux 访问 GPU：WSL 中使用 CUDA 需要 WSL 2，无论 Windows 装的是什么驱动。',
+  'wsl1-has-no-gpu.fix': '把发行版转换为 WSL 2（`wsl --set-version <发行版> 2`，用 `wsl -l -v` 检查），NVIDIA 驱动只装在 Windows 上，不要在 WSL 里安装 Linux 驱动。',
+
+  'library-missing-for-package.title': '{{package}} 缺少 CUDA 库',
+  'library-missing-for-package.message':
+    '{{package}} 无法加载 {{library}}。它不像 PyTorch wheel 那样自带一份：这个库必须安装在加载器能找到的位置。',
+  'library-missing-for-package.fix':
+    '安装 {{package}} 编译时对应的 CUDA/cuDNN 版本（它的 pip extras、`pip install nvidia-cudnn-cuXX` 或系统包），并把其 lib 目录加入 `LD_LIBRARY_PATH`；PyTorch 本身无需改动。',
+
+  'extension-arch-missing.title': 'PyTorch 之外缺少这块 GPU 的内核',
+  'extension-arch-missing.message':
+    'PyTorch {{torch}} 含有 {{gpu}}（{{arch}}）的代码，所以缺少的内核映像来自程序加载的某个编译扩展或其他 CUDA 库。',
+  'extension-arch-missing.fix':
+    '在 traceback 中找到该扩展，为这块 GPU 重新编译（`TORCH_CUDA_ARCH_LIST` 包含其计算能力，然后不带构建隔离重新安装），或安装为 {{arch}} 构建的版本。',
+
   'fabric-manager-not-running.title': 'Fabric Manager 未运行（CUDA 错误 802）',
   'fabric-manager-not-running.message':
     'CUDA 报告 "system not yet initialized"：在 NVSwitch 机器（HGX/DGX）上，nvidia-fabricmanager 服务没有运行，或其版本与驱动不一致。',
@@ -827,7 +893,7 @@ export const findingsZh: Record<string, string> = {
     '让每次发起给 GPU 更多工作：更大的 batch、`torch.compile(model)`（融合小内核）、CUDA graphs（`torch.compile(mode="reduce-overhead")` 或 `torch.cuda.graphs`）、AMP（`torch.autocast`），循环内不要调用 `.item()`、`.cpu()` 或 `print(tensor)`。如果这个线程同时在准备数据（`num_workers=0`），把数据准备交给 DataLoader worker。',
 
   'host-device-transfer-bound.title': '主机与 GPU 之间的拷贝拖慢了 GPU',
-  'host-device-transfer-bound.message': '主机与 GPU 之间的 PCIe 流量为 {{pcie}} MB/s，而 GPU 只有 {{sm}}% 的时间在工作：任务在等数据拷贝。',
+  'host-device-transfer-bound.message': '主机与 GPU 之间的 PCIe 流量为 {{pcie}} MB/s（链路单向容量的 {{linkShare}}%：{{link}}；未知时为“?”），利用率计数器为 {{sm}}%：任务在等数据拷贝。',
   'host-device-transfer-bound.fix':
     '在各步之间把数据和模型留在 GPU 上（不要来回 `.cpu()` / `.to("cuda")`），DataLoader 使用 `pin_memory=True` 并用 `.to("cuda", non_blocking=True)`，传输紧凑的数据（uint8 图像而不是 float32），在 GPU 上再转换。',
 
@@ -847,6 +913,25 @@ export const findingsZh: Record<string, string> = {
   'watch-sm-includes-other-processes.message':
     '其他进程也在 GPU {{gpu}} 上持有上下文：{{processes}}。{{sampler}} 测的是整块 GPU，{{sm}}% 中可能有一部分是它们的；没有可用的按进程利用率（NVML）来区分。',
   'watch-sm-includes-other-processes.fix': '用 `nvidia-smi pmon -s u` 查看每个进程的占比，或在 GPU Doctor 能加载 NVML（libnvidia-ml）的地方重新观察。',
+
+  'watch-job-ended.title': '任务在观察期间结束了',
+  'watch-job-ended.message': '被观察的进程在观察开始 {{after}} 秒后结束（{{state}}）。只判断它在此之前的行为；最后一秒（退出过程）的数据未计入。',
+  'watch-job-ended.fix': '如果它不该停止，请查看它的输出或退出码；观察一个在整个观察期间都在运行的任务。',
+
+  'watch-not-enough-samples.title': '采样太少，无法判断',
+  'watch-not-enough-samples.message': '只从任务取到了 {{samples}} 个 GPU 采样，少于判断所需的 {{min}} 个。',
+  'watch-not-enough-samples.fix': '在任务进入稳定状态后（启动完成后、结束之前）观察更长时间（`--seconds 30`）。',
+
+  'main-thread-cpu-bound.title': '训练进程在用 CPU 计算',
+  'main-thread-cpu-bound.message':
+    '任务的一个线程（{{threadName}}）有 {{thread}}% 的时间在忙，而 GPU 几乎空闲（忙碌 {{sm}}%）：这是主进程里的 CPU 工作（例如解码、增强或整理数据），而不是发起内核。',
+  'main-thread-cpu-bound.fix':
+    '把数据准备移出训练循环：使用 `num_workers` > 0 的 DataLoader（并设 `persistent_workers=True`），或把变换放到 GPU 上做；用 `py-spy top --pid <pid>` 看是哪个函数占着这个线程。',
+
+  'gpu-sms-mostly-idle.title': '内核只让很少的 SM 在忙',
+  'gpu-sms-mostly-idle.message':
+    '利用率计数器显示 {{counter}}%（有内核在运行），但 NVML GPM 显示 SM 只有 {{smActive}}% 的时间活跃，占用率 {{occupancy}}%：内核太小或 block 太少，填不满 GPU。',
+  'gpu-sms-mostly-idle.fix': '让每个内核做更多工作：更大的 batch、用 `torch.compile` 融合小操作、混合精度；自定义内核请发起更多 block（每个 SM 至少几个）。',
 
   'cudnn-benchmark-dynamic-shapes.title': '输入尺寸变化时开启了 cudnn.benchmark',
   'cudnn-benchmark-dynamic-shapes.message': '`torch.backends.cudnn.benchmark = True` 时，每出现一种新的输入尺寸都会触发一次很慢的自动调优。',

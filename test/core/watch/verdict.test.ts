@@ -123,9 +123,24 @@ describe('summarising samples', () => {
     ]
     const gpus = summariseGpus(samples, new Map([[0, 2048]]))
     expect(gpus).toEqual([
-      { index: 0, samples: 2, smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieRxMBps: 200, pcieTxMBps: 20, jobMemoryMiB: 2048, jobSmMean: null, othersSmMean: null },
+      {
+        index: 0,
+        samples: 2,
+        smMean: 40,
+        idleShare: 0.5,
+        memBandwidthMean: 20,
+        pcieRxMBps: 200,
+        pcieTxMBps: 20,
+        jobMemoryMiB: 2048,
+        jobSmMean: null,
+        othersSmMean: null,
+        pcieLink: null,
+        pcieCapacityMBps: null,
+        pcieLinkShare: null,
+        gpm: null,
+      },
     ])
-    expect(combineGpus(gpus)).toEqual({ smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieMBps: 220, jobSmMean: null, othersSmMean: null })
+    expect(combineGpus(gpus)).toEqual({ smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieMBps: 220, jobSmMean: null, othersSmMean: null, pcieLinkShare: null, gpm: null })
   })
 
   it('splits SM between the job (main process and workers) and everyone else where the sampler lists processes', () => {

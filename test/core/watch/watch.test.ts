@@ -1,4 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -28,13 +31,15 @@ class ScriptedSource implements GpuSampleSource {
   constructor(
     private readonly sm: number,
     private readonly processes?: () => Array<{ pid: number; sm: number }>,
+    private readonly periodMs = 100,
+    private readonly pcieRxMBps = 1,
   ) {}
   start(gpus: number[], onSample: (s: WatchGpuSample) => void) {
     this.gpus = gpus
     const processes = this.processes
     this.timer = setInterval(
-      () => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: 1, pcieTxMBps: 1, ...(processes ? { processes: processes() } : {}) })),
-      100,
+      () => gpus.forEach((gpu) => onSample({ gpu, sm: this.sm, memBandwidth: 5, pcieRxMBps: this.pcieRxMBps, pcieTxMBps: 1, ...(processes ? { processes: processes() } : {}) })),
+      this.periodMs,
     )
   }
   async stop() {
@@ -96,6 +101,42 @@ describe('watchJob', () => {
     expect(r.seconds).toBeLessThan(5)
     expect(source.stopped).toBe(true)
     expect(r.verdict).toBe('launch-bound')
+    // Said so, with when; the last second before the end is not part of the verdict.
+    expect(r.jobEnded).toMatchObject({ state: expect.stringMatching(/^(exited|zombie)$/) })
+    expect(r.jobEnded!.afterSeconds).toBeGreaterThanOrEqual(2)
+    expect(r.gpus[0]!.samples).toBeLessThan(r.jobEnded!.afterSeconds * 10 - 5)
+    expect(r.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'launch-bound-small-kernels'])
+  })
+
+  it('a job that ends before enough samples were taken gets no verdict, only "ended" and "not enough samples"', async () => {
+    const pid = await job(BUSY_LOOP)
+    // One sample a second, as NVML and dmon give them; the job ends after about one second.
+    const source = new ScriptedSource(100, undefined, 1000)
+    const stopper = setTimeout(() => started.forEach(stopTree), 1200)
+    const r = await watchJob({ pid, seconds: 20, source, env: fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: `${pid}:0:900:30` }) })
+    clearTimeout(stopper)
+    expect(r.verdict).toBe('not-enough-samples')
+    expect(r.decidedBy).toBe('samples')
+    expect(r.headline.key).toBe('verdict.jobEndedEarly')
+    expect(r.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'watch-not-enough-samples'])
+  })
+
+  it('a sampler that does not read the link (dmon): the kernel\'s link (sysfs) is the capacity PCIe is judged against', async () => {
+    const pid = await job(IDLE)
+    // The h200-x1 capture's GPU is at 00000000:00:06.0; its link here: Gen 5 ×16 (63016 MB/s each way).
+    const sys = mkdtempSync(join(tmpdir(), 'gd-sys-'))
+    const dev = join(sys, 'bus/pci/devices/0000:00:06.0')
+    mkdirSync(dev, { recursive: true })
+    writeFileSync(join(dev, 'current_link_speed'), '32.0 GT/s PCIe\n')
+    writeFileSync(join(dev, 'current_link_width'), '16\n')
+    const env = fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: `${pid}:0:900:99` })
+    const busy = await watchJob({ pid, seconds: 3, source: new ScriptedSource(99, undefined, 100, 40_000), env, sys })
+    expect(busy.gpus[0]).toMatchObject({ pcieLink: { generation: 5, width: 16 }, pcieCapacityMBps: 63016 })
+    expect([busy.verdict, busy.decidedBy]).toEqual(['transfer-bound', 'pcie-link-share'])
+    // No sysfs entry: no link, and the counter's 99 % is healthy as before.
+    const none = await watchJob({ pid, seconds: 3, source: new ScriptedSource(99, undefined, 100, 40_000), env, sys: join(sys, 'missing') })
+    expect(none.gpus[0]!.pcieLink).toBeNull()
+    expect(none.verdict).toBe('healthy')
   })
 
   it('a cancel stops the sampler and ends as cancelled', async () => {

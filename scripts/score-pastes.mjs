@@ -1,0 +1,34 @@
+// Scores `gpu-doctor analyze` on the labelled public pastes of test/fixtures/pastes-2026-11:
+// right cause / no confident cause (honest) / confident false cause. Usage:
+//   node scripts/score-pastes.mjs [path/to/gpu-doctor.cjs]   (default: out/cli/gpu-doctor.cjs)
+// The test test/core/rules/analyze-public-pastes.test.ts applies the same scoring to analyzeText.
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const PASTES_DIR = 'test/fixtures/pastes-2026-11'
+
+/** 'right': a finding names the labelled cause and no error names another; 'wrong': an error names another cause; else 'honest'. */
+export function scorePaste(findings, accept) {
+  const confident = findings.filter((f) => f.severity === 'error')
+  const named = findings.filter((f) => f.severity !== 'info' && accept.includes(f.id))
+  if (confident.some((f) => !accept.includes(f.id))) return 'wrong'
+  return named.length > 0 ? 'right' : 'honest'
+}
+
+export function loadLabels(dir = PASTES_DIR) {
+  return JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')).pastes
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cli = process.argv[2] ?? 'out/cli/gpu-doctor.cjs'
+  const totals = { right: 0, honest: 0, wrong: 0 }
+  for (const paste of loadLabels()) {
+    const out = execFileSync(process.execPath, [cli, 'analyze', '--from', join(PASTES_DIR, paste.file), '--json'], { encoding: 'utf8', timeout: 30_000 })
+    const findings = JSON.parse(out).findings
+    const score = scorePaste(findings, paste.accept)
+    totals[score]++
+    console.log(`${score.padEnd(6)} ${paste.file}  [${findings.map((f) => `${f.id}:${f.severity}`).join(' ') || 'none'}]`)
+  }
+  console.log(`\n${cli}: right ${totals.right}, honest ${totals.honest}, wrong ${totals.wrong} of ${loadLabels().length}`)
+}
