@@ -40,14 +40,17 @@ export function App() {
   return (
     <div className="app">
       <Header page={page} />
-      <ConnectionBanner />
-      {page === 'monitor' && <FirstRunPanel />}
-      {page === 'monitor' && <MonitorBanner />}
-      {page === 'monitor' && <RunDiagnosisCallout />}
-      <main className="app-main" data-testid={`page-${page}`}>
-        <Suspense fallback={<PageLoading />}>
-          <View />
-        </Suspense>
+      {/* Everything below the header is the page's content: one landmark, so nothing lies outside one. */}
+      <main className="app-main">
+        <ConnectionBanner />
+        {page === 'monitor' && <FirstRunPanel />}
+        {page === 'monitor' && <MonitorBanner />}
+        {page === 'monitor' && <RunDiagnosisCallout />}
+        <div className="app-page" data-testid={`page-${page}`}>
+          <Suspense fallback={<PageLoading />}>
+            <View />
+          </Suspense>
+        </div>
       </main>
     </div>
   )

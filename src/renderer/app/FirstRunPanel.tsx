@@ -6,16 +6,35 @@ import { useImages, useImagesActions } from '../features/images/images-context'
 import { useGpu, useLiveActions } from '../features/live/live-context'
 import { type FirstRunCheck, firstRunChecks, firstRunNeeded } from './first-run'
 
-const MARK: Record<FirstRunCheck['state'], string> = { checking: '…', ok: '✓', warn: '!', missing: '✗' }
+const MARK: Record<FirstRunCheck['state'], string> = { checking: '…', ok: '✓', warn: '!', missing: '✗', absent: '–', unknown: '?' }
+
+function CheckItem({ check }: { check: FirstRunCheck }) {
+  const { t } = useTranslation()
+  return (
+    <li className={`first-run__item first-run__item--${check.state}`} data-testid={`first-run-${check.id}`} data-state={check.state}>
+      <span className="first-run__mark" aria-hidden="true">
+        {MARK[check.state]}
+      </span>
+      <div>
+        <strong>{t(`firstRun.${check.id}.label`)}</strong> {check.optional && <span className="muted">{t('firstRun.optional')} </span>}
+        {t(check.found.key, check.found.params)}
+        {check.todo && <p className="first-run__todo">{t(check.todo)}</p>}
+      </div>
+    </li>
+  )
+}
 
 /**
- * The first screen when the app finds no NVIDIA driver, no Docker or no Python: what was found,
- * and what to do about each. It steps aside once nothing is missing.
+ * What the app found on this computer: the NVIDIA driver, a Python, and (optional) Docker. While
+ * something required is missing it leads the page with what to do; otherwise it is one line that
+ * opens on request, and holds that line from the first paint so nothing below it moves.
  */
 export function FirstRunPanel() {
   const { t } = useTranslation()
   const gpuState = useGpu((s) => s.gpuState)
+  const gpuLoadError = useGpu((s) => s.loadError)
   const engine = useImages((s) => s.engine)
+  const engineError = useImages((s) => s.engineError)
   const interpreters = useDiagnosis((s) => s.interpreters)
   const interpretersError = useDiagnosis((s) => s.interpretersError)
   const { refresh } = useLiveActions()
@@ -27,32 +46,50 @@ export function FirstRunPanel() {
     void loadInterpreters()
   }, [checkEngine, loadInterpreters])
 
-  const checks = firstRunChecks({ gpuState, engine, interpreters, interpretersError })
-  if (!firstRunNeeded(checks)) return null
+  const checks = firstRunChecks({ gpuState, gpuLoadError, engine, engineError, interpreters, interpretersError })
   const checkAgain = () => {
     void refresh()
     void checkEngine()
     void loadInterpreters(true)
   }
-  return (
-    <section className="card first-run" data-testid="first-run" aria-labelledby="first-run-title">
-      <h2 id="first-run-title">{t('firstRun.title')}</h2>
-      <ul className="first-run__list">
-        {checks.map((check) => (
-          <li key={check.id} className={`first-run__item first-run__item--${check.state}`} data-testid={`first-run-${check.id}`} data-state={check.state}>
-            <span className="first-run__mark" aria-hidden="true">
-              {MARK[check.state]}
+  const list = (
+    <ul className="first-run__list">
+      {checks.map((check) => (
+        <CheckItem key={check.id} check={check} />
+      ))}
+    </ul>
+  )
+  const again = (
+    <button type="button" className="button" onClick={checkAgain} data-testid="first-run-again">
+      {t('problem.retry')}
+    </button>
+  )
+  if (!firstRunNeeded(checks)) {
+    return (
+      <details className="card first-run first-run--folded" data-testid="first-run" data-folded="true">
+        <summary className="first-run__summary" data-testid="first-run-summary">
+          <span>{t('firstRun.summary')}</span>
+          {checks.map((check) => (
+            <span key={check.id} className={`first-run__chip first-run__item--${check.state}`}>
+              <span className="first-run__mark" aria-hidden="true">
+                {MARK[check.state]}
+              </span>{' '}
+              {t(`firstRun.${check.id}.label`).replace(/[:：]$/, '')}
+              {check.optional ? ` ${t('firstRun.optional')}` : ''}
             </span>
-            <div>
-              <strong>{t(`firstRun.${check.id}.label`)}</strong> {t(check.found.key, check.found.params)}
-              {check.todo && <p className="first-run__todo">{t(check.todo)}</p>}
-            </div>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="button" onClick={checkAgain} data-testid="first-run-again">
-        {t('problem.retry')}
-      </button>
+          ))}
+          <span className="first-run__open">{t('firstRun.details')}</span>
+        </summary>
+        {list}
+        {again}
+      </details>
+    )
+  }
+  return (
+    <section className="card first-run" data-testid="first-run" data-folded="false" aria-labelledby="first-run-title">
+      <h2 id="first-run-title">{t('firstRun.title')}</h2>
+      {list}
+      {again}
     </section>
   )
 }

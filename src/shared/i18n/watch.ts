@@ -14,7 +14,7 @@ export const watchEn = {
   'verdict.cpuOversubscribed':
     'CPU oversubscribed: the job may use {{limit}} CPUs and was throttled {{throttled}} % of the time, while the GPU is busy only {{sm}} % of the time.',
   'verdict.waitsElsewhere': 'The GPU is busy only {{sm}} % of the time, and neither the job\'s CPU nor PCIe explains the wait.',
-  'label.gpus': 'GPU(s)',
+  'label.gpus': 'GPUs',
   'label.sm': 'SM busy (mean)',
   'label.idle': 'Samples with the GPU idle (SM < 10 %)',
   'label.memBw': 'Memory bandwidth (mean)',
@@ -29,7 +29,7 @@ export const watchEn = {
   'label.cgroup': 'CPU limit (cgroup)',
   'value.workers': '{{count}}, {{percent}} % CPU together, busiest {{busiest}} %',
   'value.noWorkers': 'none',
-  'value.mainCpu': '{{percent}} % ({{threads}} threads; runnable {{runnable}} %)',
+  'value.mainCpu': '{{percent}} % (threads: {{threads}}; runnable {{runnable}} %)',
   'value.thread': '{{name}} (tid {{tid}}) {{percent}} %, runnable {{runnable}} %',
   'value.cgroup': '{{limit}} CPUs, throttled {{throttled}} % of the time',
   'value.unlimited': 'none',

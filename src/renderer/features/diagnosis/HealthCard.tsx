@@ -130,7 +130,7 @@ export function HealthCard() {
             {value ? (
               <>
                 <span className={verdict === 'fail' ? 'tone-bad' : verdict === 'warn' ? 'tone-warn' : 'tone-good'}>
-                  {problems ? t('health.problems', { count: problems, gpus: value.gpus.length }) : t('health.ok', { count: value.gpus.length })}
+                  {problems ? t('health.problems', { count: problems, gpus: t('health.gpus', { count: value.gpus.length }) }) : t('health.ok', { count: value.gpus.length })}
                 </span>
                 <span className="health__sep" aria-hidden="true">
                   {' · '}
