@@ -3,17 +3,15 @@ import './app.css'
 import { type ComponentType, lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { DiagnosePage } from '../features/diagnosis/DiagnosePage'
 import { MonitorBanner } from '../features/live/MonitorBanner'
 import { MonitorPage } from '../features/live/MonitorPage'
 import { ConnectionBanner } from './ConnectionBanner'
-import { DiagnosisExport } from './DiagnosisExport'
-import { FirstRunPanel } from './FirstRunPanel'
+import { GettingStarted } from './GettingStarted'
 import { Header } from './Header'
-import { RunDiagnosisCallout } from './RunDiagnosisCallout'
 import { type Page, usePage } from './page'
 
-// The Images and Report pages load on first visit: their code and styles are their own chunks.
+// Only the live page is in the first load: the other pages' code and styles are their own chunks, loaded on first visit.
+const DiagnoseView = lazy(() => import('./DiagnoseView').then((m) => ({ default: m.DiagnoseView })))
 const ImagesPage = lazy(() => import('../features/images/ImagesPage').then((m) => ({ default: m.ImagesPage })))
 const ReportPage = lazy(() => import('../features/report/ReportPage').then((m) => ({ default: m.ReportPage })))
 
@@ -28,7 +26,7 @@ function PageLoading() {
 
 const PAGE_VIEWS: Record<Page, ComponentType> = {
   monitor: MonitorPage,
-  diagnose: () => <DiagnosePage exportSlot={<DiagnosisExport />} />,
+  diagnose: DiagnoseView,
   images: ImagesPage,
   report: ReportPage,
 }
@@ -43,9 +41,8 @@ export function App() {
       {/* Everything below the header is the page's content: one landmark, so nothing lies outside one. */}
       <main className="app-main">
         <ConnectionBanner />
-        {page === 'monitor' && <FirstRunPanel />}
         {page === 'monitor' && <MonitorBanner />}
-        {page === 'monitor' && <RunDiagnosisCallout />}
+        {page === 'monitor' && <GettingStarted />}
         <div className="app-page" data-testid={`page-${page}`}>
           <Suspense fallback={<PageLoading />}>
             <View />

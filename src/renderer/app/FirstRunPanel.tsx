@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useDiagnosis, useDiagnosisActions } from '../features/diagnosis/diagnosis-context'
 import { useImages, useImagesActions } from '../features/images/images-context'
 import { useGpu, useLiveActions } from '../features/live/live-context'
-import { type FirstRunCheck, firstRunChecks, firstRunNeeded } from './first-run'
+import { type FirstRunCheck, firstRunChecks } from './first-run'
 
 const MARK: Record<FirstRunCheck['state'], string> = { checking: '…', ok: '✓', warn: '!', missing: '✗', absent: '–', unknown: '?' }
 
@@ -24,13 +24,8 @@ function CheckItem({ check }: { check: FirstRunCheck }) {
   )
 }
 
-/**
- * What the app found on this computer: the NVIDIA driver, a Python, and (optional) Docker. While
- * something required is missing it leads the page with what to do; otherwise it is one line that
- * opens on request, and holds that line from the first paint so nothing below it moves.
- */
-export function FirstRunPanel() {
-  const { t } = useTranslation()
+/** The three checks, asked once when the live page opens; "Check again" asks again. */
+export function useFirstRunChecks(): { checks: FirstRunCheck[]; checkAgain: () => void } {
   const gpuState = useGpu((s) => s.gpuState)
   const gpuLoadError = useGpu((s) => s.loadError)
   const engine = useImages((s) => s.engine)
@@ -46,50 +41,64 @@ export function FirstRunPanel() {
     void loadInterpreters()
   }, [checkEngine, loadInterpreters])
 
-  const checks = firstRunChecks({ gpuState, gpuLoadError, engine, engineError, interpreters, interpretersError })
   const checkAgain = () => {
     void refresh()
     void checkEngine()
     void loadInterpreters(true)
   }
-  const list = (
-    <ul className="first-run__list">
-      {checks.map((check) => (
-        <CheckItem key={check.id} check={check} />
-      ))}
-    </ul>
+  return { checks: firstRunChecks({ gpuState, gpuLoadError, engine, engineError, interpreters, interpretersError }), checkAgain }
+}
+
+function CheckList({ checks, checkAgain }: { checks: FirstRunCheck[]; checkAgain: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <ul className="first-run__list">
+        {checks.map((check) => (
+          <CheckItem key={check.id} check={check} />
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={checkAgain} data-testid="first-run-again">
+        {t('problem.retry')}
+      </button>
+    </>
   )
-  const again = (
-    <button type="button" className="button" onClick={checkAgain} data-testid="first-run-again">
-      {t('problem.retry')}
-    </button>
+}
+
+/**
+ * What the app found on this computer, as one line that opens on request: shown when nothing
+ * required is missing. `inline` puts it inside another card (the call to run the diagnosis), so
+ * it costs no height of its own there.
+ */
+export function FirstRunSummary({ checks, checkAgain, inline = false }: { checks: FirstRunCheck[]; checkAgain: () => void; inline?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <details className={`first-run first-run--folded${inline ? ' first-run--inline' : ' card'}`} data-testid="first-run" data-folded="true">
+      <summary className="first-run__summary" data-testid="first-run-summary">
+        <span>{t('firstRun.summary')}</span>
+        {checks.map((check) => (
+          <span key={check.id} className={`first-run__chip first-run__item--${check.state}`}>
+            <span className="first-run__mark" aria-hidden="true">
+              {MARK[check.state]}
+            </span>{' '}
+            {t(`firstRun.${check.id}.label`).replace(/[:：]$/, '')}
+            {check.optional ? ` ${t('firstRun.optional')}` : ''}
+          </span>
+        ))}
+        <span className="first-run__open">{t('firstRun.details')}</span>
+      </summary>
+      <CheckList checks={checks} checkAgain={checkAgain} />
+    </details>
   )
-  if (!firstRunNeeded(checks)) {
-    return (
-      <details className="card first-run first-run--folded" data-testid="first-run" data-folded="true">
-        <summary className="first-run__summary" data-testid="first-run-summary">
-          <span>{t('firstRun.summary')}</span>
-          {checks.map((check) => (
-            <span key={check.id} className={`first-run__chip first-run__item--${check.state}`}>
-              <span className="first-run__mark" aria-hidden="true">
-                {MARK[check.state]}
-              </span>{' '}
-              {t(`firstRun.${check.id}.label`).replace(/[:：]$/, '')}
-              {check.optional ? ` ${t('firstRun.optional')}` : ''}
-            </span>
-          ))}
-          <span className="first-run__open">{t('firstRun.details')}</span>
-        </summary>
-        {list}
-        {again}
-      </details>
-    )
-  }
+}
+
+/** The first screen while the NVIDIA driver or a Python is missing: what was found, and what to do about each. */
+export function FirstRunPanel({ checks, checkAgain }: { checks: FirstRunCheck[]; checkAgain: () => void }) {
+  const { t } = useTranslation()
   return (
     <section className="card first-run" data-testid="first-run" data-folded="false" aria-labelledby="first-run-title">
       <h2 id="first-run-title">{t('firstRun.title')}</h2>
-      {list}
-      {again}
+      <CheckList checks={checks} checkAgain={checkAgain} />
     </section>
   )
 }

@@ -1,14 +1,13 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { useDiagnosis, useDiagnosisActions } from '../features/diagnosis/diagnosis-context'
 import { goTo } from './page'
 
-/** On the live page until a diagnosis has run: the way from "numbers" to "is it right". */
-export function RunDiagnosisCallout() {
+/** On the live page until a diagnosis has run: the way from "numbers" to "is it right"; `status` is the first-run line. */
+export function RunDiagnosisCallout({ status }: { status?: ReactNode }) {
   const { t } = useTranslation()
-  const hasResults = useDiagnosis((s) => s.finishedAt !== null || s.run !== null)
   const { loadInterpreters, run } = useDiagnosisActions()
-  if (hasResults) return null
   // It does what it says: the run starts with the chosen (else the default) Python, on the Diagnose page.
   const start = () => {
     goTo('diagnose')
@@ -17,6 +16,7 @@ export function RunDiagnosisCallout() {
   return (
     <section className="card callout" data-testid="run-diagnosis-callout" aria-label={t('callout.diagnoseButton')}>
       <p className="callout__text">{t('callout.diagnose')}</p>
+      {status}
       <button type="button" className="button button--primary" onClick={start} data-testid="run-diagnosis-cta">
         {t('callout.diagnoseButton')}
       </button>
