@@ -1,4 +1,4 @@
-import { runCli } from './run-cli'
+import { GPU_DOCTOR_VERSION } from '../shared/version'
 
 const controller = new AbortController()
 let interrupted = 0
@@ -14,7 +14,13 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') controller.abort()
 })
 
-runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal })
+const argv = process.argv.slice(2)
+// `gpu-doctor --version` answers before anything else loads (scripts call it to check the install).
+const run =
+  argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')
+    ? Promise.resolve(process.stdout.write(`gpu-doctor ${GPU_DOCTOR_VERSION}\n`)).then(() => 0)
+    : import('./run-cli').then(({ runCli }) => runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }))
+run
   .then((code) => {
     process.exitCode = code
   })
