@@ -120,7 +120,11 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     const downloading = page.waitForEvent('download')
     await page.getByTestId('export-save').click()
     const download = await downloading
-    expect(download.suggestedFilename()).toMatch(/^gpu-doctor-report-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.html$/)
+    // Named after the run it reports (the newest in the history), not after the moment of the save.
+    const run = new Date(finishedAt('diagnose-disable-cudnn.json'))
+    const two = (n: number) => String(n).padStart(2, '0')
+    const stamp = `${run.getFullYear()}-${two(run.getMonth() + 1)}-${two(run.getDate())}-${two(run.getHours())}-${two(run.getMinutes())}-${two(run.getSeconds())}`
+    expect(download.suggestedFilename()).toBe(`gpu-doctor-report-${stamp}.html`)
     const saved = readFileSync(await download.path(), 'utf8')
     expect(saved).toBe((await preview(page).textContent()) ?? '')
     await expect(page.getByTestId('export-notice')).toHaveAttribute('data-kind', 'downloaded')

@@ -63,6 +63,11 @@ function Row({ entry }: { entry: HistoryEntry }) {
       </td>
       <td className="history__time" data-testid="history-time">
         <time dateTime={entry.finishedAt}>{formatDateTime(entry.finishedAt, i18n.language, true)}</time>
+        {/* Two runs of the same setup differ at least in when and how long: both are said. */}
+        <span className="muted history__took" data-testid="history-took">
+          {' '}
+          {t('rep.history.took', { seconds: Math.max(0, Math.round((Date.parse(entry.finishedAt) - Date.parse(entry.startedAt)) / 1000)) })}
+        </span>
       </td>
       <td className="history__run">
         <RunTarget entry={entry} />
