@@ -46,11 +46,34 @@ const splitAtCommands = {
   },
 }
 
+/**
+ * A command's file: the command, with the core's typed errors turned into the CLI's message and
+ * exit code inside it, where their classes are the ones that were thrown (run-cli.cjs has its own copies).
+ */
+function commandEntry(name) {
+  const fn = `${name}Command`
+  return {
+    contents: `import { ${fn} as run } from './src/cli/commands/${name}'
+import { cliErrorOf } from './src/cli/use-case-error'
+export const ${fn} = async (args, ctx) => {
+  try {
+    return await run(args, ctx)
+  } catch (error) {
+    throw cliErrorOf(error, ctx.t)
+  }
+}
+`,
+    resolveDir: process.cwd(),
+    sourcefile: `command-${name}.js`,
+    loader: 'js',
+  }
+}
+
 await rm('out/cli', { recursive: true, force: true })
 await Promise.all([
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAtCommands] }),
   build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAtCommands] }),
-  ...COMMANDS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] })),
+  ...COMMANDS.map((name) => build({ ...common, stdin: commandEntry(name), outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] })),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
 ])

@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next'
 import { MonitorBanner } from '../features/live/MonitorBanner'
 import { MonitorPage } from '../features/live/MonitorPage'
 import { ConnectionBanner } from './ConnectionBanner'
+import { whenTextsLoaded } from '../i18n/app-i18n'
 import { GettingStarted } from './GettingStarted'
 import { Header } from './Header'
 import { type Page, usePage } from './page'
 
 // Only the live page is in the first load: the other pages' code and styles are their own chunks, loaded on first visit.
-const DiagnoseView = lazy(() => import('./DiagnoseView').then((m) => ({ default: m.DiagnoseView })))
-const ImagesPage = lazy(() => import('../features/images/ImagesPage').then((m) => ({ default: m.ImagesPage })))
-const ReportPage = lazy(() => import('../features/report/ReportPage').then((m) => ({ default: m.ReportPage })))
+// Each waits for the texts that load after the first paint (findings, summaries, reasons…) as well.
+const DiagnoseView = lazy(() => Promise.all([import('./DiagnoseView'), whenTextsLoaded()]).then(([m]) => ({ default: m.DiagnoseView })))
+const ImagesPage = lazy(() => Promise.all([import('../features/images/ImagesPage'), whenTextsLoaded()]).then(([m]) => ({ default: m.ImagesPage })))
+const ReportPage = lazy(() => Promise.all([import('../features/report/ReportPage'), whenTextsLoaded()]).then(([m]) => ({ default: m.ReportPage })))
 
 function PageLoading() {
   const { t } = useTranslation()

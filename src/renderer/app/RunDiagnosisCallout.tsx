@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { useDiagnosis, useDiagnosisActions } from '../features/diagnosis/diagnosis-context'
+import { useDiagnosisActions } from '../features/diagnosis/diagnosis-context'
 import { goTo } from './page'
 
 /** On the live page until a diagnosis has run: the way from "numbers" to "is it right"; `status` is the first-run line. */

@@ -1,12 +1,9 @@
 import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
-import { imagesUiEn } from './en-images'
-import { historyUiEn } from './en-history'
-import { reportUiEn } from './en-report'
-import { watchUiEn } from './en-watch'
 
 type OriginKey = LibraryOrigin | 'missing'
 
-const baseUiEn = {
+/** The texts of the app's frame and pages other than Images and Report (the live page's first paint has these). */
+export const baseUiEn = {
   'app.title': 'GPU Doctor',
   'app.tagline': 'Live view of your NVIDIA GPUs',
   'lang.label': 'Language',
@@ -324,15 +321,8 @@ const baseUiEn = {
   'ev5.chartLabel': 'Milliseconds per Conv2d with cuDNN on and off',
 } as const
 
-/** UI strings (namespace 'ui'). Flat keys; i18next runs with keySeparator: false. The Images and Report pages keep theirs in their own files. */
-export const uiEn = {
-  ...baseUiEn,
-  ...imagesUiEn,
-  ...reportUiEn,
-  ...historyUiEn,
-  ...watchUiEn,
+/** Where step 3 says a library came from, and why that matters. */
+export const originUiEn = {
   ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
   ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),
-} as const
-
-export type UiKey = keyof typeof uiEn
+}

@@ -1,5 +1,5 @@
 import { originKeys, originLabelsZh, originWhyZh } from '../../shared/i18n/library-origins'
-import type { UiKey } from './en'
+import type { UiKey } from './ui-en'
 import { imagesUiZh } from './zh-images'
 import { reportUiZh } from './zh-report'
 import { historyUiZh } from './zh-history'

@@ -1,12 +1,14 @@
 import './process-table.css'
 
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { WATCH_DEFAULT_SECONDS } from '../../../shared/constants'
 import { DASH, withUnit } from '../../components/number-format'
 import { useWatch, useWatchActions } from './watch-context'
-import { WatchDialog } from './WatchDialog'
+
+// The dialog (with the findings' texts it shows) loads when a watch starts, not with the live page.
+const WatchDialog = lazy(() => import('./WatchDialog').then((m) => ({ default: m.WatchDialog })))
 
 const WATCH_SECONDS_CHOICES = [10, WATCH_DEFAULT_SECONDS, 60] as const
 
@@ -96,7 +98,11 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
           </tbody>
         </table>
       )}
-      {dialogHere && <WatchDialog />}
+      {dialogHere && (
+        <Suspense fallback={null}>
+          <WatchDialog />
+        </Suspense>
+      )}
     </section>
   )
   if (!dense) return table
