@@ -7,6 +7,10 @@ test('a stopped server: Disconnected, the monitor not green, nothing claimed abo
     await page.goto(served.url)
     await expect(page.getByTestId('monitor-state')).toHaveAttribute('data-state', 'running')
     await expect(page.getByTestId('first-run-python')).not.toHaveAttribute('data-state', 'checking')
+    // The Chinese texts load when Chinese is first chosen: here, while the server still answers.
+    await page.getByTestId('lang-switch').selectOption('zh-CN')
+    await expect(page.getByTestId('tab-monitor')).toHaveText('实时监控')
+    await page.getByTestId('lang-switch').selectOption('en')
     await stopServe(child)
     const banner = page.getByTestId('connection-banner')
     await expect(banner).toHaveAttribute('data-state', 'reconnecting')

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { MonitorBanner } from '../features/live/MonitorBanner'
 import { MonitorPage } from '../features/live/MonitorPage'
 import { ConnectionBanner } from './ConnectionBanner'
+import { LoadBoundary } from '../components/LoadBoundary'
 import { whenTextsLoaded } from '../i18n/app-i18n'
 import { GettingStarted } from './GettingStarted'
 import { Header } from './Header'
@@ -21,7 +22,20 @@ function PageLoading() {
   const { t } = useTranslation()
   return (
     <p className="card muted" data-testid="page-loading">
-      {t('load.page')}
+      {t('load.pageLoading')}
+    </p>
+  )
+}
+
+/** A page whose code did not arrive (the server stopped meanwhile): said, with the way out. */
+function PageLoadFailed() {
+  const { t } = useTranslation()
+  return (
+    <p className="card banner--error" role="alert" data-testid="page-load-failed">
+      {t('load.pageFailed')}{' '}
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('load.reload')}
+      </button>
     </p>
   )
 }
@@ -46,9 +60,11 @@ export function App() {
         {page === 'monitor' && <MonitorBanner />}
         {page === 'monitor' && <GettingStarted />}
         <div className="app-page" data-testid={`page-${page}`}>
-          <Suspense fallback={<PageLoading />}>
-            <View />
-          </Suspense>
+          <LoadBoundary key={page} failed={<PageLoadFailed />}>
+            <Suspense fallback={<PageLoading />}>
+              <View />
+            </Suspense>
+          </LoadBoundary>
         </div>
       </main>
     </div>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { WATCH_DEFAULT_SECONDS } from '../../../shared/constants'
+import { LoadBoundary } from '../../components/LoadBoundary'
 import { DASH, withUnit } from '../../components/number-format'
 import { useWatch, useWatchActions } from './watch-context'
 
@@ -89,6 +90,7 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
                     aria-label={t('processes.watchLabel', { pid: p.pid, seconds })}
                     onClick={() => void watch(p, seconds)}
                     data-testid={`watch-${p.pid}`}
+                    data-watch-opener={p.pid}
                   >
                     {t('processes.watch')}
                   </button>
@@ -99,9 +101,11 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
         </table>
       )}
       {dialogHere && (
-        <Suspense fallback={null}>
-          <WatchDialog />
-        </Suspense>
+        <LoadBoundary failed={null}>
+          <Suspense fallback={null}>
+            <WatchDialog />
+          </Suspense>
+        </LoadBoundary>
       )}
     </section>
   )

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 
+import { LoadBoundary } from '../../components/LoadBoundary'
 import type { SparklineProps } from './SparklineChart'
 
 // uPlot is the largest part of the live page: the numbers paint first, the charts follow when their chunk arrives.
@@ -20,8 +21,10 @@ export function Sparkline(props: SparklineProps) {
     />
   )
   return (
-    <Suspense fallback={placeholder}>
-      <SparklineChart {...props} />
-    </Suspense>
+    <LoadBoundary failed={placeholder}>
+      <Suspense fallback={placeholder}>
+        <SparklineChart {...props} />
+      </Suspense>
+    </LoadBoundary>
   )
 }

@@ -55,12 +55,13 @@ export function WatchDialog() {
   const open = run !== null
   const done = run !== null && (run.result !== null || run.error !== null)
   // Focus goes into the dialog (Cancel while it runs), and back to what opened it when it closes.
+  const pid = run?.row.pid ?? null
   useEffect(() => {
-    if (!open) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (pid === null) return
     ;(cancelButton.current ?? closeButton.current)?.focus()
-    return () => opener?.focus()
-  }, [open])
+    // The row's Watch button (disabled while the watch runs, so it has lost the focus by now).
+    return () => document.querySelector<HTMLElement>(`[data-watch-opener="${pid}"]`)?.focus()
+  }, [pid])
   useEffect(() => {
     if (done) closeButton.current?.focus()
   }, [done])
