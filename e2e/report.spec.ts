@@ -180,6 +180,8 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     // Told apart at a glance: local time to the second, the interpreter, the GPUs, five verdict badges.
     const localTime = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso))
     await expect(entries.nth(0).getByTestId('history-time')).toHaveText(localTime(finishedAt('diagnose-disable-cudnn.json')))
+    // Two runs of one setup are told apart by when they finished and how long they took.
+    await expect(entries.nth(0).getByTestId('history-took')).toHaveText(/^\s*\(\d+ s run\)$/)
     await expect(entries.nth(1).getByTestId('history-time')).toHaveText(localTime(finishedAt('diagnose.json')))
     await expect(entries.getByTestId('history-target')).toHaveText(['/opt/torch/.venv/bin/python3', '/opt/torch/.venv/bin/python3'])
     await expect(entries.getByTestId('history-gpus')).toHaveText(['NVIDIA H200', 'NVIDIA H200'])

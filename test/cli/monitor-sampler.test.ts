@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { CLI, CLI_SINGLE, runBuiltCli } from '../helpers/cli'
+import { CLI_SINGLE, runBuiltCli } from '../helpers/cli'
 import { buildFakeNvml } from '../helpers/fake-nvml'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 

@@ -61,8 +61,8 @@ function Row({ entry }: { entry: HistoryEntry }) {
       <td>
         <input type="checkbox" checked={picked} onChange={() => togglePick(entry.id)} aria-label={t('rep.history.pick')} data-testid="history-pick" />
       </td>
-      <td className="history__time" data-testid="history-time">
-        <time dateTime={entry.finishedAt}>{formatDateTime(entry.finishedAt, i18n.language, true)}</time>
+      <td className="history__time">
+        <time dateTime={entry.finishedAt} data-testid="history-time">{formatDateTime(entry.finishedAt, i18n.language, true)}</time>
         {/* Two runs of the same setup differ at least in when and how long: both are said. */}
         <span className="muted history__took" data-testid="history-took">
           {' '}
