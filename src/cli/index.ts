@@ -15,11 +15,14 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 })
 
 const argv = process.argv.slice(2)
-// `gpu-doctor --version` answers before anything else loads (scripts call it to check the install).
-const run =
-  argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')
-    ? Promise.resolve(process.stdout.write(`gpu-doctor ${GPU_DOCTOR_VERSION}\n`)).then(() => 0)
-    : import('./run-cli').then(({ runCli }) => runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }))
+const full = () => import('./run-cli').then(({ runCli }) => runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }))
+// `gpu-doctor --version` answers before anything else loads (scripts call it to check the install);
+// if that write fails, the full CLI runs it again to say why in the user's language and exit 3.
+const version = () =>
+  new Promise<number | null>((resolve) => {
+    process.stdout.write(`gpu-doctor ${GPU_DOCTOR_VERSION}\n`, (error) => resolve(error ? null : 0))
+  })
+const run = argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v') ? version().then((code) => code ?? full()) : full()
 run
   .then((code) => {
     process.exitCode = code
