@@ -76,6 +76,8 @@ export const baseUiEn = {
   'load.pageFailed': 'This page could not be loaded: the GPU Doctor server did not answer.',
   'load.reload': 'Reload',
   'load.pageLoading': 'Loading…',
+  'table.actions': 'Actions',
+  'table.item': 'Item',
   'load.error': 'The GPU Doctor core did not answer: {{message}}',
   'load.retry': 'Try again',
   'nav.label': 'Pages',

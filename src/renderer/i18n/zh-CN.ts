@@ -78,6 +78,8 @@ const baseUiZh = {
   'load.pageFailed': '无法加载此页面：GPU Doctor 服务器没有应答。',
   'load.reload': '重新加载',
   'load.pageLoading': '加载中…',
+  'table.actions': '操作',
+  'table.item': '项目',
   'load.error': 'GPU Doctor 核心没有响应：{{message}}',
   'load.retry': '重试',
   'nav.label': '页面',

@@ -68,7 +68,9 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
               <th scope="col">{t('processes.col.container')}</th>
               <th scope="col" className="num">{t('processes.col.sm')}</th>
               <th scope="col" className="num">{t('processes.col.memory')}</th>
-              <th scope="col" />
+              <th scope="col">
+                <span className="visually-hidden">{t('table.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -151,7 +151,7 @@ export function HistoryPanel() {
                   <th>{t('rep.history.python')}</th>
                   <th>{t('rep.field.gpuModels')}</th>
                   <th>{t('rep.history.steps')}</th>
-                  <th />
+                  <th><span className="visually-hidden">{t('table.actions')}</span></th>
                 </tr>
               </thead>
               <tbody>
