@@ -100,6 +100,8 @@ test.describe('diagnosis evidence views (replayed H200 run)', () => {
     // The answer first: no problem, every passing step folded to one line that opens on demand.
     await expect(page.getByTestId('headline')).toHaveAttribute('data-verdict', 'pass')
     await expect(page.getByTestId('headline-title')).toHaveText('All 5 steps that ran found no problem')
+    // The keyboard and the screen reader go to the answer when the run finishes.
+    await expect(page.getByTestId('headline-title')).toBeFocused()
     await expect(page.getByTestId('ev-torch-cuda')).toHaveCount(0)
     await expect(page.getByTestId('step-summary-sm-utilisation')).toContainText('SM 100% under load')
     await saveScreenshot(page, 'diagnosis-h200-folded-en')
@@ -170,4 +172,25 @@ test.describe('diagnosis evidence views (replayed H200 run)', () => {
     )
     expect(pageProblems).toEqual([])
   })
+})
+
+test.describe('the call on the live page', () => {
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`"Run the diagnosis" starts the run, not only the page (${lang})`, async ({ page, served }) => {
+      await replayRoutes(page, `replay-cta-${lang}`)
+      const starts: string[] = []
+      page.on('request', (r) => {
+        if (/\/api\/invoke\/diagnosis(%3A|:)start/i.test(r.url())) starts.push(r.postData() ?? '')
+      })
+      await page.goto(served.url)
+      if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
+      const cta = page.getByTestId('run-diagnosis-cta')
+      await expect(cta).toHaveText(lang === 'en' ? 'Run the diagnosis' : '运行诊断')
+      await cta.click()
+      await expect(page.getByTestId('page-diagnose')).toBeVisible()
+      await expect.poll(() => starts.length).toBe(1)
+      expect(starts[0]).toContain('/opt/torch/.venv/bin/python3')
+      await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'running')
+    })
+  }
 })

@@ -13,6 +13,10 @@ test.describe('README screenshots', () => {
     await expect.poll(() => sampleCount(page), { timeout: 90_000, intervals: [1000] }).toBeGreaterThanOrEqual(36)
     await expect(page.getByTestId('gpu-util-0')).toHaveText(/^\d+ %$/)
     await saveScreenshot(page, 'docs-live-panel-en')
+    // The same at a small window, to look at both sizes before a release.
+    await page.setViewportSize({ width: 900, height: 700 })
+    await saveScreenshot(page, 'docs-live-panel-900x700-en')
+    await page.setViewportSize({ width: 1280, height: 900 })
     expect(pageProblems).toEqual([])
   })
 })

@@ -23,7 +23,7 @@ export interface Served {
 }
 
 /** Starts `gpu-doctor serve --port 0 --no-open` and resolves with the URL it prints. */
-async function startServe(scenario: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; served: Served }> {
+export async function startServe(scenario: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; served: Served }> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`)
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-open', '--python', SLOW_PYTHON], {
     cwd: ROOT,
@@ -64,7 +64,7 @@ async function startServe(scenario: string, extraEnv: Record<string, string>): P
 }
 
 /** SIGTERM (the CLI stops its nvidia-smi and server), then SIGKILL if it hangs. */
-async function stopServe(child: ChildProcess): Promise<void> {
+export async function stopServe(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
   child.kill('SIGTERM')

@@ -42,8 +42,8 @@ test.describe('hardware health before step 1 (fake H200)', () => {
 
     await expect(page.getByTestId('health-status')).toHaveAttribute('data-status', 'pass')
     await expect(card).toHaveAttribute('data-open', 'false')
-    await expect(page.getByTestId('health-summary')).toContainText('No hardware problem on 1 GPU(s)')
-    await expect(page.getByTestId('health-log')).toHaveText('Kernel log: 0 Xid event(s), read with dmesg --ctime')
+    await expect(page.getByTestId('health-summary')).toContainText('No hardware problem on 1 GPU')
+    await expect(page.getByTestId('health-log')).toHaveText('Kernel log: 0 Xid events, read with dmesg --ctime')
     await expect(page.getByTestId('health-gpu-0')).toHaveCount(0)
 
     await page.getByTestId('health-toggle').click()
@@ -80,6 +80,12 @@ test.describe('hardware health before step 1 (fake H200)', () => {
     await expect.poll(checks).toBe(2)
     await expect(card).toHaveAttribute('data-verdict', 'pass')
     await expect(page.getByTestId('health-recheck')).toBeEnabled()
+
+    // "Check under load" was asked for: its answer stays open, whatever it says.
+    await page.getByTestId('health-toggle').click()
+    await page.getByTestId('health-under-load').click()
+    await expect(page.getByTestId('health-load')).not.toHaveAttribute('data-applied', 'none', { timeout: 60_000 })
+    await expect(card).toHaveAttribute('data-open', 'true')
     expect(pageProblems).toEqual([])
   })
 })
@@ -92,7 +98,7 @@ test.describe('hardware health with an Xid 79 in the kernel log', () => {
     const card = page.getByTestId('health')
     await expect(card).toHaveAttribute('data-verdict', 'fail', { timeout: 20_000 })
     await expect(card).toHaveAttribute('data-open', 'true')
-    await expect(page.getByTestId('health-summary')).toContainText('1 hardware problem(s) on 1 GPU(s)')
+    await expect(page.getByTestId('health-summary')).toContainText('1 hardware problem on 1 GPU')
     const finding = card.getByTestId('finding-gpu-fallen-off-bus')
     await expect(finding).toHaveAttribute('data-severity', 'error')
     await expect(finding).toContainText(findingsEn['gpu-fallen-off-bus.title']!)

@@ -187,8 +187,14 @@ test.describe('Images page with the Docker engine down', () => {
     await expect(page.getByTestId('rec-pick').getByTestId('pull-button')).toBeDisabled()
     await saveScreenshot(page, 'images-engine-down-en')
 
+    const enCopies = await page.getByTestId('engine-problem-fix').getByTestId('command-copy').count()
+    expect(enCopies).toBeGreaterThan(0)
     await page.getByTestId('lang-switch').selectOption('zh-CN')
-    await expect(page.getByTestId('engine-problem-message')).toHaveText('Docker 引擎没有运行。')
+    // The same facts as the English: the socket, the rootless DOCKER_HOST hint, the commands with Copy.
+    await expect(page.getByTestId('engine-problem-message')).toHaveText('Docker 引擎没有运行：unix:///nonexistent/gpu-doctor-e2e/docker.sock 上什么也没有。')
+    await expect(page.getByTestId('engine-problem-fix')).toContainText('无根（rootless）模式')
+    await expect(page.getByTestId('engine-problem-fix')).toContainText('DOCKER_HOST=unix://$XDG_RUNTIME_DIR/docker.sock')
+    await expect(page.getByTestId('engine-problem-fix').getByTestId('command-copy')).toHaveCount(enCopies)
     await expect(page.getByTestId('engine-retry')).toContainText(/秒后重试|正在重试/)
     // The details hold the engine's own error, not the English explanation again.
     await expect(page.getByTestId('engine-problem').locator('pre')).not.toContainText('systemctl start docker')

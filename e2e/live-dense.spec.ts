@@ -52,3 +52,25 @@ test.describe('live panel with two GPUs', () => {
     await expect(page.getByTestId('gpu-uuid-1')).toBeVisible()
   })
 })
+
+// The issue's case: Docker (optional) not running, no diagnosis yet, 1280×800. The first-run line
+// and the call to run the diagnosis share the screen with all eight panels.
+test.describe('eight GPUs with Docker not running', () => {
+  test.use({ scenario: 'h200-x8-synthetic', viewport: { width: 1280, height: 800 }, extraEnv: { DOCKER_HOST: 'unix:///nonexistent/docker.sock' } })
+
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`all eight panels stay on screen beside the folded first-run line (${lang})`, async ({ page, served }) => {
+      await page.goto(served.url)
+      if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
+      await expect(page.getByTestId('first-run-docker')).toHaveAttribute('data-state', 'absent')
+      await expect(page.getByTestId('first-run')).toHaveAttribute('data-folded', 'true')
+      await expect(page.getByTestId('run-diagnosis-callout')).toBeVisible()
+      for (let i = 0; i < 8; i++) await expect(page.getByTestId(`gpu-util-${i}`)).toHaveText(/^\d+ %$/)
+      for (let i = 0; i < 8; i++) {
+        const box = (await page.getByTestId(`gpu-panel-${i}`).boundingBox())!
+        expect(box.y + box.height, `GPU ${i} bottom`).toBeLessThanOrEqual(800)
+      }
+      await saveScreenshot(page, `live-8gpu-no-docker-${lang}`)
+    })
+  }
+})

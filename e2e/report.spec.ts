@@ -120,7 +120,11 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     const downloading = page.waitForEvent('download')
     await page.getByTestId('export-save').click()
     const download = await downloading
-    expect(download.suggestedFilename()).toMatch(/^gpu-doctor-report-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.html$/)
+    // Named after the run it reports (the newest in the history), not after the moment of the save.
+    const run = new Date(finishedAt('diagnose-disable-cudnn.json'))
+    const two = (n: number) => String(n).padStart(2, '0')
+    const stamp = `${run.getFullYear()}-${two(run.getMonth() + 1)}-${two(run.getDate())}-${two(run.getHours())}-${two(run.getMinutes())}-${two(run.getSeconds())}`
+    expect(download.suggestedFilename()).toBe(`gpu-doctor-report-${stamp}.html`)
     const saved = readFileSync(await download.path(), 'utf8')
     expect(saved).toBe((await preview(page).textContent()) ?? '')
     await expect(page.getByTestId('export-notice')).toHaveAttribute('data-kind', 'downloaded')
@@ -176,6 +180,8 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     // Told apart at a glance: local time to the second, the interpreter, the GPUs, five verdict badges.
     const localTime = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(iso))
     await expect(entries.nth(0).getByTestId('history-time')).toHaveText(localTime(finishedAt('diagnose-disable-cudnn.json')))
+    // Two runs of one setup are told apart by when they finished and how long they took.
+    await expect(entries.nth(0).getByTestId('history-took')).toHaveText(/^\s*\(\d+ s run\)$/)
     await expect(entries.nth(1).getByTestId('history-time')).toHaveText(localTime(finishedAt('diagnose.json')))
     await expect(entries.getByTestId('history-target')).toHaveText(['/opt/torch/.venv/bin/python3', '/opt/torch/.venv/bin/python3'])
     await expect(entries.getByTestId('history-gpus')).toHaveText(['NVIDIA H200', 'NVIDIA H200'])

@@ -71,4 +71,21 @@ test.describe('watch a running job from the process table', () => {
     await expect(page.getByTestId('watch-dialog')).toHaveCount(0)
     expect(pageProblems).toEqual([])
   })
+
+  test('the keyboard: focus goes into the dialog, stays there, and Escape returns it to the Watch button', async ({ page, served, job }) => {
+    await page.goto(served.url)
+    const opener = page.getByTestId(`watch-${job.pid}`)
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('watch-dialog')).toBeVisible()
+    await expect(page.getByTestId('watch-cancel')).toBeFocused()
+    // Tab cycles inside the modal dialog: Cancel → Close → Cancel.
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('watch-close')).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('watch-cancel')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('watch-dialog')).toHaveCount(0)
+    await expect(opener).toBeFocused()
+  })
 })

@@ -16,7 +16,8 @@ import { join } from 'node:path'
 const require = createRequire(import.meta.url)
 const { inject } = require('postject')
 
-const BUNDLE = 'out/cli/gpu-doctor.cjs'
+// The CLI in one file (out/cli/gpu-doctor.cjs loads its commands from files beside it, which a single executable cannot).
+const BUNDLE = 'out/cli/gpu-doctor-single.cjs'
 // The sentinel every Node binary carries for SEA (documented with the build steps above).
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 const OS = { linux: 'linux', win32: 'win', darwin: 'mac' }[process.platform]
@@ -45,7 +46,8 @@ const PRELUDE = `require = ((builtin) => (id) => {
 `
 // The bundle's #!/usr/bin/env node line goes: it is only valid as a file's first line.
 writeFileSync(main, PRELUDE + readFileSync(BUNDLE, 'utf8').replace(/^#!.*\n/, ''))
-writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false }, null, 2))
+// useCodeCache: V8's compiled code goes into the executable, so a run skips most of parsing the 5 MB script.
+writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2))
 execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit', timeout: 120_000 })
 
 copyFileSync(process.execPath, partial)

@@ -1,24 +1,80 @@
-// Bundles the CLI into one file so that `node out/cli/gpu-doctor.cjs` runs with no node_modules.
-import { chmod } from 'node:fs/promises'
+// Bundles the CLI so that `node out/cli/gpu-doctor.cjs` runs with no node_modules.
+//   out/cli/gpu-doctor.cjs        the entry: answers --version itself, else loads run-cli.cjs
+//   out/cli/run-cli.cjs           options, language, help; loads the one command asked for
+//   out/cli/command-<name>.cjs    each command with everything it uses (part-<name>.cjs: a part some uses need)
+//   out/cli/gpu-doctor-single.cjs all of it in one file, for the single executable (scripts/build-cli-sea.mjs)
+// Split, a command parses and runs only its own code (startup is most of a short command's time);
+// shared code is repeated in each command's file, which costs disk, not time.
+import { chmod, readFile, rm } from 'node:fs/promises'
+import { basename } from 'node:path'
 
 import { build } from 'esbuild'
 
-const pkg = JSON.parse(await (await import('node:fs/promises')).readFile('package.json', 'utf8'))
+const pkg = JSON.parse(await readFile('package.json', 'utf8'))
+// Parts of a command that only some of its uses need, split off the same way (status-live: this
+// machine's nvidia-smi, NVML and Docker, which `status --from-smi FILE` never touches).
+const PARTS = ['status-live']
+const COMMANDS = ['status', 'health', 'monitor', 'watch', 'serve', 'diagnose', 'analyze', 'interpreters', 'images', 'pull', 'compare', 'recommend', 'report']
 
-await build({
-  entryPoints: ['src/cli/index.ts'],
-  outfile: 'out/cli/gpu-doctor.cjs',
+const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
   sourcemap: false,
   legalComments: 'none',
-  banner: { js: '#!/usr/bin/env node' },
   define: { __GPU_DOCTOR_VERSION__: JSON.stringify(pkg.version) },
   // Optional native add-ons of ssh2 (dockerode's SSH transport); ssh2 works without them. koffi
   // (NVML) is native too: found in a node_modules beside the CLI, else `monitor` uses nvidia-smi.
   external: ['cpu-features', '*.node', 'electron', 'koffi'],
   logLevel: 'warning',
-})
+}
+
+/** The entry's import of run-cli, and run-cli's of each command, stay imports of the files built beside. */
+const splitAtCommands = {
+  name: 'split-at-commands',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(run-cli|commands\/[\w-]+|[\w-]+)$/ }, (args) => {
+      const importer = basename(args.importer)
+      const part = args.path.slice(2)
+      if (PARTS.includes(part) && args.importer.includes('/src/cli/commands/')) return { path: `./part-${part}.cjs`, external: true }
+      if (args.path === './run-cli' && importer === 'index.ts') return { path: './run-cli.cjs', external: true }
+      const command = /^\.\/commands\/([\w-]+)$/.exec(args.path)?.[1]
+      if (command && importer === 'run-cli.ts' && COMMANDS.includes(command)) return { path: `./command-${command}.cjs`, external: true }
+      return undefined
+    })
+  },
+}
+
+/**
+ * A command's file: the command, with the core's typed errors turned into the CLI's message and
+ * exit code inside it, where their classes are the ones that were thrown (run-cli.cjs has its own copies).
+ */
+function commandEntry(name) {
+  const fn = `${name}Command`
+  return {
+    contents: `import { ${fn} as run } from './src/cli/commands/${name}'
+import { cliErrorOf } from './src/cli/use-case-error'
+export const ${fn} = async (args, ctx) => {
+  try {
+    return await run(args, ctx)
+  } catch (error) {
+    throw cliErrorOf(error, ctx.t)
+  }
+}
+`,
+    resolveDir: process.cwd(),
+    sourcefile: `command-${name}.js`,
+    loader: 'js',
+  }
+}
+
+await rm('out/cli', { recursive: true, force: true })
+await Promise.all([
+  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAtCommands] }),
+  build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAtCommands] }),
+  ...COMMANDS.map((name) => build({ ...common, stdin: commandEntry(name), outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] })),
+  ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
+  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
+])
 await chmod('out/cli/gpu-doctor.cjs', 0o755)

@@ -1,4 +1,4 @@
-import { runCli } from './run-cli'
+import { GPU_DOCTOR_VERSION } from '../shared/version'
 
 const controller = new AbortController()
 let interrupted = 0
@@ -14,7 +14,16 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') controller.abort()
 })
 
-runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal })
+const argv = process.argv.slice(2)
+const full = () => import('./run-cli').then(({ runCli }) => runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }))
+// `gpu-doctor --version` answers before anything else loads (scripts call it to check the install);
+// if that write fails, the full CLI runs it again to say why in the user's language and exit 3.
+const version = () =>
+  new Promise<number | null>((resolve) => {
+    process.stdout.write(`gpu-doctor ${GPU_DOCTOR_VERSION}\n`, (error) => resolve(error ? null : 0))
+  })
+const run = argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v') ? version().then((code) => code ?? full()) : full()
+run
   .then((code) => {
     process.exitCode = code
   })

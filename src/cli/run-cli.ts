@@ -1,20 +1,6 @@
 import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { cliErrorOf } from './use-case-error'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from './cli-error'
-import { analyzeCommand } from './commands/analyze'
-import { compareCommand } from './commands/compare'
-import { imagesCommand } from './commands/images'
-import { pullCommand } from './commands/pull'
-import { recommendCommand } from './commands/recommend'
-import { reportCommand } from './commands/report'
-import { diagnoseCommand } from './commands/diagnose'
-import { interpretersCommand } from './commands/interpreters'
-import { monitorCommand } from './commands/monitor'
-import { serveCommand } from './commands/serve'
-import { statusCommand } from './commands/status'
-import { healthCommand } from './commands/health'
-import { watchCommand } from './commands/watch'
-import { fleetCommand } from './commands/fleet'
 import type { CliContext } from './context'
 import { renderHelp } from './help'
 import { createTranslator, pickLanguage } from './i18n'
@@ -22,21 +8,23 @@ import { guardStream } from './stdout-guard'
 
 type Command = (args: string[], ctx: CliContext) => Promise<number>
 
-const COMMANDS: Record<string, Command> = {
-  status: statusCommand,
-  health: healthCommand,
-  monitor: monitorCommand,
-  watch: watchCommand,
-  serve: serveCommand,
-  diagnose: diagnoseCommand,
-  analyze: analyzeCommand,
-  interpreters: interpretersCommand,
-  images: imagesCommand,
-  pull: pullCommand,
-  compare: compareCommand,
-  recommend: recommendCommand,
-  report: reportCommand,
-  fleet: fleetCommand,
+// Each command's code loads only when that command runs: `--version` or `status` does not parse
+// the Docker client, the report renderer or the server (the bundle splits along these imports).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  status: () => import('./commands/status').then((m) => m.statusCommand),
+  health: () => import('./commands/health').then((m) => m.healthCommand),
+  monitor: () => import('./commands/monitor').then((m) => m.monitorCommand),
+  watch: () => import('./commands/watch').then((m) => m.watchCommand),
+  serve: () => import('./commands/serve').then((m) => m.serveCommand),
+  diagnose: () => import('./commands/diagnose').then((m) => m.diagnoseCommand),
+  analyze: () => import('./commands/analyze').then((m) => m.analyzeCommand),
+  interpreters: () => import('./commands/interpreters').then((m) => m.interpretersCommand),
+  images: () => import('./commands/images').then((m) => m.imagesCommand),
+  pull: () => import('./commands/pull').then((m) => m.pullCommand),
+  compare: () => import('./commands/compare').then((m) => m.compareCommand),
+  recommend: () => import('./commands/recommend').then((m) => m.recommendCommand),
+  report: () => import('./commands/report').then((m) => m.reportCommand),
+  fleet: () => import('./commands/fleet').then((m) => m.fleetCommand),
 }
 
 /** `--lang X` / `--lang=X` anywhere on the line, read before commands parse their options. */
@@ -101,12 +89,13 @@ async function runCommand(argv: string[], flag: string | undefined, ctx: CliCont
       io.stdout.write(`${renderHelp(t)}\n`)
       return name === undefined ? EXIT_USAGE : EXIT_OK
     }
-    const command = COMMANDS[name]
-    if (!command) throw new CliError(t('error.unknownCommand', { name }), EXIT_USAGE)
+    const load = COMMANDS[name]
+    if (!load) throw new CliError(t('error.unknownCommand', { name }), EXIT_USAGE)
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout.write(`${renderHelp(t)}\n`)
       return EXIT_OK
     }
+    const command = await load()
     return await command(rest, ctx)
   } catch (thrown) {
     // A command stopped by a failed stdout write: that failure is the one line to say (runCli says it).

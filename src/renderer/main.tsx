@@ -22,7 +22,7 @@ import { downloadFile, readFileText } from './features/report/download'
 import { ReportProvider } from './features/report/report-context'
 import { createReportController } from './features/report/report-controller'
 import { createReportStore } from './features/report/report-store'
-import { createI18n } from './i18n'
+import { createAppI18n, loadTexts } from './i18n/app-i18n'
 import { AppProvider, type AppStores } from './stores/app-context'
 import { createConnectionStore } from './stores/connection-store'
 import { createSettingsStore, initialLanguage } from './stores/settings-store'
@@ -38,7 +38,7 @@ function safeLocalStorage(): Storage | null {
 
 const storage = safeLocalStorage()
 const language = initialLanguage(storage, navigator.languages)
-const i18n = createI18n(language)
+const i18n = createAppI18n()
 const stores: AppStores = {
   settings: createSettingsStore(storage, language),
   connection: createConnectionStore(),
@@ -49,9 +49,10 @@ function applyLanguage(): void {
   document.documentElement.lang = i18n.language
   document.title = i18n.t('app.title')
 }
-applyLanguage()
+// A language's texts arrive before the switch to it, so nothing shows a bare key.
+const switchLanguage = (lang: typeof language) => loadTexts(i18n, lang).then(() => i18n.changeLanguage(lang)).then(applyLanguage)
 stores.settings.subscribe((state, previous) => {
-  if (state.language !== previous.language) void i18n.changeLanguage(state.language).then(applyLanguage)
+  if (state.language !== previous.language) void switchLanguage(state.language)
 })
 
 const transport = pickTransport(window)
@@ -77,7 +78,13 @@ const report = createReportController(transport, reportStore, {
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
-createRoot(root).render(
+// English paints at once (its live-page texts are in this chunk, the rest follows); Chinese waits for its chunk.
+if (language === 'en') {
+  applyLanguage()
+  void loadTexts(i18n, 'en')
+}
+const ready = language === 'en' ? Promise.resolve() : switchLanguage(language).catch(applyLanguage)
+void ready.then(() => createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <AppProvider stores={stores} actions={{}}>
@@ -95,4 +102,4 @@ createRoot(root).render(
       </AppProvider>
     </I18nextProvider>
   </StrictMode>,
-)
+))

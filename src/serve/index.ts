@@ -113,7 +113,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     const isApi = url.pathname.startsWith('/api/')
     if (isApi && !isAuthorized(req, url, token)) {
-      return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token: open the URL that `gpu-doctor serve` printed.')
+      return sendErrorEnvelope(res, 401, 'unauthorized', 'Missing or wrong access token: open the URL that “gpu-doctor serve” printed.')
     }
     if (url.pathname.startsWith(INVOKE_PREFIX)) {
       if (req.method !== 'POST') {

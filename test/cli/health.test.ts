@@ -16,7 +16,7 @@ describe('gpu-doctor health', () => {
     const r = await runBuiltCli(['health', '--from-smi', fixture('h200-x1/smi/q.xml')], {})
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/NVIDIA H200\s+Gen 5\/5 x16\/16/)
-    expect(r.stdout).toContain('No hardware problem found on 1 GPU(s).')
+    expect(r.stdout).toContain('No hardware problem found on 1 GPU.')
     expect(r.stdout).toContain('Xid events not checked, because the kernel log could not be read')
   })
 
@@ -106,7 +106,7 @@ describe('hardware health in gpu-doctor report', () => {
     expect(zh.stdout).toContain('<details><summary>硬件健康 — 1 块 GPU 均未发现硬件问题</summary>')
     expect(zh.stdout).toContain('已读取内核日志（dmesg --ctime）：0 个 Xid 事件。')
     const en = await report('h200-x2', [])
-    expect(en.stdout).toContain('<details><summary>Hardware health — No hardware problem on 2 GPU(s)</summary>')
+    expect(en.stdout).toContain('<details><summary>Hardware health — No hardware problem on 2 GPUs</summary>')
     const json = await report('h200-x1', ['--format', 'json'])
     expect(JSON.parse(json.stdout).health).toMatchObject({ source: 'live', gpus: [{ name: 'NVIDIA H200', pcie: { genCurrent: 5 } }], findings: [] })
   })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { CLI, runBuiltCli } from '../helpers/cli'
+import { CLI_SINGLE, runBuiltCli } from '../helpers/cli'
 import { buildFakeNvml } from '../helpers/fake-nvml'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 
@@ -22,7 +22,7 @@ describe('gpu-doctor monitor and status say which sampler they use', () => {
   it('the one-file CLI where koffi is absent falls back to the stream and says why, in Chinese too', async () => {
     // Copied away from node_modules, as users run it on a server: require('koffi') finds nothing.
     const lonely = join(mkdtempSync(join(tmpdir(), 'gd-cli-alone-')), 'gpu-doctor.cjs')
-    copyFileSync(CLI, lonely)
+    copyFileSync(CLI_SINGLE, lonely)
     const env = fakeSmiEnv('h200-x2', { GPU_DOCTOR_SAMPLER: 'nvml' })
     const r = await runBuiltCli(['monitor', '--json', '--interval', '100', '--count', '2'], env, { cli: lonely })
     expect(r.code).toBe(0)

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
-import { CLI, runBuiltCli } from '../helpers/cli'
+import { CLI_SINGLE, runBuiltCli } from '../helpers/cli'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 
 const fixture = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.meta.url))
@@ -13,7 +13,7 @@ const fixture = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.
 describe('gpu-doctor status', () => {
   it('runs from a folder with no node_modules and reports the H200 as JSON with the documented field names', async () => {
     const alone = join(mkdtempSync(join(tmpdir(), 'gd-cli-')), 'gpu-doctor.cjs')
-    copyFileSync(CLI, alone)
+    copyFileSync(CLI_SINGLE, alone)
     const r = await runBuiltCli(['status', '--json'], fakeSmiEnv('h200-x1'), { cli: alone })
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 
 /** The bundled CLI as users get it (built by `npm run build:cli`). */
 export const CLI = fileURLToPath(new URL('../../out/cli/gpu-doctor.cjs', import.meta.url))
+/** The whole CLI in one file, to copy onto a machine alone (out/cli/gpu-doctor.cjs loads its commands from files beside it). */
+export const CLI_SINGLE = fileURLToPath(new URL('../../out/cli/gpu-doctor-single.cjs', import.meta.url))
 
 export interface CliRun {
   code: number | null

@@ -1,18 +1,11 @@
 import type { GpuStatus } from '../../shared/gpu'
-import { readGpuState } from '../../core/nvidia-smi/read-status'
-import { describeSampler } from '../../core/nvml/live-monitor'
-import { describeSamplerSource } from '../../shared/i18n/sampler'
-import { connectEngine } from '../../core/docker/connect'
-import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
-import { sweepEngine } from '../../core/docker/sweep-engine'
 import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
 import { readTextInput } from '../../core/files/read-input'
 import { MAX_SMI_TEXT } from '../../shared/constants'
-import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
+import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
-import { renderEngineLine } from '../render/engine-line'
-import { renderProblem, renderStatus } from '../render/status-view'
+import { renderStatus } from '../render/status-view'
 
 export const STATUS_OPTIONS = {
   json: { type: 'boolean' },
@@ -30,32 +23,12 @@ async function statusFromFile(file: string, ctx: CliContext): Promise<GpuStatus>
 export async function statusCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, STATUS_OPTIONS)
   const json = values.json === true
-  let status: GpuStatus
-  if (values['from-smi'] !== undefined) {
-    status = await statusFromFile(values['from-smi'], ctx)
-  } else {
-    // Labelled containers of killed runs go at every look at the machine, not only at the next diagnose --image.
-    const sweep = sweepEngine(ctx.env)
-    const state = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal, nameProcesses: dockerProcessNamer(ctx.env) })
-    if (state.kind === 'error') {
-      if (json) ctx.stdout.write(`${JSON.stringify({ error: state.problem }, null, 2)}\n`)
-      else ctx.stdout.write(`${renderProblem(state.problem, ctx.t)}\n`)
-      throw new CliError(ctx.t(state.problem.messageKey, { ns: 'problems', defaultValue: state.problem.message }), EXIT_ENVIRONMENT)
-    }
-    status = state.status
-    const swept = await sweep
-    if (swept.length) ctx.stderr.write(`${ctx.t('docker.swept', { count: swept.length })}\n`)
-    // Which reader `monitor` and the live panel would use on this machine, and why not NVML.
-    const sampler = await describeSampler({ intervalMs: 1000, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
-    const line = describeSamplerSource(sampler, ctx.t as unknown as Parameters<typeof describeSamplerSource>[1])
-    if (json) {
-      ctx.stdout.write(`${JSON.stringify({ ...status, sampler }, null, 2)}\n`)
-      return EXIT_OK
-    }
-    // Which container engine `diagnose --image` would use; a saved output has none to ask.
-    ctx.stdout.write(`${renderStatus(status, ctx.t)}\n${line}\n${renderEngineLine(await connectEngine(ctx.env), ctx.t)}\n`)
-    return EXIT_OK
+  if (values['from-smi'] === undefined) {
+    // This machine: nvidia-smi, NVML and the Docker engine, whose code a saved output never needs.
+    const { liveStatusCommand } = await import('./status-live')
+    return liveStatusCommand(values, json, ctx)
   }
+  const status = await statusFromFile(values['from-smi'], ctx)
   ctx.stdout.write(json ? `${JSON.stringify(status, null, 2)}\n` : `${renderStatus(status, ctx.t)}\n`)
   return EXIT_OK
 }

@@ -49,6 +49,7 @@ const ownSm = (facts: WatchFacts): number | null => (facts.jobSmMean !== null &&
 
 function evidenceParams(facts: WatchFacts): MessageParams {
   return {
+    pid: facts.pid,
     sm: r0(ownSm(facts)),
     job: r0(facts.jobSmMean),
     others: r0(facts.othersSmMean),

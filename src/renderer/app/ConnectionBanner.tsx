@@ -6,16 +6,16 @@ import { useConnection } from '../stores/app-context'
 export function ConnectionBanner() {
   const { t } = useTranslation()
   const status = useConnection((s) => s.status)
-  if (status === 'no-token') {
+  if (status === 'no-token' || status === 'token-refused') {
     return (
-      <div className="banner banner--warn" role="alert" data-testid="connection-banner">
-        {t('conn.noToken')}
+      <div className="banner banner--error" role="alert" data-testid="connection-banner" data-state={status}>
+        {t(status === 'no-token' ? 'conn.noToken' : 'conn.tokenRefused')}
       </div>
     )
   }
   if (status !== 'reconnecting') return null
   return (
-    <div className="banner banner--warn" role="status" data-testid="connection-banner">
+    <div className="banner banner--warn" role="status" data-testid="connection-banner" data-state={status}>
       {t('conn.reconnecting')}
     </div>
   )

@@ -1,17 +1,23 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { useDiagnosis } from '../features/diagnosis/diagnosis-context'
+import { useDiagnosisActions } from '../features/diagnosis/diagnosis-context'
 import { goTo } from './page'
 
-/** On the live page until a diagnosis has run: the way from "numbers" to "is it right". */
-export function RunDiagnosisCallout() {
+/** On the live page until a diagnosis has run: the way from "numbers" to "is it right"; `status` is the first-run line. */
+export function RunDiagnosisCallout({ status }: { status?: ReactNode }) {
   const { t } = useTranslation()
-  const hasResults = useDiagnosis((s) => s.finishedAt !== null || s.run !== null)
-  if (hasResults) return null
+  const { loadInterpreters, run } = useDiagnosisActions()
+  // It does what it says: the run starts with the chosen (else the default) Python, on the Diagnose page.
+  const start = () => {
+    goTo('diagnose')
+    void loadInterpreters().then(() => run())
+  }
   return (
-    <section className="card callout" data-testid="run-diagnosis-callout">
+    <section className="card callout" data-testid="run-diagnosis-callout" aria-label={t('callout.diagnoseButton')}>
       <p className="callout__text">{t('callout.diagnose')}</p>
-      <button type="button" className="button button--primary" onClick={() => goTo('diagnose')} data-testid="run-diagnosis-cta">
+      {status}
+      <button type="button" className="button button--primary" onClick={start} data-testid="run-diagnosis-cta">
         {t('callout.diagnoseButton')}
       </button>
     </section>

@@ -22,7 +22,7 @@ describe('first-run checks', () => {
 
   it('no driver, no Docker, no Python: each missing with what to do', () => {
     const checks = firstRunChecks({ gpuState: noDriver, engine: down, interpreters: [py('/broken', false, 'exec format error')], interpretersError: null })
-    expect(states(checks)).toEqual({ driver: 'missing', docker: 'missing', python: 'missing' })
+    expect(states(checks)).toEqual({ driver: 'missing', docker: 'absent', python: 'missing' })
     expect(checks.map((c) => c.todo)).toEqual(['firstRun.driver.todo', 'firstRun.docker.todo', 'firstRun.python.todo'])
     expect(checks[1]!.found.params).toEqual({ endpoint: '/var/run/docker.sock' })
     expect(firstRunNeeded(checks)).toBe(true)
@@ -38,6 +38,21 @@ describe('first-run checks', () => {
   it('a Python without PyTorch is a warning, not a blocker', () => {
     const checks = firstRunChecks({ gpuState: h200, engine: up, interpreters: [py('/a', false)], interpretersError: null })
     expect(checks[2]).toMatchObject({ state: 'warn', todo: 'firstRun.python.torchTodo' })
+    expect(firstRunNeeded(checks)).toBe(false)
+  })
+
+  it('only Docker (optional) absent: no full first-run screen, and Docker is not marked missing', () => {
+    const checks = firstRunChecks({ gpuState: h200, engine: down, interpreters: [py('/usr/bin/python3', true)], interpretersError: null })
+    expect(states(checks)).toEqual({ driver: 'ok', docker: 'absent', python: 'ok' })
+    expect(checks[1]!.optional).toBe(true)
+    expect(firstRunNeeded(checks)).toBe(false)
+  })
+
+  it('a server that does not answer: could not check, never "none found"', () => {
+    const lost = { code: 'network', message: 'Cannot reach the GPU Doctor server: Failed to fetch' }
+    const checks = firstRunChecks({ gpuState: h200, gpuLoadError: lost, engine: up, engineError: lost, interpreters: null, interpretersError: lost })
+    expect(states(checks)).toEqual({ driver: 'unknown', docker: 'unknown', python: 'unknown' })
+    expect(checks[2]!.found).toEqual({ key: 'firstRun.unknown', params: { message: lost.message } })
     expect(firstRunNeeded(checks)).toBe(false)
   })
 })

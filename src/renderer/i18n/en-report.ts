@@ -51,6 +51,7 @@ export const reportUiEn = {
   'rep.history.stepBadge': 'Step {{n}}, {{step}}: {{verdict}}',
   'rep.history.notRun': 'not run',
   'rep.history.open': 'Open',
+  'rep.history.took': '({{seconds}} s run)',
   'rep.history.use': 'Use for report',
   'rep.history.inReport': 'In the report',
   'rep.history.compare': 'Compare the two ticked',

@@ -1,17 +1,16 @@
 import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
-import { imagesUiEn } from './en-images'
-import { historyUiEn } from './en-history'
-import { reportUiEn } from './en-report'
-import { watchUiEn } from './en-watch'
 
 type OriginKey = LibraryOrigin | 'missing'
 
-const baseUiEn = {
+/** The texts of the app's frame and pages other than Images and Report (the live page's first paint has these). */
+export const baseUiEn = {
   'app.title': 'GPU Doctor',
   'app.tagline': 'Live view of your NVIDIA GPUs',
   'lang.label': 'Language',
-  'conn.reconnecting': 'Lost the connection to the GPU Doctor server. Reconnecting…',
-  'conn.noToken': 'This page has no access token. Open the address that `gpu-doctor serve` printed (it ends in ?token=…) in this tab.',
+  'conn.reconnecting': 'Disconnected: the GPU Doctor server does not answer (is “gpu-doctor serve” still running?). Trying again; what this page shows is from before.',
+  'conn.noToken': 'This page has no access token. Open the address that “gpu-doctor serve” printed (it ends in ?token=…) in this tab.',
+  'conn.tokenRefused': 'Disconnected: the GPU Doctor server refuses this page’s access token (it was restarted with a new one). Open the new address that “gpu-doctor serve” printed.',
+  'monitor.disconnected': 'Disconnected',
   'monitor.startError': 'Could not start live monitoring: {{message}}',
   'monitor.label': 'Monitor',
   'monitor.none': 'Not started',
@@ -74,6 +73,11 @@ const baseUiEn = {
   'problem.detail': 'Details',
   'problem.retry': 'Check again',
   'load.loading': 'Asking the driver…',
+  'load.pageFailed': 'This page could not be loaded: the GPU Doctor server did not answer.',
+  'load.reload': 'Reload',
+  'load.pageLoading': 'Loading…',
+  'table.actions': 'Actions',
+  'table.item': 'Item',
   'load.error': 'The GPU Doctor core did not answer: {{message}}',
   'load.retry': 'Try again',
   'nav.label': 'Pages',
@@ -87,7 +91,12 @@ const baseUiEn = {
   'firstRun.checking': 'checking…',
   'firstRun.driver.label': 'NVIDIA driver:',
   'firstRun.driver.missing': 'not working (nvidia-smi gave no GPU; the reason and its fix are below).',
-  'firstRun.driver.ok': '{{version}}, {{count}} GPU(s).',
+  'firstRun.driver.ok_one': '{{version}}, {{count}} GPU.',
+  'firstRun.driver.ok_other': '{{version}}, {{count}} GPUs.',
+  'firstRun.unknown': 'could not check: {{message}}',
+  'firstRun.optional': '(optional)',
+  'firstRun.summary': 'Ready to diagnose:',
+  'firstRun.details': 'Details',
   'firstRun.driver.todo': 'Install or repair the NVIDIA driver first: nothing else can use the GPU without it.',
   'firstRun.docker.label': 'Docker:',
   'firstRun.docker.missing': 'no engine answers at {{endpoint}}.',
@@ -205,10 +214,15 @@ const baseUiEn = {
   'health.load.applied': 'Read under GPU Doctor’s own load ({{detail}}, {{python}}).',
   'health.load.failed': 'Asked for a load, but it did not run ({{detail}}): read as the GPU was.',
   'health.load.none': 'Read as the GPU was: a PCIe generation below the maximum at idle is power saving. “Check under load” judges the link at its working speed.',
-  'health.ok': 'No hardware problem on {{count}} GPU(s)',
-  'health.problems': '{{count}} hardware problem(s) on {{gpus}} GPU(s)',
+  'health.ok_one': 'No hardware problem on {{count}} GPU',
+  'health.ok_other': 'No hardware problem on {{count}} GPUs',
+  'health.gpus_one': '{{count}} GPU',
+  'health.gpus_other': '{{count}} GPUs',
+  'health.problems_one': '{{count}} hardware problem on {{gpus}}',
+  'health.problems_other': '{{count}} hardware problems on {{gpus}}',
   'health.error': 'Could not check the hardware: {{message}}',
-  'health.log.read': 'Kernel log: {{count}} Xid event(s), read with',
+  'health.log.read_one': 'Kernel log: {{count}} Xid event, read with',
+  'health.log.read_other': 'Kernel log: {{count}} Xid events, read with',
   'health.log.unreadable': 'Xid events not checked, because the kernel log could not be read:',
   'health.log.hint': 'To include them, run as root (sudo), or add this user to the adm or systemd-journal group (`sudo usermod -aG adm,systemd-journal $USER`, then log in again), or let every user read dmesg (`sudo sysctl kernel.dmesg_restrict=0`).',
   'health.pcie': 'PCIe Gen {{genCurrent}}/{{genMax}} x{{widthCurrent}}/{{widthMax}}',
@@ -354,15 +368,8 @@ const baseUiEn = {
   'ev5.chartLabel': 'Milliseconds per Conv2d with cuDNN on and off',
 } as const
 
-/** UI strings (namespace 'ui'). Flat keys; i18next runs with keySeparator: false. The Images and Report pages keep theirs in their own files. */
-export const uiEn = {
-  ...baseUiEn,
-  ...imagesUiEn,
-  ...reportUiEn,
-  ...historyUiEn,
-  ...watchUiEn,
+/** Where step 3 says a library came from, and why that matters. */
+export const originUiEn = {
   ...(originKeys('ev3.origin.', originLabelsEn) as Record<`ev3.origin.${OriginKey}`, string>),
   ...(originKeys('ev3.why.', originWhyEn) as Record<`ev3.why.${OriginKey}`, string>),
-} as const
-
-export type UiKey = keyof typeof uiEn
+}

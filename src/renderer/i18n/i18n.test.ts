@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { problemsEn, problemsZh } from '../../shared/i18n/problems'
 import { stepsEn, stepsZh } from '../../shared/i18n/steps'
-import { uiEn } from './en'
+import { uiEn } from './ui-en'
 import { createI18n } from './index'
 import { uiZh } from './zh-CN'
 

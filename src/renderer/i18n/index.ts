@@ -2,7 +2,7 @@ import type { i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
 import { createI18nInstance } from '../../shared/i18n/setup'
-import { uiEn } from './en'
+import { uiEn } from './ui-en'
 import type { Language } from './languages'
 import { uiZh } from './zh-CN'
 

@@ -53,6 +53,7 @@ export const reportUiZh: Record<keyof typeof reportUiEn, string> = {
   'rep.history.stepBadge': '第 {{n}} 步，{{step}}：{{verdict}}',
   'rep.history.notRun': '未运行',
   'rep.history.open': '打开',
+  'rep.history.took': '（运行 {{seconds}} 秒）',
   'rep.history.use': '用于报告',
   'rep.history.inReport': '已用于报告',
   'rep.history.compare': '对比勾选的两条',

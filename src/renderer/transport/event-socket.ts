@@ -3,8 +3,13 @@ import { backoffDelay } from './backoff'
 
 type Listener = (payload: unknown) => void
 
+/** What the server says to this tab's token when the socket dropped: answers and accepts it, refuses it, or does not answer. */
+export type ServerCheck = 'accepted' | 'refused' | 'unreachable'
+
 export interface EventSocketDeps {
   url: string
+  /** Asked after each drop; without it every drop is retried. */
+  checkServer?: () => Promise<ServerCheck>
   createSocket?: (url: string) => WebSocket
   setTimer?: (fn: () => void, ms: number) => unknown
 }
@@ -54,9 +59,17 @@ export class EventSocket {
     }
     ws.onmessage = (event: MessageEvent) => this.dispatch(event.data)
     ws.onclose = () => {
+      if (this.status === 'token-refused') return
       this.setStatus('reconnecting')
-      this.setTimer(() => this.connect(), backoffDelay(this.failures++))
+      void this.retryLater()
     }
+  }
+
+  /** A refused token stops the retries for good: only the new URL that serve printed helps. */
+  private async retryLater(): Promise<void> {
+    const check = this.deps.checkServer ? await this.deps.checkServer().catch((): ServerCheck => 'unreachable') : 'unreachable'
+    if (check === 'refused') return this.setStatus('token-refused')
+    this.setTimer(() => this.connect(), backoffDelay(this.failures++))
   }
 
   private dispatch(data: unknown): void {

@@ -137,4 +137,28 @@ describe('EventSocket', () => {
     expect(got).toEqual([{ kind: 'stopped' }, 2])
     expect(statuses).toEqual(['connecting', 'open', 'reconnecting', 'open'])
   })
+
+  it('stops retrying when the server answers but refuses the token', async () => {
+    FakeSocket.all = []
+    const timers: Array<{ fn: () => void; ms: number }> = []
+    let answer: 'accepted' | 'refused' | 'unreachable' = 'unreachable'
+    const socket = new EventSocket({
+      url: 'ws://x/api/events',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      checkServer: async () => answer,
+    })
+    const statuses: string[] = []
+    socket.onStatus((s) => statuses.push(s))
+    FakeSocket.all[0]!.onopen?.()
+    FakeSocket.all[0]!.onclose?.()
+    await vi.waitFor(() => expect(timers).toHaveLength(1))
+    answer = 'refused'
+    timers[0]!.fn()
+    FakeSocket.all[1]!.onclose?.()
+    await vi.waitFor(() => expect(statuses.at(-1)).toBe('token-refused'))
+    expect(timers).toHaveLength(1)
+    expect(FakeSocket.all).toHaveLength(2)
+    expect(statuses).toEqual(['connecting', 'open', 'reconnecting', 'token-refused'])
+  })
 })

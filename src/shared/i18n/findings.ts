@@ -257,7 +257,7 @@ export const findingsEn: Record<string, string> = {
   'gpu-waits-not-on-cpu.message':
     'The GPU is busy only {{sm}} % of the time, yet the job\'s CPU ({{main}} % in the main process, {{workersCpu}} % in {{workers}} workers) and PCIe ({{pcie}} MB/s) are quiet: it waits on something else (disk or network reads, a lock, another process, a sleep).',
   'gpu-waits-not-on-cpu.fix':
-    'See where the main thread waits: `py-spy dump --pid <pid>` (or `torch.profiler`); check disk and network reads (`iostat -x 1`, reading from a network file system), and whether another rank or process holds it up.',
+    'See where the main thread waits: `py-spy dump --pid {{pid}}` (or `torch.profiler`); check disk and network reads (`iostat -x 1`, reading from a network file system), and whether another rank or process holds it up.',
 
   'gpu-shared-by-other-jobs.title': 'Other processes take the GPU\'s time',
   'gpu-shared-by-other-jobs.message':
@@ -901,7 +901,7 @@ export const findingsZh: Record<string, string> = {
   'gpu-waits-not-on-cpu.message':
     'GPU 只有 {{sm}}% 的时间在工作，而任务的 CPU（主进程 {{main}}%，{{workers}} 个 worker 共 {{workersCpu}}%）和 PCIe（{{pcie}} MB/s）都很空闲：它在等别的东西（磁盘或网络读取、锁、另一个进程、sleep）。',
   'gpu-waits-not-on-cpu.fix':
-    '查看主线程在哪里等待：`py-spy dump --pid <pid>`（或 `torch.profiler`）；检查磁盘和网络读取（`iostat -x 1`，是否从网络文件系统读数据），以及是否有别的 rank 或进程拖住了它。',
+    '查看主线程在哪里等待：`py-spy dump --pid {{pid}}`（或 `torch.profiler`）；检查磁盘和网络读取（`iostat -x 1`，是否从网络文件系统读数据），以及是否有别的 rank 或进程拖住了它。',
 
   'gpu-shared-by-other-jobs.title': '其他进程占用了 GPU 的时间',
   'gpu-shared-by-other-jobs.message':

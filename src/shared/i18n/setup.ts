@@ -2,7 +2,7 @@ import i18next, { type i18n, type Module } from 'i18next'
 
 import { dockerNotesEn, dockerNotesZh } from './docker-notes'
 import { findingsEn, findingsZh } from './findings'
-import { MISSING_VALUE } from './interpolate'
+import { i18nOptions } from './options'
 import { LANGUAGES, type Language } from './languages'
 import { problemsEn, problemsZh } from './problems'
 import { reasonsEn, reasonsZh } from './recommend-reasons'
@@ -38,19 +38,6 @@ export function createI18nInstance({ lng, own, defaultNS, modules = [] }: I18nSe
   const instance = i18next.createInstance()
   for (const module of modules) instance.use(module)
   const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { ...sharedResources[l], ...own[l] }]))
-  void instance.init({
-    lng,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    ns: Object.keys(resources.en ?? {}),
-    defaultNS,
-    // Keys are flat ("problem.driverNotLoaded.fix", "diag.stage.workload:conv"): no separators.
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    missingInterpolationHandler: () => MISSING_VALUE,
-    resources,
-    initAsync: false,
-  })
+  void instance.init({ ...i18nOptions(lng, defaultNS, Object.keys(resources.en ?? {})), resources })
   return instance
 }

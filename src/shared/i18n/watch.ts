@@ -22,7 +22,7 @@ export const watchEn = {
     'CPU work in the main process: one thread ({{threadName}}) is busy {{thread}} % of the time while the GPU is nearly idle (busy {{sm}} %, idle in {{idle}} % of samples) and no worker process helps: the training process prepares data itself, it is not launching small kernels.',
   'verdict.smsMostlyIdle':
     'Kernels run but fill few SMs: the utilisation counter reads {{counter}} %, while GPM shows the SMs active {{smActive}} % of the time (occupancy {{occupancy}} %).',
-  'label.gpus': 'GPU(s)',
+  'label.gpus': 'GPUs',
   'label.sm': 'SM busy (mean)',
   'label.idle': 'Samples with the GPU idle (SM < 10 %)',
   'label.memBw': 'Memory bandwidth (mean)',
@@ -57,7 +57,7 @@ export const watchEn = {
   'measure.none': 'nothing measured explains it',
   'value.workers': '{{count}}, {{percent}} % CPU together, busiest {{busiest}} %',
   'value.noWorkers': 'none',
-  'value.mainCpu': '{{percent}} % ({{threads}} threads; runnable {{runnable}} %)',
+  'value.mainCpu': '{{percent}} % (threads: {{threads}}; runnable {{runnable}} %)',
   'value.thread': '{{name}} (tid {{tid}}) {{percent}} %, runnable {{runnable}} %',
   'value.cgroup': '{{limit}} CPUs, throttled {{throttled}} % of the time',
   'value.unlimited': 'none',

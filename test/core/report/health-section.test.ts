@@ -37,10 +37,10 @@ const withHealth = (h: HealthResult | null): Report => ({ ...h200Report('diagnos
 describe('the report\'s "Hardware health" section', () => {
   it('Markdown, English: a folded section before the host facts, one row per GPU, the kernel log read', async () => {
     const md = renderReportMarkdown(withHealth(await health()), 'en')
-    expect(md).toContain('<details><summary>Hardware health — No hardware problem on 1 GPU(s)</summary>')
+    expect(md).toContain('<details><summary>Hardware health — No hardware problem on 1 GPU</summary>')
     expect(md).toContain('| GPU | Name | Bus ID | PCIe link (now/max) | Uncorrectable ECC (since boot / lifetime) | Remapped rows | Persistence | Power limit W / default | MIG |')
     expect(md).toContain('| 0 | NVIDIA H200 | 00000000:00:06.0 | Gen 5/5 x16/16 | 0 / 0 | 0 | yes | 700 / 700 | no |')
-    expect(md).toContain('Kernel log read (dmesg --ctime): 0 Xid event(s).')
+    expect(md).toContain('Kernel log read (dmesg --ctime): 0 Xid events.')
     expect(md.indexOf('Hardware health')).toBeLessThan(md.indexOf('<details><summary>Host and GPU</summary>'))
     expect(md.indexOf('| Step | Verdict | Summary |')).toBeLessThan(md.indexOf('Hardware health'))
   })
@@ -57,12 +57,12 @@ describe('the report\'s "Hardware health" section', () => {
   it('problems open the section, with each finding, its fix and what was seen, in both languages', async () => {
     const report = withHealth(await faulty())
     const en = renderReportMarkdown(report, 'en')
-    expect(en).toContain('<details open><summary>Hardware health — 2 hardware problem(s) on 1 GPU(s)</summary>')
+    expect(en).toContain('<details open><summary>Hardware health — 2 hardware problems on 1 GPU</summary>')
     expect(en).toContain('| 0 | NVIDIA H200 | 00000000:00:06.0 | Gen 5/5 x16/16 | 3 / 0 |')
     expect(en).toContain(`**${findingsEn['gpu-fallen-off-bus.title']}** (\`gpu-fallen-off-bus\`)`)
     expect(en).toContain(`**${findingsEn['ecc-uncorrectable-or-row-remap.title']}** (\`ecc-uncorrectable-or-row-remap\`)`)
     expect(en).toContain('3 uncorrectable ECC error(s) since the driver loaded')
-    expect(en).toContain('Kernel log read (file): 1 Xid event(s).')
+    expect(en).toContain('Kernel log read (file): 1 Xid event.')
     const zh = renderReportMarkdown(report, 'zh-CN')
     expect(zh).toContain('<details open><summary>硬件健康 — 1 块 GPU 上发现 2 个硬件问题</summary>')
     expect(zh).toContain(`**${findingsZh['gpu-fallen-off-bus.title']}**`)
@@ -72,7 +72,7 @@ describe('the report\'s "Hardware health" section', () => {
   it('HTML (and so PDF), English and Chinese: a section of its own after the summary', async () => {
     const report = withHealth(await faulty())
     const en = renderReportHtml(report, 'en')
-    expect(en).toContain('<h2 id="health">Hardware health</h2><p><strong>2 hardware problem(s) on 1 GPU(s)</strong></p>')
+    expect(en).toContain('<h2 id="health">Hardware health</h2><p><strong>2 hardware problems on 1 GPU</strong></p>')
     expect(en).toContain('<td>Gen 5/5 x16/16</td><td>3 / 0</td>')
     expect(en).toContain('<div class="finding error">')
     expect(en).toContain(findingsEn['gpu-fallen-off-bus.title'])

@@ -35,7 +35,8 @@ export function htmlDocument(lang: string, title: string, body: string): string 
     `<title>${esc(title)}</title>`,
     `<style>${REPORT_CSS}</style>`,
     '</head>',
-    `<body>${body}</body>`,
+    // One landmark holds the whole report, so assistive technology can jump to it.
+    `<body><main>${body}</main></body>`,
     '</html>',
     '',
   ].join('\n')

@@ -85,7 +85,7 @@ function healthView(report: Report, t: TFunction): ReportView['health'] {
   ])
   const columns = ['index', 'name', 'busId', 'pcie', 'ecc', 'remap', 'persistence', 'power', 'mig'].map((c) => t(`health.col.${c}`))
   return {
-    summary: problems ? t('health.problems', { count: problems, gpus: h.gpus.length }) : t('health.ok', { count: h.gpus.length }),
+    summary: problems ? t('health.problems', { count: problems, gpus: t('health.gpus', { count: h.gpus.length }) }) : t('health.ok', { count: h.gpus.length }),
     problems: problems > 0,
     table: { title: null, columns, rows, note: null },
     log: h.kernelLog.readable ? t('health.log.read', { source: h.kernelLog.source, count: h.kernelLog.xidCount }) : t('health.log.unreadable', { reason: h.kernelLog.reason }),

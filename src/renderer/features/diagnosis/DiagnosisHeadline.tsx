@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { STEP_IDS } from '../../../shared/constants'
@@ -14,6 +14,15 @@ export function DiagnosisHeadline({ exportSlot }: { exportSlot?: ReactNode }) {
   const { t } = useTranslation()
   const results = useDiagnosis((s) => s.results)
   const running = useDiagnosis((s) => s.run !== null)
+  const finishedAt = useDiagnosis((s) => s.finishedAt)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const announced = useRef(finishedAt)
+  // A run that just finished here: the keyboard and the screen reader go to its answer.
+  useEffect(() => {
+    if (running || finishedAt === null || finishedAt === announced.current) return
+    announced.current = finishedAt
+    titleRef.current?.focus()
+  }, [finishedAt, running])
   if (running) return null
   const h = headlineOf(STEP_IDS.map((id) => results[id]).filter((r) => r !== undefined))
   if (!h) return null
@@ -22,7 +31,7 @@ export function DiagnosisHeadline({ exportSlot }: { exportSlot?: ReactNode }) {
     <section className={`card headline headline--${h.verdict}`} data-testid="headline" data-verdict={h.verdict} aria-labelledby="headline-title">
       <div className="headline__top">
         <StatusBadge display={h.verdict} testId="headline-status" />
-        <h2 className="headline__title" id="headline-title" data-testid="headline-title">
+        <h2 className="headline__title" id="headline-title" data-testid="headline-title" tabIndex={-1} ref={titleRef}>
           {h.problems > 0
             ? t('diag.headline.problems', { count: h.problems })
             : h.verdict === 'fail'

@@ -110,7 +110,8 @@ export function HealthCard() {
   const display: StepDisplay = loading ? 'running' : (verdict ?? 'idle')
   // Each new result starts folded when it passes, open otherwise; the reader may flip it.
   const [flipped, setFlipped] = useState<{ for: HealthResult; open: boolean } | null>(null)
-  const open = value !== null && (flipped !== null && flipped.for === value ? flipped.open : verdict !== 'pass')
+  // A check under load was asked for by its button: its answer stays open, whatever it says.
+  const open = value !== null && (flipped !== null && flipped.for === value ? flipped.open : verdict !== 'pass' || Boolean(value.load))
   const problems = value ? healthProblems(value) : 0
   return (
     <section
@@ -130,7 +131,7 @@ export function HealthCard() {
             {value ? (
               <>
                 <span className={verdict === 'fail' ? 'tone-bad' : verdict === 'warn' ? 'tone-warn' : 'tone-good'}>
-                  {problems ? t('health.problems', { count: problems, gpus: value.gpus.length }) : t('health.ok', { count: value.gpus.length })}
+                  {problems ? t('health.problems', { count: problems, gpus: t('health.gpus', { count: value.gpus.length }) }) : t('health.ok', { count: value.gpus.length })}
                 </span>
                 <span className="health__sep" aria-hidden="true">
                   {' · '}

@@ -53,6 +53,15 @@ export function createDiagnosisController(
     }, cancelGraceMs)
   }
 
+  /** A reload keeps the last result: the newest diagnosis of the history (every finished run is saved there). */
+  async function restoreLast(): Promise<void> {
+    const listing = await transport.invoke(INVOKE_CHANNELS.listHistory)
+    const newest = listing.ok ? listing.value.entries[0] : undefined
+    if (!newest) return
+    const loaded = await transport.invoke(INVOKE_CHANNELS.loadHistory, newest.id)
+    if (loaded.ok) state().restored(loaded.value)
+  }
+
   return {
     start() {
       unsubscribes.push(
@@ -62,6 +71,7 @@ export function createDiagnosisController(
           if (!state().run) clearGrace()
         }),
       )
+      void restoreLast()
     },
 
     loadInterpreters(force = false) {

@@ -95,6 +95,8 @@ export interface DiagnosisStoreState {
   cancelRequested(): void
   /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
   runLost(): void
+  /** The newest saved diagnosis, shown after a reload as the last result; ignored once a run started or a result is there. */
+  restored(diagnosis: InvokeResult<'history:load'>): void
   healthRequested(underLoad?: boolean): void
   healthChecked(result: HealthResult): void
   healthFailed(error: IpcError): void
@@ -182,6 +184,13 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
     }
 
     return {
+      restored: (diagnosis) => {
+        const state = get()
+        if (state.run || state.finishedAt !== null) return
+        const results: DiagnosisStoreState['results'] = {}
+        for (const step of diagnosis.steps) results[step.id] = step
+        set({ results, resultsPython: diagnosis.environment.python ?? null, environment: diagnosis.environment, finishedAt: diagnosis.finishedAt })
+      },
       interpreters: null,
       interpretersError: null,
       loadingInterpreters: false,

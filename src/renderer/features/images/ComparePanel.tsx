@@ -39,7 +39,7 @@ function SideBySide({ result }: { result: CompareResult }) {
       <table className="grid-table compare-table">
         <thead>
           <tr>
-            <th />
+            <th><span className="visually-hidden">{t('table.item')}</span></th>
             <th data-testid="compare-a">A · {side(result.a)}</th>
             <th data-testid="compare-b">B · {side(result.b)}</th>
           </tr>

@@ -10,10 +10,11 @@ import { coreOr } from '../../components/finding-texts'
  * A Docker failure explained: what happened and what to do. English shows the core's own words
  * (they name the endpoint, the image); other languages the catalog's. Details hold the engine's raw error.
  */
-export function DockerProblemView({ problem, testId = 'docker-problem' }: { problem: DockerProblem; testId?: string }) {
+export function DockerProblemView({ problem, endpoint = '', testId = 'docker-problem' }: { problem: DockerProblem; endpoint?: string; testId?: string }) {
   const { t, i18n } = useTranslation()
-  const message = coreOr(i18n.language, problem.message, () => t(`dockerProblem.${problem.code}`, { defaultValue: problem.message }))
-  const fix = coreOr(i18n.language, problem.fix, () => t(`dockerProblem.${problem.code}.fix`, { defaultValue: problem.fix }))
+  // The engine's address, so a translated text names the socket as the core's English does.
+  const message = coreOr(i18n.language, problem.message, () => t(`dockerProblem.${problem.code}`, { endpoint, defaultValue: problem.message }))
+  const fix = coreOr(i18n.language, problem.fix, () => t(`dockerProblem.${problem.code}.fix`, { endpoint, defaultValue: problem.fix }))
   // The engine's raw error, as it said it (a log line to search for, not a text to translate).
   const detail = problem.detail.trim()
   return (

@@ -129,7 +129,7 @@ function StateBody({ engine }: { engine: EngineState }) {
   if (engine.kind === 'unknown') return <p className="muted">{t('img.engine.unknown', { endpoint: engine.endpoint })}</p>
   return (
     <>
-      <DockerProblemView problem={engine.problem} testId="engine-problem" />
+      <DockerProblemView problem={engine.problem} endpoint={engine.endpoint} testId="engine-problem" />
       <RetryCountdown engine={engine} />
     </>
   )

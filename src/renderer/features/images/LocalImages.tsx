@@ -108,7 +108,7 @@ export function LocalImages() {
                     <th>CUDA</th>
                     <th>cuDNN</th>
                     <th>{t('img.local.driverFit')}</th>
-                    <th />
+                    <th><span className="visually-hidden">{t('table.actions')}</span></th>
                   </tr>
                 </thead>
                 <tbody>

@@ -8,6 +8,9 @@ export function MonitorBanner() {
   const { t } = useTranslation()
   const monitor = useGpu((s) => s.monitor)
   const startError = useGpu((s) => s.monitorError)
+  // No usable GPU: the page explains the driver problem; a monitor that cannot start adds nothing.
+  const noGpu = useGpu((s) => s.gpuState?.kind === 'error')
+  if (noGpu) return null
   if (startError) {
     return (
       <section className="banner banner--error" role="alert" data-testid="monitor-banner">

@@ -1,12 +1,15 @@
 import './process-table.css'
 
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { WATCH_DEFAULT_SECONDS } from '../../../shared/constants'
+import { LoadBoundary } from '../../components/LoadBoundary'
 import { DASH, withUnit } from '../../components/number-format'
 import { useWatch, useWatchActions } from './watch-context'
-import { WatchDialog } from './WatchDialog'
+
+// The dialog (with the findings' texts it shows) loads when a watch starts, not with the live page.
+const WatchDialog = lazy(() => import('./WatchDialog').then((m) => ({ default: m.WatchDialog })))
 
 const WATCH_SECONDS_CHOICES = [10, WATCH_DEFAULT_SECONDS, 60] as const
 
@@ -65,7 +68,9 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
               <th scope="col">{t('processes.col.container')}</th>
               <th scope="col" className="num">{t('processes.col.sm')}</th>
               <th scope="col" className="num">{t('processes.col.memory')}</th>
-              <th scope="col" />
+              <th scope="col">
+                <span className="visually-hidden">{t('table.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -87,6 +92,7 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
                     aria-label={t('processes.watchLabel', { pid: p.pid, seconds })}
                     onClick={() => void watch(p, seconds)}
                     data-testid={`watch-${p.pid}`}
+                    data-watch-opener={p.pid}
                   >
                     {t('processes.watch')}
                   </button>
@@ -96,7 +102,13 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
           </tbody>
         </table>
       )}
-      {dialogHere && <WatchDialog />}
+      {dialogHere && (
+        <LoadBoundary failed={null}>
+          <Suspense fallback={null}>
+            <WatchDialog />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </section>
   )
   if (!dense) return table

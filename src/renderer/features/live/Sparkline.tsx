@@ -1,59 +1,30 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
-import type uPlot from 'uplot'
+import { lazy, Suspense } from 'react'
 
-import { chartOptions, readChartColors } from './chart-options'
-import { useUplot } from '../../components/chart/use-uplot'
+import { LoadBoundary } from '../../components/LoadBoundary'
+import type { SparklineProps } from './SparklineChart'
 
-interface Props {
-  times: number[]
-  values: (number | null)[]
-  yMax: number | null
-  windowSeconds: number
-  label: string
-  formatY: (v: number) => string
-  testId?: string
-  /** Dense grid: a shorter chart without the time axis (the History picker states the window). */
-  compact?: boolean
-}
+// uPlot is the largest part of the live page: the numbers paint first, the charts follow when their chunk arrives.
+const SparklineChart = lazy(() => import('./SparklineChart').then((m) => ({ default: m.SparklineChart })))
 
-const HEIGHT = 70
-const COMPACT_HEIGHT = 34
-
-/** A small chart of one metric that follows its container's width and redraws in place as samples arrive. */
-export function Sparkline({ times, values, yMax, windowSeconds, label, formatY, testId, compact = false }: Props) {
-  const height = compact ? COMPACT_HEIGHT : HEIGHT
-  const { t } = useTranslation()
-  const box = useRef<HTMLDivElement>(null)
-  // Options are read at creation: keep the latest formatters without recreating the chart.
-  const format = useRef({ formatY, formatAgo: (s: number) => String(s) })
-  useLayoutEffect(() => {
-    format.current = { formatY, formatAgo: (s: number) => t('chart.secondsAgo', { seconds: s }) }
-  })
-  const data = useMemo(() => [times, values] as uPlot.AlignedData, [times, values])
-
-  const plot = useUplot(
-    box,
-    height,
-    (el, width) =>
-      chartOptions({
-        width,
-        height,
-        compact,
-        colors: readChartColors(el),
-        yMax,
-        windowSeconds,
-        formatY: (v) => format.current.formatY(v),
-        formatAgo: (s) => format.current.formatAgo(s),
-      }),
-    data,
-    `${yMax}|${windowSeconds}|${compact}`,
+/** A small chart of one metric; until the chart code has loaded, an empty box of the chart's size (nothing below moves). */
+export function Sparkline(props: SparklineProps) {
+  const { compact = false, label, testId, times, windowSeconds } = props
+  const placeholder = (
+    <div
+      className={compact ? 'sparkline sparkline--compact' : 'sparkline'}
+      style={{ height: compact ? 34 : 70 }}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-points={times.length}
+      data-window-seconds={windowSeconds}
+    />
   )
-
-  // A language switch changes the axis labels but not the data: redraw the axes.
-  useEffect(() => {
-    plot.current?.redraw(false, true)
-  }, [plot, t])
-
-  return <div className={compact ? 'sparkline sparkline--compact' : 'sparkline'} ref={box} role="img" aria-label={label} data-testid={testId} data-points={times.length} data-window-seconds={windowSeconds} />
+  return (
+    <LoadBoundary failed={placeholder}>
+      <Suspense fallback={placeholder}>
+        <SparklineChart {...props} />
+      </Suspense>
+    </LoadBoundary>
+  )
 }

@@ -50,16 +50,55 @@ export function WatchDialog() {
   const { cancel, close } = useWatchActions()
   const run = useWatch((s) => s.run)
   const closeButton = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const box = useRef<HTMLDivElement>(null)
+  const open = run !== null
   const done = run !== null && (run.result !== null || run.error !== null)
+  // Focus goes into the dialog (Cancel while it runs), and back to what opened it when it closes.
+  const pid = run?.row.pid ?? null
+  useEffect(() => {
+    if (pid === null) return
+    ;(cancelButton.current ?? closeButton.current)?.focus()
+    // The row's Watch button (disabled while the watch runs, so it has lost the focus by now).
+    return () => document.querySelector<HTMLElement>(`[data-watch-opener="${pid}"]`)?.focus()
+  }, [pid])
   useEffect(() => {
     if (done) closeButton.current?.focus()
   }, [done])
+  // Escape closes from anywhere; Tab stays inside the dialog (it is modal).
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        close()
+        return
+      }
+      if (e.key !== 'Tab' || !box.current) return
+      const focusable = [...box.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+      const first = focusable[0]
+      const last = focusable.at(-1)
+      if (!first || !last) return
+      if (!box.current.contains(document.activeElement)) {
+        e.preventDefault()
+        first.focus()
+      } else if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault()
+        last.focus()
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault()
+        first.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, close])
   if (!run) return null
   const elapsed = run.progress?.elapsedSeconds ?? 0
   const sm = run.progress?.smNow
   return (
-    <div className="watch-dialog" role="dialog" aria-modal="true" aria-labelledby="watch-dialog-title" data-testid="watch-dialog" onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <div className="watch-dialog__box card">
+    <div className="watch-dialog" role="dialog" aria-modal="true" aria-labelledby="watch-dialog-title" data-testid="watch-dialog">
+      <div className="watch-dialog__box card" ref={box}>
         <h2 id="watch-dialog-title">{t('watch.dialogTitle', { pid: run.row.pid })}</h2>
         <p className="watch-dialog__command" translate="no">
           <code>{run.row.command}</code>
@@ -70,7 +109,7 @@ export function WatchDialog() {
             <progress max={run.seconds} value={elapsed} aria-label={t('watch.running', { elapsed, seconds: run.seconds })} />
             <span>{t('watch.running', { elapsed, seconds: run.seconds })}</span>
             <span>{t('watch.smNow', { sm: sm === null || sm === undefined ? DASH : `${Math.round(sm)} %` })}</span>
-            <button type="button" className="button" onClick={() => void cancel()} data-testid="watch-cancel">
+            <button type="button" ref={cancelButton} className="button" onClick={() => void cancel()} data-testid="watch-cancel">
               {t('watch.cancel')}
             </button>
           </div>

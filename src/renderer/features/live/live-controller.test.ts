@@ -22,6 +22,7 @@ function fakeTransport(gpuState: GpuState, withConnection: boolean) {
     'gpu:get-state': { ok: true, value: gpuState },
     'host:get-facts': { ok: false, error: { code: 'x', message: 'no host' } },
     'monitor:start': { ok: true, value: { kind: 'running', intervalMs: 1000, pid: 1 } },
+    'monitor:stop': { ok: true, value: { kind: 'stopped' } },
   }
   const transport = {
     invoke: vi.fn(async (channel: InvokeChannel) => {
@@ -57,21 +58,29 @@ afterEach(() => {
 })
 
 describe('controller', () => {
-  it('loads state and host facts, then starts the monitor (Electron: always connected)', async () => {
+  it('starts the monitor at once, beside the state and host reads (Electron: always connected)', async () => {
     const f = fakeTransport(okState, false)
     const s = stores()
     await createLiveController(f.transport, s).start()
-    expect(f.calls).toEqual(['gpu:get-state', 'host:get-facts', 'monitor:start'])
+    // The first call: the numbers must not wait for the (slower) GPU state read.
+    expect(f.calls[0]).toBe('monitor:start')
+    expect(f.calls).toContain('gpu:get-state')
+    expect(f.calls).toContain('host:get-facts')
     expect(f.transport.invoke).toHaveBeenCalledWith('monitor:start', { intervalMs: 1000 })
     expect(s.gpu.getState().monitor?.kind).toBe('running')
     expect(s.host.getState().error?.message).toBe('no host')
   })
 
-  it('does not start the monitor when there is no usable GPU', async () => {
+  it('stops the monitor it started once the state says there is no usable GPU, and does not start it again', async () => {
     const problem = { code: 'nvidia-smi-missing', failureModeId: null, messageKey: 'k', message: 'm', fix: 'f', detail: '', checked: [] } as const
     const f = fakeTransport({ kind: 'error', problem: { ...problem, checked: [] } }, false)
-    await createLiveController(f.transport, stores()).start()
-    expect(f.calls).not.toContain('monitor:start')
+    const s = stores()
+    const c = createLiveController(f.transport, s)
+    await c.start()
+    expect(f.calls.indexOf('monitor:stop')).toBeGreaterThan(f.calls.indexOf('monitor:start'))
+    expect(s.gpu.getState().monitor?.kind).toBe('stopped')
+    await c.refresh()
+    expect(f.calls.filter((x) => x === 'monitor:start')).toHaveLength(1)
   })
 
   it('waits for the event stream, and restarts the monitor after each reconnect', async () => {

@@ -28,8 +28,10 @@ export interface LiveController {
 
 /**
  * Feeds the stores from the transport: initial state by invoke, then live events. The monitor
- * is (re)started whenever the GPU is usable and the event stream is open, because the core stops
- * nvidia-smi once the last listener is gone (a dropped WebSocket, a reload).
+ * starts as soon as the event stream is open, beside the first (slower) GPU state read, and is
+ * restarted whenever the stream reopens, because the core stops nvidia-smi once the last listener
+ * is gone (a dropped WebSocket, a reload). When the GPU state says there is no usable GPU, it is
+ * stopped again: its restarts would only repeat the driver problem the page already explains.
  */
 export function createLiveController(
   transport: RendererTransport,
@@ -40,7 +42,8 @@ export function createLiveController(
   const samples = createCoalescer<MonitorSample>((batch) => gpu().addSamples(batch), coalesceMs)
   const unsubscribes: Array<() => void> = []
 
-  const gpuUsable = () => gpu().gpuState?.kind === 'ok'
+  // Not known yet counts as usable: waiting for the state read would delay the first numbers by seconds.
+  const gpuUsable = () => gpu().gpuState?.kind !== 'error'
   const connected = () => stores.connection.getState().status === 'open'
 
   // One start at a time: the stream opening and gpu:get-state answering can both ask for it.
@@ -77,7 +80,12 @@ export function createLiveController(
     const result = await transport.invoke(INVOKE_CHANNELS.getGpuState)
     if (!result.ok) return gpu().setLoadError(result.error)
     gpu().setGpuState(result.value)
-    await startMonitor()
+    if (result.value.kind === 'ok') return startMonitor()
+    if (gpu().monitor !== null || starting) {
+      await starting
+      const stopped = await transport.invoke(INVOKE_CHANNELS.stopMonitor)
+      gpu().setMonitor(stopped.ok ? stopped.value : { kind: 'stopped' })
+    }
   }
 
   async function loadHost(): Promise<void> {
@@ -103,7 +111,8 @@ export function createLiveController(
           }),
         )
       }
-      await Promise.all([loadGpu(), loadHost()])
+      const first = startMonitor()
+      await Promise.all([loadGpu(), loadHost(), first])
     },
     refresh: loadGpu,
     dispose() {

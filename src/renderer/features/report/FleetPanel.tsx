@@ -28,7 +28,7 @@ function Table({ table }: { table: FleetTable }) {
       <table className="grid-table fleet-table" data-testid="fleet-table">
         <thead>
           <tr>
-            <th />
+            <th><span className="visually-hidden">{t('table.item')}</span></th>
             {table.nodes.map((n, i) => (
               <th key={i} data-testid="fleet-node">
                 <span className="fleet-table__node">{n.name}</span>

@@ -72,7 +72,7 @@ export function HistoryComparison() {
         <table className="grid-table" data-testid="comparison-changes">
           <thead>
             <tr>
-              <th />
+              <th><span className="visually-hidden">{t('table.item')}</span></th>
               <th>A</th>
               <th>B</th>
             </tr>

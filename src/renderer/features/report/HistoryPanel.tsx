@@ -61,8 +61,13 @@ function Row({ entry }: { entry: HistoryEntry }) {
       <td>
         <input type="checkbox" checked={picked} onChange={() => togglePick(entry.id)} aria-label={t('rep.history.pick')} data-testid="history-pick" />
       </td>
-      <td className="history__time" data-testid="history-time">
-        <time dateTime={entry.finishedAt}>{formatDateTime(entry.finishedAt, i18n.language, true)}</time>
+      <td className="history__time">
+        <time dateTime={entry.finishedAt} data-testid="history-time">{formatDateTime(entry.finishedAt, i18n.language, true)}</time>
+        {/* Two runs of the same setup differ at least in when and how long: both are said. */}
+        <span className="muted history__took" data-testid="history-took">
+          {' '}
+          {t('rep.history.took', { seconds: Math.max(0, Math.round((Date.parse(entry.finishedAt) - Date.parse(entry.startedAt)) / 1000)) })}
+        </span>
       </td>
       <td className="history__run">
         <RunTarget entry={entry} />
@@ -146,7 +151,7 @@ export function HistoryPanel() {
                   <th>{t('rep.history.python')}</th>
                   <th>{t('rep.field.gpuModels')}</th>
                   <th>{t('rep.history.steps')}</th>
-                  <th />
+                  <th><span className="visually-hidden">{t('table.actions')}</span></th>
                 </tr>
               </thead>
               <tbody>

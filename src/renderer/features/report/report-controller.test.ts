@@ -137,7 +137,10 @@ describe('report controller: export', () => {
     expect(s.callsOf('report:pdf')[0]?.args).toEqual([{ redact: true, lang: 'zh-CN', diagnosis: DIAGNOSIS }])
     const [bytes, name, mime] = s.download.mock.calls[0]!
     expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(pdf)
-    expect([name, mime]).toEqual(['gpu-doctor-report-2026-11-21-06-07-08.pdf', 'application/pdf'])
+    // Named after the run it reports (finished 00:00:05 UTC), not after the moment of the save.
+    const run = new Date(DIAGNOSIS.finishedAt)
+    const p = (n: number) => String(n).padStart(2, '0')
+    expect([name, mime]).toEqual([`gpu-doctor-report-2026-${p(run.getMonth() + 1)}-${p(run.getDate())}-${p(run.getHours())}-${p(run.getMinutes())}-05.pdf`, 'application/pdf'])
     expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name })
 
     s.answers['report:pdf'] = err('PDF needs a headless Chromium', 'no-chromium')

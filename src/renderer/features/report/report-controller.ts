@@ -52,7 +52,7 @@ export function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
-/** gpu-doctor-report-2026-11-21-06-37-53.md, in local time like the rest of the page. */
+/** gpu-doctor-report-2026-11-21-06-37-53.md: when the run finished, in local time like the rest of the page. */
 export function reportFileName(format: ReportFormat | 'pdf', at: Date): string {
   const p = (n: number) => String(n).padStart(2, '0')
   const stamp = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}-${p(at.getHours())}-${p(at.getMinutes())}-${p(at.getSeconds())}`
@@ -76,6 +76,19 @@ export function createReportController(transport: RendererTransport, store: Repo
     if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code, details: result.error.details })
     diagnoses.set(id, result.value)
     return result.value
+  }
+
+  /** When the reported run finished: a saved file is named after the run, not after the moment it was saved. */
+  const runTime = async (source: PreviewKey['source']): Promise<Date> => {
+    let finishedAt: string | undefined
+    if (source.kind === 'history') finishedAt = (await diagnosisOf(source.id)).finishedAt
+    else {
+      // The latest run is the newest entry of the history (every finished run is saved there).
+      const listing = await transport.invoke(INVOKE_CHANNELS.listHistory)
+      finishedAt = listing.ok ? listing.value.entries[0]?.finishedAt : undefined
+    }
+    const at = finishedAt ? new Date(finishedAt) : null
+    return at && !Number.isNaN(at.getTime()) ? at : now()
   }
 
   const keyOf = (lang: ReportLang): PreviewKey => ({ format: state().format, redact: state().redact, lang, source: state().source })
@@ -125,7 +138,7 @@ export function createReportController(transport: RendererTransport, store: Repo
         if (!previewMatches(preview, key)) {
           return state().setSaveNotice({ kind: 'failed', message: state().preview.error?.message ?? '' })
         }
-        const name = reportFileName(key.format, now())
+        const name = reportFileName(key.format, await runTime(key.source))
         options.download(preview!.text, name, `${MIME[key.format]};charset=utf-8`)
         state().setSaveNotice({ kind: 'downloaded', name })
       } catch (e) {
@@ -171,7 +184,7 @@ export function createReportController(transport: RendererTransport, store: Repo
         // No printer in this front end: the core prints it with headless Chromium; the browser downloads it.
         const result = await transport.invoke(INVOKE_CHANNELS.renderPdf, request)
         if (!result.ok) return state().setSaveNotice({ kind: 'failed', ...result.error })
-        const name = reportFileName('pdf', now())
+        const name = reportFileName('pdf', await runTime(key.source))
         options.download(bytesOfBase64(result.value.base64), name, 'application/pdf')
         state().setSaveNotice({ kind: 'downloaded', name })
       } catch (e) {

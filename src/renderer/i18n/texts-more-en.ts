@@ -1,0 +1,12 @@
+import { dockerNotesEn } from '../../shared/i18n/docker-notes'
+import { findingsEn } from '../../shared/i18n/findings'
+import { reasonsEn } from '../../shared/i18n/recommend-reasons'
+import { summariesEn } from '../../shared/i18n/summaries'
+import { watchEn } from '../../shared/i18n/watch'
+import { originUiEn } from './en'
+import { historyUiEn } from './en-history'
+import { imagesUiEn } from './en-images'
+import { reportUiEn } from './en-report'
+
+/** The English texts the live page does not show (the Images, Report and history UI, findings, step summaries, image reasons, Docker notes, watch verdicts): loaded after the first paint. */
+export const moreTextsEn = { ui: { ...imagesUiEn, ...reportUiEn, ...historyUiEn, ...originUiEn }, findings: findingsEn, summaries: summariesEn, reasons: reasonsEn, docker: dockerNotesEn, watch: watchEn }

@@ -1,0 +1,22 @@
+import { dockerNotesZh } from '../../shared/i18n/docker-notes'
+import { findingsZh } from '../../shared/i18n/findings'
+import { problemsZh } from '../../shared/i18n/problems'
+import { reasonsZh } from '../../shared/i18n/recommend-reasons'
+import { samplerZh } from '../../shared/i18n/sampler'
+import { stepsZh } from '../../shared/i18n/steps'
+import { summariesZh } from '../../shared/i18n/summaries'
+import { watchZh } from '../../shared/i18n/watch'
+import { uiZh } from './zh-CN'
+
+/** Every Chinese text of the UI: loaded when Chinese is chosen (before the first paint when it is the saved choice). */
+export const textsZh = {
+  ui: uiZh,
+  findings: findingsZh,
+  problems: problemsZh,
+  summaries: summariesZh,
+  steps: stepsZh,
+  reasons: reasonsZh,
+  docker: dockerNotesZh,
+  sampler: samplerZh,
+  watch: watchZh,
+}
