@@ -3,8 +3,13 @@ import { Writable } from 'node:stream'
 import type { CliContext } from './context'
 import { CLEAR_LINE_END, stripControl } from './terminal-text'
 
-/** The raw writer behind each guarded stream: only redrawLine reaches it, with text it cleaned itself. */
-const rawWriters = new WeakMap<object, (text: string) => void>()
+/**
+ * The raw writer behind each guarded stream: only redrawLine reaches it, with text it cleaned itself.
+ * Kept on the stream under a registered symbol, not in a module-level map: each command is bundled
+ * apart (out/cli/command-*.cjs) with its own copy of this module, and all copies must find it.
+ */
+const RAW_WRITER = Symbol.for('gpu-doctor.stdout-guard.raw-writer')
+type WithRawWriter = { [RAW_WRITER]?: (text: string) => void }
 
 /**
  * Redraws the terminal's current line with `text` (a progress line): carriage return, the cleaned
@@ -13,7 +18,7 @@ const rawWriters = new WeakMap<object, (text: string) => void>()
  */
 export function redrawLine(stream: CliContext['stderr'], text: string): void {
   const line = `\r${stripControl(text).replace(/\n/g, ' ')}${CLEAR_LINE_END}`
-  const raw = rawWriters.get(stream)
+  const raw = (stream as WithRawWriter)[RAW_WRITER]
   if (raw) raw(line)
   else stream.write(line)
 }
@@ -68,7 +73,7 @@ export function guardStream(target: CliContext['stdout'], onFailure: (error: Nod
     },
   })
   // The Writable calls back at once, so it never queues: a raw write keeps its place in the order.
-  rawWriters.set(stream, forward)
+  ;(stream as WithRawWriter)[RAW_WRITER] = forward
   Object.defineProperty(stream, 'isTTY', { get: () => target.isTTY })
   Object.defineProperty(stream, 'columns', { get: () => target.columns })
   return {

@@ -55,7 +55,7 @@ describe('About', () => {
 
   it('says so when no data table could be read, in Chinese too', () => {
     const text = aboutText(tIn(desktopZh), { appVersion: '0.1.0', versions: {}, dataTables: [] })
-    expect(text.message).toBe('GPU 医生 0.1.0')
+    expect(text.message).toBe('GPU Doctor 0.1.0')
     expect(text.detail).toContain('兼容性数据表：无法读取。')
   })
 })

@@ -7,6 +7,7 @@ import { originUiEn } from './en'
 import { historyUiEn } from './en-history'
 import { imagesUiEn } from './en-images'
 import { reportUiEn } from './en-report'
+import { evidenceMoreUiEn } from './en-evidence-more'
 
 /** The English texts the live page does not show (the Images, Report and history UI, findings, step summaries, image reasons, Docker notes, watch verdicts): loaded after the first paint. */
-export const moreTextsEn = { ui: { ...imagesUiEn, ...reportUiEn, ...historyUiEn, ...originUiEn }, findings: findingsEn, summaries: summariesEn, reasons: reasonsEn, docker: dockerNotesEn, watch: watchEn }
+export const moreTextsEn = { ui: { ...imagesUiEn, ...reportUiEn, ...historyUiEn, ...originUiEn, ...evidenceMoreUiEn }, findings: findingsEn, summaries: summariesEn, reasons: reasonsEn, docker: dockerNotesEn, watch: watchEn }

@@ -36,8 +36,8 @@ export const desktopZh: Record<keyof typeof desktopEn, string> = {
   'about.noDataTables': '兼容性数据表：无法读取。',
   'export.failedTitle': '无法导出报告',
   'python.confirmTitle': '要把这个程序作为 Python 运行吗？',
-  'python.confirmMessage': '页面请求把 {{python}} 作为 GPU 医生使用的 Python 来运行。GPU 医生没有在本机找到的 Python 中发现它。',
-  'python.confirmDetail': '只有在这个路径是你自己输入、并且你信任这个程序时才运行。GPU 医生会记住你的选择，直到退出。',
+  'python.confirmMessage': '页面请求把 {{python}} 作为 GPU Doctor 使用的 Python 来运行。GPU Doctor 没有在本机找到的 Python 中发现它。',
+  'python.confirmDetail': '只有在这个路径是你自己输入、并且你信任这个程序时才运行。GPU Doctor 会记住你的选择，直到退出。',
   'python.confirmRun': '运行',
   'python.confirmCancel': '取消',
 }

@@ -22,9 +22,10 @@ describe.skipIf(process.platform !== 'linux')('diagnosis:start on a lock that ca
     const data = mkdtempSync(join(tmpdir(), 'gd-lock-service-'))
     mkdirSync(join(data, LOCK_FILE))
     utimesSync(join(data, LOCK_FILE), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000))
-    core = createCoreService({ env: { ...fakeSmiEnv('h200-x1'), GPU_DOCTOR_DATA_DIR: data }, dataDir: data })
+    const python = pythonWithoutTorch()
+    core = createCoreService({ env: { ...fakeSmiEnv('h200-x1'), GPU_DOCTOR_DATA_DIR: data }, dataDir: data, allowedInterpreters: [python] })
     const done = new Promise<unknown>((resolve) => core!.on(EVENT_CHANNELS.diagnosisDone, resolve))
-    const started = await core.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python: pythonWithoutTorch() }])
+    const started = await core.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python }])
     expect(started.ok).toBe(true)
     // Another call is served while the run meets the lock.
     expect((await core.invoke(INVOKE_CHANNELS.getGpuState, [])).ok).toBe(true)
