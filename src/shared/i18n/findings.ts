@@ -523,6 +523,9 @@ export const findingsEn: Record<string, string> = {
   'gpu-workload-failed.title': 'The load failed on one GPU',
   'gpu-workload-failed.message': 'The load failed on GPU {{gpu}} while the others ran it: {{reason}}',
   'gpu-workload-failed.fix': 'Read the error; run `nvidia-smi -i {{gpu}} -q` and `gpu-doctor health` for that GPU, and try the GPU alone with `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}`.',
+  'gpus-measured-one-after-another.title': 'GPUs measured one after another',
+  'gpus-measured-one-after-another.message': 'GPUs {{gpus}} were loaded one after another, not at once: {{setting}} enables expandable segments, and loading the GPUs from one thread each crashed with it ("an illegal memory access was encountered", 2× H100, PyTorch 2.11). Each figure is that GPU alone; a GPU that slows when its siblings work at the same time would not show here.',
+  'gpus-measured-one-after-another.fix': 'Nothing to fix. To measure every GPU at the same time, run the diagnosis once without expandable_segments in {{variable}}.',
 
   'gpus-free-to-use.title': 'Some GPUs were free',
   'gpus-free-to-use.message': 'GPU {{busy}} was busy with another process; GPU {{free}} was free.',
@@ -1135,6 +1138,9 @@ export const findingsZh: Record<string, string> = {
   'gpu-workload-failed.title': '负载在其中一块 GPU 上失败',
   'gpu-workload-failed.message': '其他 GPU 运行负载时，GPU {{gpu}} 上的负载失败：{{reason}}',
   'gpu-workload-failed.fix': '阅读错误信息；对这块 GPU 运行 `nvidia-smi -i {{gpu}} -q` 和 `gpu-doctor health`，并用 `CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={{gpu}}` 单独测试它。',
+  'gpus-measured-one-after-another.title': 'GPU 依次测量',
+  'gpus-measured-one-after-another.message': 'GPU {{gpus}} 是依次加载的，而不是同时加载：{{setting}} 启用了 expandable segments，在这种设置下每块 GPU 一个线程同时加载会崩溃（"an illegal memory access was encountered"，2× H100，PyTorch 2.11）。每个数值都是该 GPU 单独运行的结果；与其他 GPU 同时工作才会变慢的情况在这里看不出来。',
+  'gpus-measured-one-after-another.fix': '无需修复。若要同时测量所有 GPU，请在 {{variable}} 中去掉 expandable_segments 后再运行一次诊断。',
 
   'gpus-free-to-use.title': '有空闲的 GPU',
   'gpus-free-to-use.message': 'GPU {{busy}} 正被其他进程占用；GPU {{free}} 空闲。',
