@@ -10,11 +10,12 @@ import { formatCuda } from '../rules/cuda-version'
 import { installPlatformOf } from '../rules/install-fixes'
 import type { InstallContext } from '../rules/install-params'
 import type { LinkFacts } from '../nvidia-smi/read-links'
+import type { ProbeCrash } from '../probe/run-probe'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
   host: GpuState
-  probe: { ok: true; report: ProbeReport } | { ok: false; reason: string; stderr: string }
+  probe: { ok: true; report: ProbeReport } | { ok: false; reason: string; stderr: string; crash?: ProbeCrash; environment?: Record<string, string> }
   platform: NodeJS.Platform
   /** SM% samples before and during the sustained workload (step 4). */
   idleSamples: MonitorSample[]

@@ -11,7 +11,8 @@ import { compareVersions } from '../../compat/compare-versions'
 import { isCpuOnlyBuild } from '../versions'
 import { classifyCudaError, classifyImportFailure } from '../../rules/classify-error'
 import { knownCauses } from '../../rules/analyze-text'
-import { environmentFindings, environmentRows } from '../environment-evidence'
+import { type EnvironmentRow, environmentFindings, environmentRows } from '../environment-evidence'
+import type { ProbeCrash } from '../../probe/run-probe'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
@@ -25,8 +26,9 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     findings.push(makeFinding(p.failureModeId ?? 'host-gpu-problem', 'error', { message: p.message }, p.detail))
   }
   if (!inputs.probe.ok) {
-    findings.push(makeFinding('probe-failed', 'error', { reason: inputs.probe.reason }, inputs.probe.stderr || null))
-    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus }, findings)
+    const environment = environmentRows(inputs.probe.environment)
+    findings.push(inputs.probe.crash ? crashFinding(inputs.probe.crash, environment) : makeFinding('probe-failed', 'error', { reason: inputs.probe.reason }, inputs.probe.stderr || null))
+    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus, ...(environment.length ? { environment } : {}) }, findings)
   }
   const r = inputs.probe.report
   const torch = r.torch
@@ -203,4 +205,13 @@ function stubLibcuda(r: ProbeReport): { path: string; realPath: string; ldLibrar
 function dedupe(findings: Finding[]): Finding[] {
   const seen = new Set<string>()
   return findings.filter((f) => (seen.has(f.id) ? false : (seen.add(f.id), true)))
+}
+
+/** The probe died by a signal: name it, quote its last stderr lines, and point at an active allocator variable first. */
+function crashFinding(crash: ProbeCrash, environment: EnvironmentRow[]): Finding {
+  const tail = crash.stderrTail || '—'
+  const allocator = environment.find((e) => e.active && e.class === 'changed-allocator')
+  if (allocator)
+    return makeFinding('probe-crashed-allocator-setting', 'error', { signal: crash.signal, tail, variable: allocator.name, value: allocator.value }, crash.stderrTail || null)
+  return makeFinding('probe-crashed', 'error', { signal: crash.signal, tail }, crash.stderrTail || null)
 }
