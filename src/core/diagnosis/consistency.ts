@@ -7,7 +7,7 @@ import { makeFinding } from '../rules/finding-catalog'
 // (tests fail on any); makeConsistent corrects a diagnosis at run time the conservative way (a verdict
 // is only ever lowered, never raised) so that the user never sees the contradiction.
 
-export type ConsistencyRule = 'skip-unexplained' | 'cudnn-file-disagrees' | 'repeated-finding' | 'status-below-findings'
+export type ConsistencyRule = 'skip-unexplained' | 'cudnn-file-disagrees' | 'cudnn-shadow-unflagged' | 'repeated-finding' | 'status-below-findings'
 
 export interface Violation {
   rule: ConsistencyRule
@@ -17,6 +17,8 @@ export interface Violation {
 
 /** Skips that say "because of step 1": step 1 must have failed for them to be true. */
 const SKIPS_CITING_STEP_1 = new Set(['skip.noTorch', 'skip.noCuda', 'skip.cpuBuild', 'skip.probe'])
+/** Step 3's findings that say the loaded cuDNN (or a library of the wheel) came from another copy. */
+const SHADOW_IN_STEP_3 = new Set(['cudnn-shadowed-by-system-copy', 'wheel-library-loaded-from-elsewhere'])
 const RANK: Record<StepStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 }
 
 function worstOf(findings: Finding[]): StepStatus {
@@ -69,6 +71,10 @@ export function checkConsistency(steps: readonly StepResult[]): Violation[] {
     const three = ldd.evidence.mappedCudnn
     if (two && three && !sameSet(two, three))
       out.push({ rule: 'cudnn-file-disagrees', step: 'cudnn-loaded', detail: `step 2 names ${two.join(', ') || 'no file'}, step 3 ${three.join(', ') || 'no file'}` })
+    // Step 2 says another cuDNN shadows the bundled one: step 3, which shows where each mapped file came from, must say so too.
+    const shadowed = cudnn.findings.find((f) => f.id === 'cudnn-shadowed-by-system-copy')
+    if (shadowed && ldd.status !== 'skip' && !ldd.findings.some((f) => SHADOW_IN_STEP_3.has(f.id) || (f.id === 'verdict-lowered-by-consistency-check' && f.params.rule === 'cudnn-shadow-unflagged')))
+      out.push({ rule: 'cudnn-shadow-unflagged', step: 'ldd-linkage', detail: `step 2 says another cuDNN copy is loaded (${shadowed.message}); step 3 is ${ldd.status.toUpperCase()} without saying so` })
   }
   return out
 }
@@ -111,6 +117,7 @@ export function makeConsistent(steps: readonly StepResult[]): { steps: StepResul
     const s = out[i]
     if (!s) continue
     if (v.rule === 'skip-unexplained') out[i] = lowered(s, 'fail', v, 'error')
+    else if (v.rule === 'cudnn-shadow-unflagged') out[i] = lowered(s, 'fail', v, 'error')
     else if (v.rule === 'status-below-findings') out[i] = raisedToFindings(s)
     else if (v.rule === 'cudnn-file-disagrees' && s.id === 'cudnn-loaded') {
       const ldd = out.find((x) => x.id === 'ldd-linkage')
