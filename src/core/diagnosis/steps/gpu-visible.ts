@@ -1,6 +1,7 @@
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { archCoverage } from '../arch-coverage'
+import { forcedPtxJitCause } from '../forced-ptx-jit'
 import { describeProcesses, gib, gpuSharing, HELD_MEMORY_SHARE, isOutOfMemory } from '../gpu-sharing'
 import { libcudaOrigin } from '../library-origin'
 import type { ProbeReport } from '../../../shared/probe'
@@ -141,7 +142,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const counts = { torchCount: cuda?.available ? cuda.deviceCount : null, hostCount: inputs.host.kind === 'ok' ? hostGpus.length : null }
   findings.push(...environmentFindings(environment, counts))
 
-  const unique = withInstallFixes(dedupe(findings), installContextOf(inputs))
+  const unique = withInstallFixes(dedupe(forcedPtxJitCause(findings, evidence.archCoverage, environment)), installContextOf(inputs))
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
   const said =
