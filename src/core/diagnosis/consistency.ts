@@ -2,6 +2,7 @@ import type { Finding, StepId, StepResult, StepStatus } from '../../shared/diagn
 import { summariesEn } from '../../shared/i18n/summaries'
 import { interpolate } from '../../shared/i18n/interpolate'
 import { makeFinding } from '../rules/finding-catalog'
+import { mergeSameId } from './merge-findings'
 
 // The steps of one diagnosis must not contradict each other. checkConsistency finds where they do
 // (tests fail on any); makeConsistent corrects a diagnosis at run time the conservative way (a verdict
@@ -33,23 +34,16 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return x.size === y.size && [...x].every((v) => y.has(v))
 }
 
+// An id more than once in a step is a repeat whatever its text: one finding per id, listing its GPUs/cases.
 function repeated(findings: Finding[]): Finding[] {
   const seen = new Set<string>()
   return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.message}`
+    const key = f.id
     if (!seen.has(key)) {
       seen.add(key)
       return false
     }
     return true
-  })
-}
-
-function onceEach(findings: Finding[]): Finding[] {
-  const seen = new Set<string>()
-  return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.message}`
-    return seen.has(key) ? false : (seen.add(key), true)
   })
 }
 
@@ -105,13 +99,13 @@ function lowered(step: StepResult, status: StepStatus, v: Violation, severity: '
 
 /**
  * The diagnosis with every contradiction corrected conservatively, and what was corrected (to log):
- * repeated findings are dropped; a step whose status is below its findings takes their status; a
+ * findings of one id are merged into one; a step whose status is below its findings takes their status; a
  * step 1 that did not fail while later steps skip because of it fails; step 2 takes step 3's cuDNN files.
  */
 export function makeConsistent(steps: readonly StepResult[]): { steps: StepResult[]; violations: Violation[] } {
   const violations = checkConsistency(steps)
   if (violations.length === 0) return { steps: [...steps], violations }
-  let out: StepResult[] = steps.map((s) => (repeated(s.findings).length ? ({ ...s, findings: onceEach(s.findings) } as StepResult) : s))
+  let out: StepResult[] = steps.map((s) => (repeated(s.findings).length ? ({ ...s, findings: mergeSameId(s.findings) } as StepResult) : s))
   for (const v of violations) {
     const i = out.findIndex((s) => s.id === v.step)
     const s = out[i]

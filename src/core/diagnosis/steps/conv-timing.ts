@@ -8,6 +8,8 @@ import { peakFor } from '../gpu-peaks'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import { freeAndBusy, type LoadedGpu, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
+import { debugModeCause } from '../debug-mode'
+import { environmentRows } from '../environment-evidence'
 import { sequentialFinding, workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
@@ -123,5 +125,6 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
           command: runOn ?? '',
         })
       : summary('conv.ok', params)
-  return stepResult('conv-timing', statusFrom(findings), said, evidence, findings)
+  const withCause = debugModeCause('conv-timing', findings, environmentRows(got.report.environment))
+  return stepResult('conv-timing', statusFrom(withCause), said, evidence, withCause)
 }

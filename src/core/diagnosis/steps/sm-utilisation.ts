@@ -7,6 +7,8 @@ import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
 import { expectedMatmul, siblingComparison } from '../expected-check'
 import { freeAndBusy, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
+import { debugModeCause } from '../debug-mode'
+import { environmentRows } from '../environment-evidence'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -138,7 +140,8 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
     meaning:
       'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done, on every chosen GPU at once (one thread per GPU); GPU numbers are nvidia-smi\'s, matched to CUDA\'s by UUID. % of peak compares it with the datasheet dense BF16/FP16 figure; "expected" with what the probe measured on this model.',
   }
-  return stepResult('sm-utilisation', statusFrom(findings), smSummary(perGpu, free, busy, runOn, sequential ? sustained.measured!.setting : null), evidence, findings)
+  const judged = debugModeCause('sm-utilisation', findings, environmentRows(got.report.environment))
+  return stepResult('sm-utilisation', statusFrom(judged), smSummary(perGpu, free, busy, runOn, sequential ? sustained.measured!.setting : null), evidence, judged)
 }
 
 /** The GPUs were loaded one after another (see the probe's measurement_mode): said as an info finding, with the setting. */
