@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.3.0"
+PROBE_VERSION = "1.4.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -515,11 +515,44 @@ def device_uuid(torch, ordinal):
         return None
 
 
-def on_each_device(torch, ordinals, work):
+def expandable_segments_setting(environ=None):
+    """The allocator setting that enables expandable segments, as "NAME=value", else None.
+
+    PyTorch reads PYTORCH_ALLOC_CONF and, when that is unset, PYTORCH_CUDA_ALLOC_CONF: comma-separated
+    key:value options; the last expandable_segments option wins.
+    """
+    environ = os.environ if environ is None else environ
+    for name in ("PYTORCH_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF"):
+        raw = environ.get(name)
+        if raw is None:
+            continue
+        value = None
+        for option in raw.split(","):
+            key, _, val = option.partition(":")
+            if key.strip() == "expandable_segments":
+                value = val.strip()
+        return "%s=%s" % (name, raw) if value is not None and value.lower() == "true" else None
+    return None
+
+
+def measurement_mode(ordinals):
+    """How steps 4 and 5 load several GPUs: at once (threads), or one after another where concurrent threads crash.
+
+    With expandable segments, one Python thread per GPU made steps 5 and 6 fail with "an illegal memory
+    access was encountered" on 2x H100 (torch 2.11.0+cu130, driver 580.159.04).
+    """
+    setting = expandable_segments_setting()
+    if setting and ordinals is not None and len(ordinals) > 1:
+        return {"mode": "sequential", "reason": "expandable-segments", "setting": setting}
+    return {"mode": "concurrent", "reason": None, "setting": None}
+
+
+def on_each_device(torch, ordinals, work, sequential=False):
     """work(ordinal) on every ordinal at once, one thread per GPU with that GPU current in it.
 
     Threads, not one loop over the GPUs: a loop waits for the slowest GPU each round, so a busy GPU
     would slow the figures of its idle siblings. Kernels run asynchronously; Python only launches them.
+    sequential=True: one GPU after another in this thread (see measurement_mode).
     Returns {ordinal: result or {"error": text}}.
     """
     import threading
@@ -532,8 +565,9 @@ def on_each_device(torch, ordinals, work):
         except Exception as exc:
             results[ordinal] = {"error": err_text(exc)}
 
-    if len(ordinals) == 1:
-        run(ordinals[0])
+    if len(ordinals) == 1 or sequential:
+        for o in ordinals:
+            run(o)
         return results
     threads = [threading.Thread(target=run, args=(o,), name="gpu-doctor-cuda-%d" % o) for o in ordinals]
     for t in threads:
@@ -551,7 +585,7 @@ CONV_CASES = (
 )
 
 
-def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None):
+def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None, mode=None):
     """Step 5 on every GPU in `ordinals` at once (default: the current device only).
 
     cuDNN's flags are process-wide, so each case (seed/representative × on/off) runs on all GPUs
@@ -559,6 +593,7 @@ def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None):
     """
     on = not disable_cudnn
     multi = ordinals is not None
+    sequential = bool(mode and mode["mode"] == "sequential")
     ordinals = list(ordinals) if multi else [None]
     per = {o: {} for o in ordinals}
     for name, shape, bench, shape_of in CONV_CASES:
@@ -566,7 +601,7 @@ def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None):
             kw = dict(shape_of(torch), cudnn_on=cudnn_on, benchmark=bench, warmup=5, seconds=seconds)
             with torch.backends.cudnn.flags(enabled=cudnn_on, benchmark=bench, deterministic=False):
                 if multi:
-                    got = on_each_device(torch, ordinals, lambda o: conv_case(torch, dev=o, flags=False, **kw))
+                    got = on_each_device(torch, ordinals, lambda o: conv_case(torch, dev=o, flags=False, **kw), sequential)
                 else:
                     got = {None: conv_case(torch, flags=False, **kw)}
             for o in ordinals:
@@ -586,12 +621,14 @@ def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None):
             else:
                 row.update({"seed": per[o]["seed"], "representative": per[o]["representative"]})
             out["perGpu"].append(row)
-        if "error" in first["seed"]["on"] or "error" in first["seed"]["off"] or "error" in first["representative"]["on"] or "error" in first["representative"]["off"]:
-            raise RuntimeError(out["perGpu"][0].get("error", "conv failed on the first GPU"))
+        if mode:
+            out["measured"] = mode
+        if "error" in out["perGpu"][0]:
+            raise RuntimeError("cuda:%d: %s" % (ordinals[0], out["perGpu"][0]["error"]))
     return out
 
 
-def sustained_workload(torch, seconds, devices):
+def sustained_workload(torch, seconds, devices, mode=None):
     """bf16 matmuls on each GPU in `devices` (a count: ordinals 0..n-1, or a list of ordinals) for `seconds`, concurrently.
 
     Each GPU's time is cut into chunks of 20 matmuls timed with CUDA events: TFLOP/s is the median
@@ -603,7 +640,8 @@ def sustained_workload(torch, seconds, devices):
     ordinals = list(range(devices)) if isinstance(devices, int) else list(devices)
     ready = {"at": None}
     import threading
-    gate = threading.Barrier(len(ordinals)) if len(ordinals) > 1 else None
+    sequential = bool(mode and mode["mode"] == "sequential")
+    gate = threading.Barrier(len(ordinals)) if len(ordinals) > 1 and not sequential else None
 
     def load(o):
         try:
@@ -639,17 +677,21 @@ def sustained_workload(torch, seconds, devices):
         lo, hi = ordered[len(ordered) // 10], ordered[-1 - len(ordered) // 10]
         return {"index": o, "uuid": device_uuid(torch, o), "iters": iters, "seconds": elapsed,
                 "tflops": iters * flops_per / elapsed / 1e12, "medianTflops": chunk * flops_per / median / 1e12,
-                "chunks": len(times), "spreadPercent": (hi - lo) / median * 100.0}
+                "chunks": len(times), "spreadPercent": (hi - lo) / median * 100.0,
+                "startedAt": started * 1000.0, "endedAt": time.time() * 1000.0}
 
-    got = on_each_device(torch, ordinals, load)
+    got = on_each_device(torch, ordinals, load, sequential)
     ended = time.time()
     started = ready["at"] or ended
-    failed = [got[o]["error"] for o in ordinals if "error" in got[o]]
+    failed = ["cuda:%d: %s" % (o, got[o]["error"]) for o in ordinals if "error" in got[o]]
     if failed and len(failed) == len(ordinals):
         raise RuntimeError(failed[0])
     per_gpu = [dict(got[o], index=o) if "error" in got[o] else got[o] for o in ordinals]
-    return {"startedAt": started * 1000.0, "endedAt": ended * 1000.0, "seconds": ended - started,
-            "kernel": "bf16 matmul %dx%d" % (size, size), "perGpu": per_gpu}
+    out = {"startedAt": started * 1000.0, "endedAt": ended * 1000.0, "seconds": ended - started,
+           "kernel": "bf16 matmul %dx%d" % (size, size), "perGpu": per_gpu}
+    if mode:
+        out["measured"] = mode
+    return out
 
 
 def platform_facts():
@@ -879,7 +921,12 @@ def main(argv=None):
         doc["workloads"] = {}
         cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
         ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
+        mode = measurement_mode(ordinals)
+        cuda_broken = None  # the first CUDA error of a workload: the context may be unusable after it
         for name in args.workload:
+            if cuda_broken and name in ("links", "cudnn-maps"):
+                doc["workloads"][name] = {"skipped": "an earlier CUDA error in this process", "earlierError": cuda_broken}
+                continue
             if cuda_ok and gpus_problem and name in ("conv", "sustained", "links"):
                 doc["workloads"][name] = {"error": gpus_problem}
                 continue
@@ -889,9 +936,9 @@ def main(argv=None):
             progress("workload:" + name)
             try:
                 if name == "conv":
-                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals)
+                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals, mode)
                 elif name == "sustained":
-                    doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals)
+                    doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals, mode)
                 elif name == "links":
                     doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline) if len(ordinals) > 1
                                                  else {"skipped": "one GPU visible to PyTorch"})
@@ -904,6 +951,13 @@ def main(argv=None):
             except Exception as exc:
                 doc["workloads"][name] = {"error": err_text(exc)}
                 probe.error("workload." + name, exc)
+                if "CUDA error" in str(exc) or "AcceleratorError" in type(exc).__name__:
+                    cuda_broken = {"workload": name, "error": err_text(exc)}
+            if not cuda_broken and name in ("conv", "sustained"):
+                w = doc["workloads"].get(name) or {}
+                bad = [g for g in (w.get("perGpu") or []) if "CUDA error" in str(g.get("error", ""))]
+                if bad:
+                    cuda_broken = {"workload": name, "error": "cuda:%d: %s" % (bad[0]["index"], bad[0]["error"])}
     progress("done")
     doc["mappedLibraries"] = mapped_cuda_libraries()
     doc["mappedLibrariesReal"] = {p: os.path.realpath(p) for p in (doc["mappedLibraries"] or [])}

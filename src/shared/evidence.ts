@@ -191,6 +191,9 @@ export const SmGpuSchema = z.object({
 
 export const TimelinePointSchema = z.object({ time: z.number(), gpus: z.array(z.object({ index: z.number(), sm: maybeNumber })) })
 
+/** Steps 4 and 5: whether the GPUs were loaded at once or one after another, and why. */
+const MeasuredEvidence = z.object({ mode: z.enum(['concurrent', 'sequential']), reason: maybeText, setting: maybeText })
+
 export const SmEvidenceSchema = z.object({
   kernel: text.optional(),
   seconds: z.number().optional(),
@@ -206,6 +209,7 @@ export const SmEvidenceSchema = z.object({
   otherProcesses: z.array(OtherProcessSchema).optional(),
   timeline: z.array(TimelinePointSchema).optional(),
   meaning: text.optional(),
+  measured: MeasuredEvidence.optional(),
   ...WorkloadFailure,
 })
 
@@ -243,6 +247,7 @@ export const ConvEvidenceSchema = z.object({
     .optional(),
   expected: z.array(ExpectedCheckSchema).optional(),
   method: text.optional(),
+  measured: MeasuredEvidence.optional(),
   ...WorkloadFailure,
 })
 

@@ -38,6 +38,9 @@ const DeviceExerciseSchema = z.object({
 export type DeviceExercise = z.infer<typeof DeviceExerciseSchema>
 
 /** The probe's JSON document (resources/probe/gpu_doctor_probe.py, schemaVersion 1). */
+/** How steps 4 and 5 loaded several GPUs (probe 1.4+): at once, or one after another because the allocator setting crashes threads. */
+export const MeasuredSchema = z.object({ mode: z.enum(['concurrent', 'sequential']), reason: z.string().nullable(), setting: z.string().nullable() })
+
 export const ProbeReportSchema = z.object({
   schemaVersion: z.literal(1),
   probeVersion: z.string(),
@@ -149,6 +152,7 @@ export const ProbeReportSchema = z.object({
             representative: ConvPairSchema,
             cudnnRequested: z.boolean(),
             secondsPerCase: z.number().optional(),
+            measured: MeasuredSchema.optional(),
             /** Every GPU the conv ran on at once (CUDA ordinal and UUID); absent before multi-GPU probes. */
             perGpu: z
               .array(
@@ -173,6 +177,7 @@ export const ProbeReportSchema = z.object({
             endedAt: z.number(),
             seconds: z.number(),
             kernel: z.string(),
+            measured: MeasuredSchema.optional(),
             /** index: the CUDA ordinal in the probe's process (not nvidia-smi's index); uuid names the physical GPU. */
             perGpu: z.array(
               z.object({
@@ -182,6 +187,9 @@ export const ProbeReportSchema = z.object({
                 tflops: z.number().optional(),
                 medianTflops: z.number().optional(),
                 spreadPercent: z.number().optional(),
+                /** This GPU's own load window, ms since the epoch (probe 1.4+): differs per GPU when they were loaded one after another. */
+                startedAt: z.number().optional(),
+                endedAt: z.number().optional(),
                 error: z.string().optional(),
               }),
             ),
@@ -217,7 +225,7 @@ export const ProbeReportSchema = z.object({
               cpus: z.array(z.number()).nullable(),
             }),
           }),
-          z.object({ skipped: z.string() }),
+          z.object({ skipped: z.string(), earlierError: z.object({ workload: z.string(), error: z.string() }).optional() }),
           z.object({ error: z.string() }),
         ])
         .optional(),

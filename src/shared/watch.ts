@@ -29,6 +29,9 @@ export const WatchMeasureSchema = z.enum([
   'worker-cpu',
   'main-process-cpu',
   'main-thread-cpu',
+  /** Another rank of the job moved memory (or ran kernels) far more: this one waits for it. */
+  'rank-memory-bandwidth',
+  'rank-sm',
   'none',
 ])
 export type WatchMeasure = z.infer<typeof WatchMeasureSchema>

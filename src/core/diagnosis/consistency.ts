@@ -2,12 +2,13 @@ import type { Finding, StepId, StepResult, StepStatus } from '../../shared/diagn
 import { summariesEn } from '../../shared/i18n/summaries'
 import { interpolate } from '../../shared/i18n/interpolate'
 import { makeFinding } from '../rules/finding-catalog'
+import { mergeSameId } from './merge-findings'
 
 // The steps of one diagnosis must not contradict each other. checkConsistency finds where they do
 // (tests fail on any); makeConsistent corrects a diagnosis at run time the conservative way (a verdict
 // is only ever lowered, never raised) so that the user never sees the contradiction.
 
-export type ConsistencyRule = 'skip-unexplained' | 'cudnn-file-disagrees' | 'repeated-finding' | 'status-below-findings'
+export type ConsistencyRule = 'skip-unexplained' | 'cudnn-file-disagrees' | 'cudnn-shadow-unflagged' | 'repeated-finding' | 'status-below-findings'
 
 export interface Violation {
   rule: ConsistencyRule
@@ -17,6 +18,8 @@ export interface Violation {
 
 /** Skips that say "because of step 1": step 1 must have failed for them to be true. */
 const SKIPS_CITING_STEP_1 = new Set(['skip.noTorch', 'skip.noCuda', 'skip.cpuBuild', 'skip.probe'])
+/** Step 3's findings that say the loaded cuDNN (or a library of the wheel) came from another copy. */
+const SHADOW_IN_STEP_3 = new Set(['cudnn-shadowed-by-system-copy', 'wheel-library-loaded-from-elsewhere'])
 const RANK: Record<StepStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 }
 
 function worstOf(findings: Finding[]): StepStatus {
@@ -31,23 +34,16 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return x.size === y.size && [...x].every((v) => y.has(v))
 }
 
+// An id more than once in a step is a repeat whatever its text: one finding per id, listing its GPUs/cases.
 function repeated(findings: Finding[]): Finding[] {
   const seen = new Set<string>()
   return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.message}`
+    const key = f.id
     if (!seen.has(key)) {
       seen.add(key)
       return false
     }
     return true
-  })
-}
-
-function onceEach(findings: Finding[]): Finding[] {
-  const seen = new Set<string>()
-  return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.message}`
-    return seen.has(key) ? false : (seen.add(key), true)
   })
 }
 
@@ -69,6 +65,10 @@ export function checkConsistency(steps: readonly StepResult[]): Violation[] {
     const three = ldd.evidence.mappedCudnn
     if (two && three && !sameSet(two, three))
       out.push({ rule: 'cudnn-file-disagrees', step: 'cudnn-loaded', detail: `step 2 names ${two.join(', ') || 'no file'}, step 3 ${three.join(', ') || 'no file'}` })
+    // Step 2 says another cuDNN shadows the bundled one: step 3, which shows where each mapped file came from, must say so too.
+    const shadowed = cudnn.findings.find((f) => f.id === 'cudnn-shadowed-by-system-copy')
+    if (shadowed && ldd.status !== 'skip' && !ldd.findings.some((f) => SHADOW_IN_STEP_3.has(f.id) || (f.id === 'verdict-lowered-by-consistency-check' && f.params.rule === 'cudnn-shadow-unflagged')))
+      out.push({ rule: 'cudnn-shadow-unflagged', step: 'ldd-linkage', detail: `step 2 says another cuDNN copy is loaded (${shadowed.message}); step 3 is ${ldd.status.toUpperCase()} without saying so` })
   }
   return out
 }
@@ -99,18 +99,19 @@ function lowered(step: StepResult, status: StepStatus, v: Violation, severity: '
 
 /**
  * The diagnosis with every contradiction corrected conservatively, and what was corrected (to log):
- * repeated findings are dropped; a step whose status is below its findings takes their status; a
+ * findings of one id are merged into one; a step whose status is below its findings takes their status; a
  * step 1 that did not fail while later steps skip because of it fails; step 2 takes step 3's cuDNN files.
  */
 export function makeConsistent(steps: readonly StepResult[]): { steps: StepResult[]; violations: Violation[] } {
   const violations = checkConsistency(steps)
   if (violations.length === 0) return { steps: [...steps], violations }
-  let out: StepResult[] = steps.map((s) => (repeated(s.findings).length ? ({ ...s, findings: onceEach(s.findings) } as StepResult) : s))
+  let out: StepResult[] = steps.map((s) => (repeated(s.findings).length ? ({ ...s, findings: mergeSameId(s.findings) } as StepResult) : s))
   for (const v of violations) {
     const i = out.findIndex((s) => s.id === v.step)
     const s = out[i]
     if (!s) continue
     if (v.rule === 'skip-unexplained') out[i] = lowered(s, 'fail', v, 'error')
+    else if (v.rule === 'cudnn-shadow-unflagged') out[i] = lowered(s, 'fail', v, 'error')
     else if (v.rule === 'status-below-findings') out[i] = raisedToFindings(s)
     else if (v.rule === 'cudnn-file-disagrees' && s.id === 'cudnn-loaded') {
       const ldd = out.find((x) => x.id === 'ldd-linkage')

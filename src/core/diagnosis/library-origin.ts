@@ -24,7 +24,7 @@ export function classifyLibrary(name: string, rawPath: string, ctx: OriginContex
   const path = posix.normalize(rawPath)
   const dir = path.slice(0, path.lastIndexOf('/'))
   let origin: LibraryOrigin = 'other'
-  const preloaded = (ctx.ldPreload ?? []).some((e) => (e.includes('/') ? posix.normalize(e) === path || posix.normalize(e) === rawPath : e === name || path.endsWith(`/${e}`)))
+  const preloaded = (ctx.ldPreload ?? []).some((e) => preloadNames(e, path, rawPath, name))
   if (preloaded) origin = 'ld-preload'
   else if (/^libcuda\.so|^libnvidia-/.test(name)) origin = libcudaOrigin(path)
   else if (/\/compat\//.test(path) && /\/cuda[^/]*\/compat\/|cuda-compat/.test(path)) origin = 'forward-compat'
@@ -36,6 +36,20 @@ export function classifyLibrary(name: string, rawPath: string, ctx: OriginContex
   else if (/\/(conda|miniconda\d*|anaconda\d*|miniforge\d*)\/|\/envs\//.test(path)) origin = 'conda'
   else if (/^(\/usr)?\/lib(64)?\//.test(path) || path.startsWith('/lib/')) origin = 'system'
   return { origin, why: REASONS[origin], path }
+}
+
+/**
+ * An LD_PRELOAD entry names this file: the same path, or the soname symlink of it (the maps show the
+ * real file: LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libcudnn.so.9 maps /usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0).
+ */
+function preloadNames(entry: string, path: string, rawPath: string, name: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1)
+  const versionOf = (e: string) => base === e || base.startsWith(`${e}.`)
+  if (!entry.includes('/')) return entry === name || versionOf(entry)
+  const e = posix.normalize(entry)
+  if (e === path || e === rawPath) return true
+  const dir = e.slice(0, e.lastIndexOf('/'))
+  return dir === path.slice(0, path.lastIndexOf('/')) && versionOf(e.slice(e.lastIndexOf('/') + 1))
 }
 
 /** Which libcuda a process really got: the driver's, the toolkit's stub, cuda-compat, or WSL's bridge. */

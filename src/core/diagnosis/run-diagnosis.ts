@@ -132,7 +132,9 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     const window = sustained && 'startedAt' in sustained ? sustained : null
     const inputs: DiagnosisInputs = {
       host,
-      probe: outcome.ok ? { ok: true, report: outcome.report } : { ok: false, reason: outcome.reason, stderr: outcome.stderr },
+      probe: outcome.ok
+        ? { ok: true, report: outcome.report }
+        : { ok: false, reason: outcome.reason, stderr: outcome.stderr, crash: outcome.crash, environment: outcome.environment },
       platform: (report?.python?.platform === 'win32' ? 'win32' : process.platform) as NodeJS.Platform,
       // Skip the first half second of load: utilisation is averaged over NVML's last sample period.
       idleSamples: window ? samples.filter((s) => s.time < window.startedAt - 250) : [],

@@ -10,11 +10,13 @@ import { formatCuda } from '../rules/cuda-version'
 import { installPlatformOf } from '../rules/install-fixes'
 import type { InstallContext } from '../rules/install-params'
 import type { LinkFacts } from '../nvidia-smi/read-links'
+import { mergeSameId } from './merge-findings'
+import type { ProbeCrash } from '../probe/run-probe'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
   host: GpuState
-  probe: { ok: true; report: ProbeReport } | { ok: false; reason: string; stderr: string }
+  probe: { ok: true; report: ProbeReport } | { ok: false; reason: string; stderr: string; crash?: ProbeCrash; environment?: Record<string, string> }
   platform: NodeJS.Platform
   /** SM% samples before and during the sustained workload (step 4). */
   idleSamples: MonitorSample[]
@@ -42,7 +44,7 @@ export function reasonOf(findings: Finding[]): Record<string, string> {
 
 export function stepResult<I extends StepId>(id: I, status: StepStatus, said: Summary, evidence: EvidenceOf<I>, findings: Finding[] = []): StepResultOf<I> {
   const text = interpolate(summariesEn[said.key], said.params)
-  return { id, status, summary: text, summaryKey: said.key, summaryParams: said.params, evidence, findings, durationMs: 0 } as StepResultOf<I>
+  return { id, status, summary: text, summaryKey: said.key, summaryParams: said.params, evidence, findings: mergeSameId(findings), durationMs: 0 } as StepResultOf<I>
 }
 
 /** The worst status the findings call for: an error fails the step, a warning warns. */

@@ -69,6 +69,6 @@ export function containerProbeRunner(c: ContainerProbeOptions): ProbeRunner {
     if (run.cancelled) return fail('cancelled', '')
     if (run.timedOut) return fail(`the probe container did not finish within ${Math.round(timeoutMs / 1000)} s`, run.stderr.slice(-4000))
     if (run.problem) return fail(`the container could not run: ${run.problem.message}`, run.problem.detail)
-    return { ...outcomeFromOutput(run.stdout, run.stderr, run.exitCode, run.durationMs), findings, where }
+    return { ...outcomeFromOutput(run.stdout, run.stderr, run.exitCode, run.durationMs, null), findings, where }
   }
 }

@@ -1,3 +1,5 @@
+import { constants as osConstants } from 'node:os'
+
 import type { Finding } from '../../shared/diagnosis'
 import type { ProbeReport } from '../../shared/probe'
 import { ProbeReportSchema } from '../../shared/probe'
@@ -26,10 +28,25 @@ export interface ProbeOptions {
   runner?: ProbeRunner
 }
 
+/** The probe process was ended by a signal (a crash in PyTorch or a library it loaded, an abort, the OOM killer). */
+export interface ProbeCrash {
+  signal: string
+  /** The last lines it wrote to stderr, verbatim, bounded. */
+  stderrTail: string
+}
+
 /** `findings`: what the runner itself learned (a container without GPU support, a small /dev/shm). */
 export type ProbeOutcome = (
   | { ok: true; report: ProbeReport; durationMs: number }
-  | { ok: false; reason: string; stderr: string; durationMs: number }
+  | {
+      ok: false
+      reason: string
+      stderr: string
+      durationMs: number
+      crash?: ProbeCrash
+      /** The variables the probe was started with that may change CUDA/PyTorch (what step 1 shows when the probe printed nothing). */
+      environment?: Record<string, string>
+    }
 ) & { findings?: Finding[]; where?: string }
 
 /** Runs the probe somewhere — the host's Python, a container — and never throws. */
@@ -61,15 +78,37 @@ export function progressLines(onProgress: ProbeOptions['onProgress']): (line: st
   }
 }
 
+const TAIL_LINES = 8
+const TAIL_LINE_CHARS = 300
+
+/** The last non-empty lines of stderr, each cut to a readable length. */
+export function stderrTail(stderr: string): string {
+  const lines = stderr.split('\n').filter((l) => l.trim())
+  return lines
+    .slice(-TAIL_LINES)
+    .map((l) => (l.length > TAIL_LINE_CHARS ? `${l.slice(0, TAIL_LINE_CHARS)}…` : l))
+    .join('\n')
+}
+
+/** The signal that ended the process: Node's, or a shell wrapper's exit status 128+n. */
+export function crashSignal(exitCode: number | null, exitSignal: string | null | undefined): string | null {
+  if (exitSignal) return exitSignal
+  if (exitCode === null || exitCode <= 128 || exitCode > 128 + 64) return null
+  const byNumber = Object.entries(osConstants.signals).find(([, n]) => n === exitCode - 128)
+  return byNumber?.[0] ?? null
+}
+
 /** Reads the probe's last stdout line as its JSON report; anything else becomes a reason. */
-export function outcomeFromOutput(stdout: string, rawStderr: string, exitCode: number | null, durationMs: number): ProbeOutcome {
+export function outcomeFromOutput(stdout: string, rawStderr: string, exitCode: number | null, durationMs: number, exitSignal?: string | null): ProbeOutcome {
   const stderr = rawStderr.split('\n').filter((l) => !l.startsWith(PROGRESS)).join('\n').slice(-4000)
-  const fail = (reason: string): ProbeOutcome => ({ ok: false, reason, stderr, durationMs })
+  const fail = (reason: string, crash?: ProbeCrash): ProbeOutcome => ({ ok: false, reason, stderr, durationMs, ...(crash ? { crash } : {}) })
   const last = stdout.trim().split('\n').pop() ?? ''
   let json: unknown
   try {
     json = JSON.parse(last)
   } catch {
+    const signal = crashSignal(exitCode, exitSignal)
+    if (signal) return fail(`the probe was killed by ${signal} before it printed its report`, { signal, stderrTail: stderrTail(stderr) })
     const said = stderr.trim().split('\n').pop() ?? ''
     return fail(`the probe printed no JSON (exit ${exitCode})${said ? `: ${said}` : ''}`)
   }
@@ -91,13 +130,23 @@ export const hostProbeRunner: ProbeRunner = async (options) => {
     onSpawn: options.onSpawn,
     onStderrLine: progressLines(options.onProgress),
   })
-  const outcome = outcomeFromOutput(run.stdout, run.stderr, run.exitCode, run.durationMs)
+  const outcome = withEnvironment(outcomeFromOutput(run.stdout, run.stderr, run.exitCode, run.durationMs, run.exitSignal), options.env ?? process.env)
   const stderr = outcome.ok ? '' : outcome.stderr
   const fail = (reason: string): ProbeOutcome => ({ ok: false, reason, stderr, durationMs: run.durationMs })
   if (run.spawnError) return fail(`cannot start ${options.python}: ${run.spawnError.code === 'ENOENT' ? 'not found' : run.spawnError.message}`)
   if (run.cancelled) return fail('cancelled')
   if (run.timedOut) return fail(`the probe did not finish within ${Math.round((options.timeoutMs ?? 120_000) / 1000)} s`)
   return outcome
+}
+
+// The families of resources/data/cuda-environment.json; step 1 keeps only the table's names.
+const CUDA_ENV = /^(CUDA_|CUDNN_|CUBLAS|NCCL_|NVIDIA_|PYTORCH_|TORCH_|LD_PRELOAD$|LD_LIBRARY_PATH$)/
+
+/** A failed probe printed no environment: the runner says what it started the probe with. */
+function withEnvironment(outcome: ProbeOutcome, env: NodeJS.ProcessEnv): ProbeOutcome {
+  if (outcome.ok) return outcome
+  const environment = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => CUDA_ENV.test(e[0]) && typeof e[1] === 'string'))
+  return { ...outcome, environment }
 }
 
 /** Runs the probe with `options.runner` (the host's Python by default) and validates its JSON; every failure is a reason, not a throw. */

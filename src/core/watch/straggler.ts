@@ -1,6 +1,7 @@
 import type { Finding } from '../../shared/diagnosis'
 import type { WatchRank } from '../../shared/watch'
 import { makeFinding } from '../rules/finding-catalog'
+import type { Judgement } from './verdict'
 
 /**
  * A rank that waits in a collective still shows its GPU 100 % "busy": NCCL's kernel spins on the GPU
@@ -52,4 +53,28 @@ export function stragglerFinding(ranks: WatchRank[], key: string): Finding | nul
     },
     ranks.map((r) => `rank ${r.rank ?? '?'} pid ${r.pid} GPU ${r.gpus.join(',') || '?'}: SM ${r0(r.smMean)}%, memory ${r0(r.memBandwidthMean)}%`).join('; '),
   )
+}
+
+/**
+ * Verdicts a rank waiting in a collective fakes: NCCL's kernel spins on its GPU (the counter reads busy,
+ * GPM shows idle SMs) and its main thread spins in the synchronisation (CPU at 100 %).
+ */
+const FAKED_BY_WAITING = new Set(['healthy', 'launch-bound', 'gpu-waits-elsewhere'])
+const VERDICT_FINDINGS = new Set(['launch-bound-small-kernels', 'gpu-sms-mostly-idle', 'gpu-waits-not-on-cpu', 'main-thread-cpu-bound'])
+
+/**
+ * The watched rank's verdict beside its job's other ranks: when another rank is the straggler, the
+ * watched one waits for it, whatever its own GPU counter and CPU looked like, and the verdict says so.
+ */
+export function withStraggler(judged: Judgement, ranks: WatchRank[], watchedPid: number, finding: Finding | null): Judgement {
+  const found = judgeStraggler(ranks)
+  if (!finding || !found) return judged
+  const waiting = found.straggler.pid !== watchedPid && (FAKED_BY_WAITING.has(judged.verdict) || judged.findings.some((f) => f.id === 'main-thread-cpu-bound'))
+  if (!waiting) return { ...judged, findings: [finding, ...judged.findings] }
+  return {
+    verdict: 'gpu-waits-elsewhere',
+    decidedBy: found.by === 'memory-bandwidth' ? 'rank-memory-bandwidth' : 'rank-sm',
+    headline: { key: 'verdict.waitsForRank', params: { ...judged.headline.params, ...finding.params } },
+    findings: [finding, ...judged.findings.filter((f) => !VERDICT_FINDINGS.has(f.id))],
+  }
 }

@@ -15,7 +15,7 @@ import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, typ
 import { combineGpus, type OtherProcessSeen, summariseCpu, summariseGpus, summariseOtherProcesses } from './summary'
 import { judgeWatch } from './verdict'
 import { findJobRanks, type Rank } from './ranks'
-import { stragglerFinding } from './straggler'
+import { stragglerFinding, withStraggler } from './straggler'
 import { abortableSleep } from '../util/abortable-sleep'
 
 export interface WatchOptions {
@@ -169,7 +169,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const ranks = job && job.ranks.length > 1 ? job.ranks.map((r) => rankSummary(r, rankGpus.get(r.pid) ?? [], allSamples, options.pid)) : null
   const judged = judgeWatch(facts)
   const straggler = ranks && job ? stragglerFinding(ranks, job.key) : null
-  return { ...facts, job: ranks && job ? { key: job.key, worldSize: job.worldSize, ranks } : null, ...judged, findings: straggler ? [straggler, ...judged.findings] : judged.findings }
+  const verdict = ranks ? withStraggler(judged, ranks, options.pid, straggler) : judged
+  return { ...facts, job: ranks && job ? { key: job.key, worldSize: job.worldSize, ranks } : null, ...verdict }
 }
 
 const meanOf = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : null)

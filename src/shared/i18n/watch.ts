@@ -3,6 +3,7 @@
 
 export const watchEn = {
   'verdict.healthy': 'Healthy: the GPU is busy {{sm}} % of the time (70 % or more is the GPU doing the work).',
+  'verdict.waitsForRank': 'Waits for rank {{rank}} (pid {{pid}}, GPU {{gpu}}): that rank\'s GPU moved memory {{mem}} % of the time, this job\'s other ranks {{othersMem}} %. The GPU watched here reads busy because NCCL spins on it while it waits in the collective, not because it works.',
   'verdict.gpuShared':
     'The GPU is shared: the job keeps it busy only {{job}} % of the time while other processes keep it busy {{others}} % ({{processes}}).',
   'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while its {{workers}} worker process(es) (DataLoader workers) use {{workersCpu}} % CPU, the busiest runnable {{worker}} % of the time: data loading cannot keep up.',
@@ -48,6 +49,8 @@ export const watchEn = {
   'measure.pcie-link-share': 'PCIe throughput against the link\'s capacity',
   'measure.pcie-throughput': 'PCIe throughput (link capacity unknown)',
   'measure.gpm-sm-activity': 'GPM SM activity',
+  'measure.rank-memory-bandwidth': 'memory traffic of each rank',
+  'measure.rank-sm': 'SM activity of each rank',
   'measure.sm-utilisation': 'the utilisation counter (share of time a kernel ran)',
   'measure.job-sm-share': 'the job\'s own share of the utilisation counter',
   'measure.cgroup-throttling': 'cgroup CPU throttling',
@@ -82,6 +85,7 @@ export type WatchKey = keyof typeof watchEn
 
 export const watchZh: Record<WatchKey, string> = {
   'verdict.healthy': '正常：GPU 有 {{sm}}% 的时间在工作（70% 及以上说明工作确实在 GPU 上）。',
+  'verdict.waitsForRank': '在等待 rank {{rank}}（pid {{pid}}，GPU {{gpu}}）：该 rank 的 GPU 有 {{mem}}% 的时间在读写显存，本任务其他 rank 为 {{othersMem}}%。这里观察的 GPU 显示繁忙，是因为它在集合通信中等待时 NCCL 在其上自旋，而不是在做实际工作。',
   'verdict.gpuShared': 'GPU 被共享：任务只让它有 {{job}}% 的时间在工作，而其他进程占用了 {{others}}%（{{processes}}）。',
   'verdict.inputBoundWorkers': '受输入限制：GPU 只有 {{sm}}% 的时间在工作，而它的 {{workers}} 个 worker 进程（DataLoader 的 worker）共占用 {{workersCpu}}% CPU，最忙的一个有 {{worker}}% 的时间处于可运行状态：数据加载跟不上。',
   'verdict.inputBoundMain':
@@ -124,6 +128,8 @@ export const watchZh: Record<WatchKey, string> = {
   'measure.pcie-link-share': 'PCIe 吞吐量与链路容量之比',
   'measure.pcie-throughput': 'PCIe 吞吐量（链路容量未知）',
   'measure.gpm-sm-activity': 'GPM 的 SM 活跃度',
+  'measure.rank-memory-bandwidth': '各 rank 的显存流量',
+  'measure.rank-sm': '各 rank 的 SM 活跃度',
   'measure.sm-utilisation': '利用率计数器（有内核运行的时间占比）',
   'measure.job-sm-share': '任务自身在利用率计数器中的份额',
   'measure.cgroup-throttling': 'cgroup 的 CPU 限流',

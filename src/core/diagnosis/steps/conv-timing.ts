@@ -8,7 +8,9 @@ import { peakFor } from '../gpu-peaks'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import { freeAndBusy, type LoadedGpu, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
-import { workloadFailed } from './sm-utilisation'
+import { debugModeCause } from '../debug-mode'
+import { environmentRows } from '../environment-evidence'
+import { sequentialFinding, workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -83,6 +85,8 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
     findings.push(...check.findings)
     expected.push(...check.evidence)
   })
+  const sequentialNote = sequentialFinding(conv.measured, perGpu.map((p) => p.index))
+  if (sequentialNote) findings.push(sequentialNote)
   const { free, runOn } = freeAndBusy(gpus)
   const first = perGpu[0]!
   const peak = peakFor(first.name ?? '')
@@ -93,8 +97,13 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
     cases: judged.cases,
     perGpu,
     expected,
+    ...(conv.measured ? { measured: conv.measured } : {}),
     method: conv.secondsPerCase
-      ? `at least 5 warm-up calls and 0.25 s, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K². Every GPU ran each case at the same time, one thread per GPU (cuDNN's flags are process-wide, so they are set once around each case).`
+      ? `at least 5 warm-up calls and 0.25 s, then blocks of ~50 ms timed with torch.cuda.Event for at least ${conv.secondsPerCase} s per case; the median block is reported, the spread is its 10th–90th percentile range. FLOPs = 2·N·Cout·Hout·Wout·Cin·K². ${
+          conv.measured?.mode === 'sequential'
+            ? `The GPUs ran each case one after another in one thread, because ${conv.measured.setting ?? 'the allocator setting'} enables expandable segments (concurrent threads crashed with it).`
+            : "Every GPU ran each case at the same time, one thread per GPU (cuDNN's flags are process-wide, so they are set once around each case)."
+        }`
       : 'torch.cuda.Event timing after warm-up, synchronised; seed: 5 warm-up + 50 timed; representative: 5 + 30. FLOPs = 2·N·Cout·Hout·Wout·Cin·K².',
   }
   const params = {
@@ -116,5 +125,6 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
           command: runOn ?? '',
         })
       : summary('conv.ok', params)
-  return stepResult('conv-timing', statusFrom(findings), said, evidence, findings)
+  const withCause = debugModeCause('conv-timing', findings, environmentRows(got.report.environment))
+  return stepResult('conv-timing', statusFrom(withCause), said, evidence, withCause)
 }

@@ -48,7 +48,13 @@ export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'>
   if ('skip' in got) return stepResult('gpu-links', 'skip', got.skip, {})
   const w = got.report.workloads?.links
   if (!w) return stepResult('gpu-links', 'skip', summary('skip.notRequested'), {})
-  if ('skipped' in w) return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
+  if ('skipped' in w) {
+    if (w.earlierError) {
+      const step = w.earlierError.workload === 'sustained' ? 4 : w.earlierError.workload === 'conv' ? 5 : 1
+      return stepResult('gpu-links', 'skip', summary('skip.afterCudaError', { step, error: w.earlierError.error }), { error: w.earlierError.error })
+    }
+    return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
+  }
   if ('error' in w)
     return stepResult('gpu-links', 'fail', summary('workload.failed', { reason: w.error }), { error: w.error }, [makeFinding('probe-failed', 'error', { reason: w.error })])
   return judgeLinks(w, inputs)

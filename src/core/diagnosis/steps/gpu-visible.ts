@@ -1,6 +1,7 @@
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { archCoverage } from '../arch-coverage'
+import { forcedPtxJitCause } from '../forced-ptx-jit'
 import { describeProcesses, gib, gpuSharing, HELD_MEMORY_SHARE, isOutOfMemory } from '../gpu-sharing'
 import { libcudaOrigin } from '../library-origin'
 import type { ProbeReport } from '../../../shared/probe'
@@ -11,7 +12,8 @@ import { compareVersions } from '../../compat/compare-versions'
 import { isCpuOnlyBuild } from '../versions'
 import { classifyCudaError, classifyImportFailure } from '../../rules/classify-error'
 import { knownCauses } from '../../rules/analyze-text'
-import { environmentFindings, environmentRows } from '../environment-evidence'
+import { type EnvironmentRow, environmentFindings, environmentRows } from '../environment-evidence'
+import type { ProbeCrash } from '../../probe/run-probe'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
@@ -25,8 +27,9 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     findings.push(makeFinding(p.failureModeId ?? 'host-gpu-problem', 'error', { message: p.message }, p.detail))
   }
   if (!inputs.probe.ok) {
-    findings.push(makeFinding('probe-failed', 'error', { reason: inputs.probe.reason }, inputs.probe.stderr || null))
-    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus }, findings)
+    const environment = environmentRows(inputs.probe.environment)
+    findings.push(inputs.probe.crash ? crashFinding(inputs.probe.crash, environment) : makeFinding('probe-failed', 'error', { reason: inputs.probe.reason }, inputs.probe.stderr || null))
+    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus, ...(environment.length ? { environment } : {}) }, findings)
   }
   const r = inputs.probe.report
   const torch = r.torch
@@ -139,7 +142,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const counts = { torchCount: cuda?.available ? cuda.deviceCount : null, hostCount: inputs.host.kind === 'ok' ? hostGpus.length : null }
   findings.push(...environmentFindings(environment, counts))
 
-  const unique = withInstallFixes(dedupe(findings), installContextOf(inputs))
+  const unique = withInstallFixes(dedupe(forcedPtxJitCause(findings, evidence.archCoverage, environment)), installContextOf(inputs))
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
   const said =
@@ -203,4 +206,13 @@ function stubLibcuda(r: ProbeReport): { path: string; realPath: string; ldLibrar
 function dedupe(findings: Finding[]): Finding[] {
   const seen = new Set<string>()
   return findings.filter((f) => (seen.has(f.id) ? false : (seen.add(f.id), true)))
+}
+
+/** The probe died by a signal: name it, quote its last stderr lines, and point at an active allocator variable first. */
+function crashFinding(crash: ProbeCrash, environment: EnvironmentRow[]): Finding {
+  const tail = crash.stderrTail || '—'
+  const allocator = environment.find((e) => e.active && e.class === 'changed-allocator')
+  if (allocator)
+    return makeFinding('probe-crashed-allocator-setting', 'error', { signal: crash.signal, tail, variable: allocator.name, value: allocator.value }, crash.stderrTail || null)
+  return makeFinding('probe-crashed', 'error', { signal: crash.signal, tail }, crash.stderrTail || null)
 }

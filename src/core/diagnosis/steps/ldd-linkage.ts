@@ -2,7 +2,8 @@ import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import { makeFinding } from '../../rules/finding-catalog'
 import { withInstallFixes } from '../../rules/install-fixes'
 import { parseLdd } from '../../rules/parse-ldd'
-import { classifyLibrary, ldPreloadEntries, libcudaOrigin, soVersion } from '../library-origin'
+import { classifyLibrary, ldPreloadEntries, libcudaOrigin, type OriginContext, soVersion } from '../library-origin'
+import type { ProbeReport } from '../../../shared/probe'
 import { mappedCudnnFiles, mappedLibraries } from '../mapped-cudnn'
 import { isCpuOnlyBuild } from '../versions'
 import type { DiagnosisInputs } from '../step-inputs'
@@ -82,9 +83,18 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
     )
   }
   const mappedCudnn = mappedCudnnFiles(r)
-  const bundledCudnnDir = libraries.find((l) => l.name.startsWith('libcudnn') && l.origin === 'wheel')?.path?.replace(/\/[^/]+$/, '')
-  const strayCudnn = bundledCudnnDir ? mappedCudnn.filter((p) => !p.startsWith(bundledCudnnDir)) : []
-  if (strayCudnn.length) findings.push(makeFinding('cudnn-shadowed-by-system-copy', 'error', { paths: strayCudnn.join(', ') }, strayCudnn.join('\n')))
+  const bundledCudnnDir = bundledCudnnDirOf(r, libraries, ctx)
+  const strayCudnn = bundledCudnnDir ? mappedCudnn.filter((p) => !p.startsWith(`${bundledCudnnDir}/`)) : []
+  // Whatever the route (LD_PRELOAD, LD_LIBRARY_PATH, the system cache), say which one brought each stray file.
+  if (strayCudnn.length)
+    findings.push(
+      makeFinding(
+        'cudnn-shadowed-by-system-copy',
+        'error',
+        { paths: strayCudnn.join(', ') },
+        strayCudnn.map((p) => `${p} (${classifyLibrary(p.split('/').pop() ?? p, p, ctx).origin})`).join('\n'),
+      ),
+    )
   // Probes before 1.1 did not name the wheel's copies: keep the coarse check for their reports.
   const cudaToolkitShadow = libraries.filter((l) => /^libcu(blas|dart)/.test(l.name) && (l.origin === 'ld-library-path' || l.origin === 'cuda-toolkit'))
   if (!r.libraries?.outsideWheel && cudaToolkitShadow.length && r.cudnnCopies.some((c) => /site-packages\/nvidia\//.test(c.path)))
@@ -123,4 +133,19 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
         ? summary('ldd.noCuda')
         : summary('ldd.ok', { count: new Set(libraries.map((l) => l.name)).size, cudnnFile: cudnnFile ?? '—' })
   return stepResult('ldd-linkage', status, said, evidence, withInstallFixes(findings, installContextOf(inputs), { sayDriverTooOld: false }))
+}
+
+/**
+ * The directory of the cuDNN the wheel ships: from ldd when the wheel's copy resolved, else from the
+ * mapped files or the copies the probe found (LD_PRELOAD can make ldd name another copy).
+ */
+function bundledCudnnDirOf(r: ProbeReport, libraries: LinkedLibrary[], ctx: OriginContext): string | null {
+  const dirOf = (p: string) => p.replace(/\/[^/]+$/, '')
+  const fromLdd = libraries.find((l) => l.name.startsWith('libcudnn') && l.origin === 'wheel')?.path
+  if (fromLdd) return dirOf(fromLdd)
+  const isWheel = (p: string) => ['wheel', 'torch'].includes(classifyLibrary(p.split('/').pop() ?? p, p, ctx).origin)
+  const mappedWheel = mappedCudnnFiles(r).find(isWheel)
+  if (mappedWheel) return dirOf(mappedWheel)
+  const copy = r.cudnnCopies.find((c) => isWheel(c.path))
+  return copy ? dirOf(copy.path) : null
 }

@@ -7,6 +7,8 @@ import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
 import { expectedMatmul, siblingComparison } from '../expected-check'
 import { freeAndBusy, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
+import { debugModeCause } from '../debug-mode'
+import { environmentRows } from '../environment-evidence'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -41,14 +43,17 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   const findings: Finding[] = []
   const gpus = loadedGpus(sustained.perGpu, inputs, sharing)
   const powerCapped: number[] = []
+  const sequential = sustained.measured?.mode === 'sequential'
   const perGpu: SmGpu[] = sustained.perGpu.map((p, i) => {
     const g = gpus[i]!
     const at = g.hostIndex
+    // Loaded one after another: only the samples of this GPU's own window describe it under load.
+    const own = sequential && p.startedAt !== undefined && p.endedAt !== undefined ? inputs.loadSamples.filter((s) => s.time >= p.startedAt! + 500 && s.time <= p.endedAt!) : inputs.loadSamples
     const idle = stats(seriesOf(inputs.idleSamples, at, 'utilizationGpu'))
-    const load = stats(seriesOf(inputs.loadSamples, at, 'utilizationGpu'))
-    const power = stats(seriesOf(inputs.loadSamples, at, 'powerW'))
-    const clock = stats(seriesOf(inputs.loadSamples, at, 'smClockMHz'))
-    const temperature = stats(seriesOf(inputs.loadSamples, at, 'temperatureC'))
+    const load = stats(seriesOf(own, at, 'utilizationGpu'))
+    const power = stats(seriesOf(own, at, 'powerW'))
+    const clock = stats(seriesOf(own, at, 'smClockMHz'))
+    const temperature = stats(seriesOf(own, at, 'temperatureC'))
     const name = g.host?.name ?? got.report.cuda?.devices.find((d) => d.index === p.index)?.name ?? null
     const peak = name ? peakFor(name) : null
     const loadGpu = inputs.loadState?.kind === 'ok' && at !== null ? inputs.loadState.status.gpus.find((x) => x.index === at) : undefined
@@ -105,6 +110,8 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
     const e = perGpu[i]!
     return slowdownCauses(g, { powerMeanW: e.powerMeanW, smClockMeanMHz: e.smClockMeanMHz, temperatureMaxC: e.temperatureMaxC ?? null, throttles: e.throttles }, hostGpus.filter((h) => h.name === e.name))
   }
+  const sequentialNote = sequentialFinding(sustained.measured, perGpu.map((g) => g.index))
+  if (sequentialNote) findings.push(sequentialNote)
   findings.push(...siblingComparison(perGpu, causesOf))
   const expected = expectedMatmul(perGpu, causesOf)
   findings.push(...expected.findings)
@@ -129,13 +136,23 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
     expected: expected.evidence,
     otherProcesses: others,
     timeline,
+    ...(sustained.measured ? { measured: sustained.measured } : {}),
     meaning:
       'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done, on every chosen GPU at once (one thread per GPU); GPU numbers are nvidia-smi\'s, matched to CUDA\'s by UUID. % of peak compares it with the datasheet dense BF16/FP16 figure; "expected" with what the probe measured on this model.',
   }
-  return stepResult('sm-utilisation', statusFrom(findings), smSummary(perGpu, free, busy, runOn), evidence, findings)
+  const judged = debugModeCause('sm-utilisation', findings, environmentRows(got.report.environment))
+  return stepResult('sm-utilisation', statusFrom(judged), smSummary(perGpu, free, busy, runOn, sequential ? sustained.measured!.setting : null), evidence, judged)
 }
 
-function smSummary(perGpu: SmGpu[], free: number[], busy: number[], runOn: string | null) {
+/** The GPUs were loaded one after another (see the probe's measurement_mode): said as an info finding, with the setting. */
+export function sequentialFinding(measured: { mode: string; setting: string | null } | undefined, gpus: number[]): Finding | null {
+  if (measured?.mode !== 'sequential' || gpus.length < 2) return null
+  const setting = measured.setting ?? 'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True'
+  const variable = setting.split('=')[0] ?? 'PYTORCH_CUDA_ALLOC_CONF'
+  return makeFinding('gpus-measured-one-after-another', 'info', { gpus: gpus.join(', '), setting, variable }, setting)
+}
+
+function smSummary(perGpu: SmGpu[], free: number[], busy: number[], runOn: string | null, sequentialSetting: string | null) {
   const ran = perGpu.filter((g) => !g.error)
   const contended = ran.find((g) => g.contended)
   const tf = (g: SmGpu) => g.tflops.toFixed(0)
@@ -151,6 +168,8 @@ function smSummary(perGpu: SmGpu[], free: number[], busy: number[], runOn: strin
     })
   if (ran.length > 1) {
     const lowest = [...ran].sort((a, b) => (a.loadMean ?? -1) - (b.loadMean ?? -1))[0]!
+    if (sequentialSetting)
+      return summary('sm.allGpusSequential', { count: ran.length, setting: sequentialSetting, list: ran.map((g) => `GPU ${g.index} ${tf(g)}`).join(', '), load: lowest.loadMean?.toFixed(0) ?? '?' })
     return summary('sm.allGpus', { count: ran.length, list: ran.map((g) => `GPU ${g.index} ${tf(g)}`).join(', '), load: lowest.loadMean?.toFixed(0) ?? '?' })
   }
   const first = ran[0]
