@@ -107,6 +107,9 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     if (cuda.deviceCount < hostGpus.length && cvd === null)
       findings.push(makeFinding('fewer-devices-than-host', 'warning', { torchCount: cuda.deviceCount, hostCount: hostGpus.length }))
     for (const d of cuda.devices) {
+      // A device whose properties could not be read reports cc 0.0: its architecture is unknown, not
+      // missing from the wheel (the failed call is already a finding of its own).
+      if (!/^[1-9]\d*\.\d+$/.test(d.cc)) continue
       const cover = archCoverage(d.cc, cuda.archList)
       evidence.archCoverage.push(cover)
       if (!cover.covered) findings.push(makeFinding('gpu-arch-not-in-wheel', 'error', { gpu: d.name, arch: cover.gpuArch, archList: cuda.archList.join(' ') }))
