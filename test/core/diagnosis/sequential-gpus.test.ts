@@ -51,7 +51,7 @@ const sample = (time: number, sm: [number, number]): MonitorSample => ({
 
 function inputs(r: ProbeReport, loadSamples: MonitorSample[]): DiagnosisInputs {
   return {
-    host: { kind: 'ok', status: { ...smi.status, gpus: hostGpus, source: 'live', processes: [] } },
+    host: { kind: 'ok', status: { ...(smi as Extract<typeof smi, { status: unknown }>).status, gpus: hostGpus, source: 'live', processes: [] } },
     probe: { ok: true, report: r },
     platform: 'linux',
     idleSamples: [sample(9_000, [0, 0])],
