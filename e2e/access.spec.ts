@@ -63,7 +63,7 @@ test.describe('access token', () => {
 
   test('the bare address (no token) loads the shell and says which address to open', async ({ page, served }) => {
     await page.goto(`${served.origin}/`)
-    await expect(page.getByTestId('connection-banner')).toContainText('Open the address that `gpu-doctor serve` printed')
+    await expect(page.getByTestId('connection-banner')).toContainText('Open the address that “gpu-doctor serve” printed')
   })
 
   test('another service on 127.0.0.1 receives no gpu-doctor cookie after the serve URL was opened', async ({ page, served }) => {
