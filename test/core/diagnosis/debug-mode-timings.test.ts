@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest'
 
 import { checkConsistency } from '../../../src/core/diagnosis/consistency'
 import { mergeSameId } from '../../../src/core/diagnosis/merge-findings'
-import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
 import { convTimingStep } from '../../../src/core/diagnosis/steps/conv-timing'
 import { makeFinding } from '../../../src/core/rules/finding-catalog'
 import type { StepResult } from '../../../src/shared/diagnosis'
 import type { ConvGpu } from '../../../src/shared/evidence'
 import { findingsZh } from '../../../src/shared/i18n/findings'
+import { h100ProbeInputs } from '../../helpers/probe-inputs'
 import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
 
 // 2×H100, CUDNN_LOGLEVEL_DBG=3 NCCL_DEBUG=INFO NCCL_P2P_DISABLE=1: step 5 FAILed cudnn-not-effective plus
@@ -31,17 +31,7 @@ function debugReport(environment: Record<string, string>): ProbeReport {
   }
 }
 
-function inputs(r: ProbeReport): DiagnosisInputs {
-  return {
-    host: { kind: 'ok', status: { source: 'live', driverVersion: '580.159.04', cudaVersion: '13.0', gpus: [], processes: [] } as never },
-    probe: { ok: true, report: r },
-    platform: 'linux',
-    idleSamples: [],
-    loadSamples: [],
-    loadState: null,
-    probePid: null,
-  }
-}
+const inputs = h100ProbeInputs
 
 describe('step 5 with cuDNN debug logging on (the real 2×H100 timings)', () => {
   it('the real run said "cuDNN not effective" and repeated one id four times; the checker now rejects the repeats', () => {

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
 import { gpuVisibleStep } from '../../../src/core/diagnosis/steps/gpu-visible'
 import type { StepResult } from '../../../src/shared/diagnosis'
 import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
+import { h100ProbeInputs } from '../../helpers/probe-inputs'
 
 // 2×H100, CUDA_FORCE_PTX_JIT=1: the kernel on each GPU failed with "no kernel image is available" and
 // step 1 blamed the wheel (gpu-arch-not-in-wheel) although its own arch evidence shows sm_90 SASS.
@@ -31,16 +31,7 @@ function forcedReport(value: string): ProbeReport {
 }
 
 function stepOne(r: ProbeReport) {
-  const inputs: DiagnosisInputs = {
-    host: { kind: 'ok', status: { source: 'live', driverVersion: '580.159.04', cudaVersion: '13.0', gpus: [], processes: [] } as never },
-    probe: { ok: true, report: r },
-    platform: 'linux',
-    idleSamples: [],
-    loadSamples: [],
-    loadState: null,
-    probePid: null,
-  }
-  return gpuVisibleStep(inputs)
+  return gpuVisibleStep(h100ProbeInputs(r))
 }
 
 describe('no kernel image while CUDA_FORCE_PTX_JIT is on and the wheel has SASS for the GPU', () => {

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest'
 
 import { checkConsistency, makeConsistent } from '../../../src/core/diagnosis/consistency'
 import { classifyLibrary } from '../../../src/core/diagnosis/library-origin'
-import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
 import { cudnnLoadedStep } from '../../../src/core/diagnosis/steps/cudnn-loaded'
 import { lddLinkageStep } from '../../../src/core/diagnosis/steps/ldd-linkage'
 import type { StepResult } from '../../../src/shared/diagnosis'
+import { h100ProbeInputs } from '../../helpers/probe-inputs'
 import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
 
 // 2×H100, LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libcudnn.so.9 (the system's cuDNN 9.14 over the wheel's 9.19):
@@ -43,17 +43,7 @@ function preloadedReport(): ProbeReport {
   }
 }
 
-function inputs(r: ProbeReport): DiagnosisInputs {
-  return {
-    host: { kind: 'ok', status: { source: 'live', driverVersion: '580.159.04', cudaVersion: '13.0', gpus: [], processes: [] } as never },
-    probe: { ok: true, report: r },
-    platform: 'linux',
-    idleSamples: [],
-    loadSamples: [],
-    loadState: null,
-    probePid: null,
-  }
-}
+const inputs = h100ProbeInputs
 
 describe('a cuDNN brought in through LD_PRELOAD', () => {
   it('the real run: the consistency checker catches step 3 passing while step 2 says cuDNN is shadowed', () => {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
 import { gpuVisibleStep } from '../../../src/core/diagnosis/steps/gpu-visible'
 import { ProbeReportSchema, type ProbeReport } from '../../../src/shared/probe'
+import { h100ProbeInputs } from '../../helpers/probe-inputs'
 
 // H100, PYTORCH_CUDA_ALLOC_CONF=garbage:yes: torch.cuda.get_device_properties(0) raised
 // "ValueError: Unrecognized key 'garbage' in CUDA allocator config." and the device came back with
@@ -23,19 +23,10 @@ function unreadableDeviceReport(): ProbeReport {
   }
 }
 
-const inputs = (report: ProbeReport): DiagnosisInputs => ({
-  host: { kind: 'ok', status: { source: 'live', driverVersion: '580.159.04', cudaVersion: '13.0', gpus: [], processes: [] } as never },
-  probe: { ok: true, report },
-  platform: 'linux',
-  idleSamples: [],
-  loadSamples: [],
-  loadState: null,
-  probePid: null,
-})
 
 describe('a device whose properties could not be read', () => {
   it('fails step 1 quoting the error verbatim, and does not blame the wheel for an unknown architecture', () => {
-    const s = gpuVisibleStep(inputs(unreadableDeviceReport()))
+    const s = gpuVisibleStep(h100ProbeInputs(unreadableDeviceReport()))
     expect(s.status).toBe('fail')
     const ids = s.findings.map((f) => f.id)
     expect(ids).not.toContain('gpu-arch-not-in-wheel')
