@@ -20,8 +20,9 @@ test.describe('no NVIDIA driver', () => {
     await saveScreenshot(page, 'no-driver-en')
 
     await page.getByTestId('lang-switch').selectOption('zh-CN')
-    const zhFix = (await page.getByTestId('problem-fix').textContent()) ?? ''
-    expect(Object.values(problemsZh)).toContain(zhFix)
+    // The Chinese texts load when the language is picked: wait for them instead of reading at once.
+    const zh = Object.values(problemsZh) as string[]
+    await expect.poll(async () => zh.includes((await page.getByTestId('problem-fix').textContent()) ?? '')).toBe(true)
     await saveScreenshot(page, 'no-driver-zh')
 
     await page.getByTestId('problem-retry').click()
