@@ -444,6 +444,9 @@ def mapped_cuda_libraries():
         return None
 
 
+CONV_WARMUP_SECONDS = 0.1  # before each case; 0.25 agreed no better with torch.utils.benchmark on H100
+
+
 def cuda_timer(torch, fn, warmup, min_seconds, dev=None):
     """Median ms per call over blocks of ~50 ms until min_seconds have been timed, and the spread.
 
@@ -453,8 +456,8 @@ def cuda_timer(torch, fn, warmup, min_seconds, dev=None):
     `dev` is the CUDA ordinal the calls run on (the thread's current device); None: the current one.
     """
     sync = (lambda: torch.cuda.synchronize(dev)) if dev is not None else torch.cuda.synchronize
-    # Warm up by time, not by count: clocks settle over a few hundred ms after the previous case.
-    warm_until = time.time() + 0.25
+    # Warm up by time, not by count: clocks settle after the previous case (step 4's load comes first).
+    warm_until = time.time() + CONV_WARMUP_SECONDS
     done = 0
     while done < warmup or time.time() < warm_until:
         fn()
@@ -720,10 +723,17 @@ NCCL_KEEP_RE = re.compile(r"NCCL INFO .*(NCCL version|via |NET/|SHM|P2P|NVLS|Usi
 
 
 def nccl_worker(args):
-    """One rank of the all-reduce measurement (run as a child of the probe): prints one JSON line."""
+    """One rank of the all-reduce measurement (run as a child of the probe): prints one JSON line.
+
+    Started while the probe still measures steps 4 and 5, so that importing torch (seconds) overlaps
+    them; it touches no GPU until the probe creates the --nccl-go file.
+    """
     import datetime
     import torch
     import torch.distributed as dist
+    if args.nccl_go:
+        while not os.path.exists(args.nccl_go):
+            time.sleep(0.01)
     torch.cuda.set_device(args.nccl_device)
     dist.init_process_group("nccl", init_method="tcp://127.0.0.1:%d" % args.nccl_port, rank=args.nccl_rank,
                             world_size=args.nccl_world, timeout=datetime.timedelta(seconds=args.nccl_timeout))
@@ -747,50 +757,83 @@ def nccl_worker(args):
     return out
 
 
-def nccl_allreduce(ordinals, deadline):
-    """NCCL all-reduce across the GPUs, one process per GPU, with a deadline; NCCL's own INFO lines are the evidence."""
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    env = dict(os.environ)
-    env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
-    # The children see the same GPUs as this probe: ordinal o here is ordinal o there. Their stdin stays
-    # open (--parent-watch: they end when the probe does); their output goes to files read once they end.
-    import tempfile
-    tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
-    procs, files = [], []
-    try:
+class NcclRanks:
+    """One process per GPU for the all-reduce, started early: each imports torch, then waits for go().
+
+    Their stdin stays open (--parent-watch: they end when the probe does); their output goes to files
+    read once they end. The children see the same GPUs as this probe: ordinal o here is ordinal o there.
+    """
+
+    def __init__(self, ordinals, deadline):
+        import socket
+        import tempfile
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        env = dict(os.environ)
+        env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
+        self.deadline = deadline
+        self.tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
+        self.go_file = os.path.join(self.tmp, "go")
+        self.procs, self.files = [], []
         for rank, o in enumerate(ordinals):
             cmd = [sys.executable, os.path.abspath(__file__), "--parent-watch", "--nccl-rank", str(rank), "--nccl-world", str(len(ordinals)),
-                   "--nccl-port", str(port), "--nccl-device", str(o), "--nccl-timeout", str(int(deadline))]
-            out_f = open(os.path.join(tmp, "%d.out" % rank), "w+b")
-            err_f = open(os.path.join(tmp, "%d.err" % rank), "w+b")
-            files.append((out_f, err_f))
-            procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
-        ends = time.time() + deadline
-        while time.time() < ends and any(p.poll() is None for p in procs):
-            time.sleep(0.05)
-        timed_out = any(p.poll() is None for p in procs)
-        for p in procs:
+                   "--nccl-port", str(port), "--nccl-device", str(o), "--nccl-timeout", str(int(deadline)), "--nccl-go", self.go_file]
+            out_f = open(os.path.join(self.tmp, "%d.out" % rank), "w+b")
+            err_f = open(os.path.join(self.tmp, "%d.err" % rank), "w+b")
+            self.files.append((out_f, err_f))
+            self.procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
+
+    def run(self):
+        """Lets the ranks go and waits for them, at most the deadline (plus what is left of their torch import)."""
+        with open(self.go_file, "w"):
+            pass
+        ends = time.time() + self.deadline
+        while time.time() < ends and any(p.poll() is None for p in self.procs):
+            time.sleep(0.02)
+        timed_out = any(p.poll() is None for p in self.procs)
+        self.stop()
+        outputs = []
+        for out_f, err_f in self.files:
+            out_f.seek(0)
+            err_f.seek(0)
+            outputs.append((out_f.read(1 << 20), err_f.read(4 << 20)))
+        self.close()
+        return nccl_result(self.procs, outputs, timed_out, self.deadline)
+
+    def stop(self):
+        for p in self.procs:
             if p.poll() is None:
                 p.kill()
-            p.wait(10)
+            try:
+                p.wait(10)
+            except Exception:
+                pass
             try:
                 p.stdin.close()
             except Exception:
                 pass
-        outputs = []
-        for out_f, err_f in files:
-            out_f.seek(0)
-            err_f.seek(0)
-            outputs.append((out_f.read(1 << 20), err_f.read(4 << 20)))
-    finally:
-        for pair in files:
+
+    def close(self):
+        for pair in self.files:
             for f in pair:
                 f.close()
+        self.files = []
         import shutil
-        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def nccl_allreduce(ordinals, deadline, ranks=None):
+    """NCCL all-reduce across the GPUs, one process per GPU, with a deadline; NCCL's own INFO lines are the evidence."""
+    ranks = ranks or NcclRanks(ordinals, deadline)
+    try:
+        return ranks.run()
+    finally:
+        ranks.stop()
+        ranks.close()
+
+
+def nccl_result(procs, outputs, timed_out, deadline):
     lines, results, errors = [], [], []
     for i, o in enumerate(outputs):
         out, err = o if o else (b"", b"")
@@ -816,8 +859,9 @@ def nccl_allreduce(ordinals, deadline):
             "result": next((r for r in results if r.get("rank") == 0), None), "errors": errors[:4], "debugLines": lines}
 
 
-def links_workload(torch, ordinals, deadline=60.0):
-    """Step 6: the peer-access matrix, a P2P copy per ordered pair, and an NCCL all-reduce across all GPUs."""
+def links_workload(torch, ordinals, deadline=60.0, ranks=None):
+    """Step 6: the peer-access matrix, a P2P copy per ordered pair, and an NCCL all-reduce across all GPUs
+    (by `ranks` when they were started early)."""
     n = len(ordinals)
     peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
     size = 128 * 1024 * 1024
@@ -842,7 +886,7 @@ def links_workload(torch, ordinals, deadline=60.0):
             del dst
         del src
     return {"ordinals": list(ordinals), "uuids": [device_uuid(torch, o) for o in ordinals], "peerAccess": peer, "copies": copies,
-            "copyBytes": size, "nccl": nccl_allreduce(ordinals, deadline) if n > 1 else None, "platform": platform_facts()}
+            "copyBytes": size, "nccl": nccl_allreduce(ordinals, deadline, ranks) if n > 1 else None, "platform": platform_facts()}
 
 
 def chosen_ordinals(torch, wanted):
@@ -874,18 +918,59 @@ def chosen_ordinals(torch, wanted):
     return out, None
 
 
+def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks):
+    """The workloads asked for, in order, into doc["workloads"]; after a CUDA error the ones that need a sane context are skipped."""
+    cuda_broken = None  # the first CUDA error of a workload: the context may be unusable after it
+    for name in args.workload:
+        if cuda_broken and name in ("links", "cudnn-maps"):
+            doc["workloads"][name] = {"skipped": "an earlier CUDA error in this process", "earlierError": cuda_broken}
+            continue
+        if cuda_ok and gpus_problem and name in ("conv", "sustained", "links"):
+            doc["workloads"][name] = {"error": gpus_problem}
+            continue
+        if not cuda_ok:
+            doc["workloads"][name] = {"skipped": "CUDA is not available to PyTorch"}
+            continue
+        progress("workload:" + name)
+        try:
+            if name == "conv":
+                doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals, mode)
+            elif name == "sustained":
+                doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals, mode)
+            elif name == "links":
+                doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline, ranks) if len(ordinals) > 1
+                                             else {"skipped": "one GPU visible to PyTorch"})
+            elif name == "cudnn-maps":
+                x = torch.randn(1, 3, 32, 32, device="cuda")
+                with torch.no_grad():
+                    torch.nn.functional.conv2d(x, torch.randn(8, 3, 3, 3, device="cuda"))
+                torch.cuda.synchronize()
+                doc["workloads"]["cudnn-maps"] = {"mapped": mapped_cuda_libraries()}
+        except Exception as exc:
+            doc["workloads"][name] = {"error": err_text(exc)}
+            probe.error("workload." + name, exc)
+            if "CUDA error" in str(exc) or "AcceleratorError" in type(exc).__name__:
+                cuda_broken = {"workload": name, "error": err_text(exc)}
+        if not cuda_broken and name in ("conv", "sustained"):
+            w = doc["workloads"].get(name) or {}
+            bad = [g for g in (w.get("perGpu") or []) if "CUDA error" in str(g.get("error", ""))]
+            if bad:
+                cuda_broken = {"workload": name, "error": "cuda:%d: %s" % (bad[0]["index"], bad[0]["error"])}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps", "links"])
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
     ap.add_argument("--no-ldd", action="store_true")
-    ap.add_argument("--conv-seconds", type=float, default=1.0, help="time each conv case for at least this long")
+    ap.add_argument("--conv-seconds", type=float, default=0.25, help="time each conv case for at least this long")
     ap.add_argument("--gpus", default=None, help="the GPUs steps 4 and 5 load: CUDA ordinals or UUIDs, comma-separated, or all (default: all)")
     ap.add_argument("--parent-watch", action="store_true", help="exit when stdin closes or the parent dies (the runner holds stdin open)")
     ap.add_argument("--links-deadline", type=float, default=60.0, help="seconds the NCCL all-reduce may take before it counts as hung")
     for hidden in ("--nccl-rank", "--nccl-world", "--nccl-port", "--nccl-device", "--nccl-timeout"):
         ap.add_argument(hidden, type=int, default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--nccl-go", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.nccl_rank is not None:
         return nccl_worker(args)
@@ -922,42 +1007,18 @@ def main(argv=None):
         cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
         ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
         mode = measurement_mode(ordinals)
-        cuda_broken = None  # the first CUDA error of a workload: the context may be unusable after it
-        for name in args.workload:
-            if cuda_broken and name in ("links", "cudnn-maps"):
-                doc["workloads"][name] = {"skipped": "an earlier CUDA error in this process", "earlierError": cuda_broken}
-                continue
-            if cuda_ok and gpus_problem and name in ("conv", "sustained", "links"):
-                doc["workloads"][name] = {"error": gpus_problem}
-                continue
-            if not cuda_ok:
-                doc["workloads"][name] = {"skipped": "CUDA is not available to PyTorch"}
-                continue
-            progress("workload:" + name)
+        ranks = None
+        if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
             try:
-                if name == "conv":
-                    doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals, mode)
-                elif name == "sustained":
-                    doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals, mode)
-                elif name == "links":
-                    doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline) if len(ordinals) > 1
-                                                 else {"skipped": "one GPU visible to PyTorch"})
-                elif name == "cudnn-maps":
-                    x = torch.randn(1, 3, 32, 32, device="cuda")
-                    with torch.no_grad():
-                        torch.nn.functional.conv2d(x, torch.randn(8, 3, 3, 3, device="cuda"))
-                    torch.cuda.synchronize()
-                    doc["workloads"]["cudnn-maps"] = {"mapped": mapped_cuda_libraries()}
+                ranks = NcclRanks(ordinals, args.links_deadline)  # they import torch while steps 4 and 5 run
             except Exception as exc:
-                doc["workloads"][name] = {"error": err_text(exc)}
-                probe.error("workload." + name, exc)
-                if "CUDA error" in str(exc) or "AcceleratorError" in type(exc).__name__:
-                    cuda_broken = {"workload": name, "error": err_text(exc)}
-            if not cuda_broken and name in ("conv", "sustained"):
-                w = doc["workloads"].get(name) or {}
-                bad = [g for g in (w.get("perGpu") or []) if "CUDA error" in str(g.get("error", ""))]
-                if bad:
-                    cuda_broken = {"workload": name, "error": "cuda:%d: %s" % (bad[0]["index"], bad[0]["error"])}
+                probe.error("workload.links", exc)
+        try:
+            run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks)
+        finally:
+            if ranks is not None:
+                ranks.stop()
+                ranks.close()
     progress("done")
     doc["mappedLibraries"] = mapped_cuda_libraries()
     doc["mappedLibrariesReal"] = {p: os.path.realpath(p) for p in (doc["mappedLibraries"] or [])}

@@ -4,7 +4,9 @@
 Reference: Timer.blocked_autorange(min_run_time=1.0), median, same shapes, dtypes and cuDNN flags as the
 probe's conv workload. Then the probe's own conv workload, RUNS times at each --conv-seconds value.
 Usage: conv-agreement.py PATH/TO/gpu_doctor_probe.py [SECONDS,SECONDS,...] [RUNS]  -> one JSON on stdout.
+CONV_WARMUPS=0.25,0.1 also varies the probe's warm-up before each case (default: the probe's own).
 """
+import os
 import importlib.util
 import json
 import sys
@@ -39,7 +41,9 @@ ref = {}
 for name, _shape, bench, shape_of in probe.CONV_CASES:
     ref[name] = {"on": reference(shape_of, bench, True), "off": reference(shape_of, bench, False)}
 out = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "reference": ref, "bySeconds": []}
-for seconds in seconds_list:
+warmups = [float(w) for w in os.environ.get("CONV_WARMUPS", str(probe.CONV_WARMUP_SECONDS)).split(",")]
+for warmup, seconds in [(w, s) for w in warmups for s in seconds_list]:
+    probe.CONV_WARMUP_SECONDS = warmup
     walls, worst, values = [], 0.0, {}
     for _ in range(runs):
         started = time.time()
@@ -50,5 +54,5 @@ for seconds in seconds_list:
                 v = w[name][side]["ms"]
                 values.setdefault("%s.%s" % (name, side), []).append(round(v, 4))
                 worst = max(worst, abs(v / ref[name][side] - 1) * 100)
-    out["bySeconds"].append({"convSeconds": seconds, "stepWallS": sorted(walls)[len(walls) // 2], "maxDeviationPercent": round(worst, 2), "ms": values})
+    out["bySeconds"].append({"warmupS": warmup, "convSeconds": seconds, "stepWallS": sorted(walls)[len(walls) // 2], "maxDeviationPercent": round(worst, 2), "ms": values})
 print(json.dumps(out, indent=1))

@@ -14,6 +14,7 @@ import { dockerProcessNamer } from '../../core/docker/name-gpu-processes'
 import { diagnosisExposition } from '../../core/metrics'
 import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
 import { GPU_SELECTION } from '../../core/diagnosis/gpu-selection'
+import { DEFAULT_SUSTAIN_SECONDS } from '../../core/diagnosis/diagnosis-defaults'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -51,7 +52,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   if (values.output !== undefined) await checkOutputTarget(values.output)
   const steps = parseSteps(values.steps, ctx)
   const say = ctx.t as unknown as (k: 'error.badNumber', v: Record<string, unknown>) => string
-  const seconds = parseIntOption(values.seconds, '--seconds', 1, 60, 4, say)
+  const seconds = parseIntOption(values.seconds, '--seconds', 1, 60, DEFAULT_SUSTAIN_SECONDS, say)
   const convSeconds = values['conv-seconds'] === undefined ? undefined : Number(values['conv-seconds'])
   if (convSeconds !== undefined && !(convSeconds >= 0.05 && convSeconds <= 10))
     throw new CliError(ctx.t('error.badSeconds', { option: '--conv-seconds', value: values['conv-seconds'], min: 0.05, max: 10 }), EXIT_USAGE)

@@ -8,9 +8,9 @@ export const GPU_SELECTION = /^(all|[A-Za-z0-9-]+(,[A-Za-z0-9-]+)*)$/
  * (CUDA_VISIBLE_DEVICES, CUDA_DEVICE_ORDER), so each index goes to the probe as its UUID.
  * Without nvidia-smi the numbers pass through as CUDA ordinals.
  */
-export function probeGpuSelection(gpus: string | undefined, host: GpuState): string | undefined {
+export function probeGpuSelection(gpus: string | undefined, host: GpuState | null): string | undefined {
   if (!gpus || gpus.trim().toLowerCase() === 'all') return undefined
-  const byIndex = host.kind === 'ok' ? new Map(host.status.gpus.map((g) => [String(g.index), g.uuid])) : null
+  const byIndex = host?.kind === 'ok' ? new Map(host.status.gpus.map((g) => [String(g.index), g.uuid])) : null
   return gpus
     .split(',')
     .map((t) => t.trim())

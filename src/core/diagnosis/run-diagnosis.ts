@@ -17,6 +17,7 @@ import { lddLinkageStep } from './steps/ldd-linkage'
 import { smUtilisationStep } from './steps/sm-utilisation'
 import { gpuLinksStep } from './steps/gpu-links'
 import { readLinkFacts } from '../nvidia-smi/read-links'
+import { DEFAULT_CONV_SECONDS, DEFAULT_SUSTAIN_SECONDS } from './diagnosis-defaults'
 
 export interface DiagnoseOptions {
   python: string
@@ -29,7 +30,7 @@ export interface DiagnoseOptions {
   sustainSeconds?: number
   /** The GPUs steps 4 and 5 load: nvidia-smi indices or UUIDs, comma-separated, or "all" (default). */
   gpus?: string
-  /** Seconds each conv case is timed for (default 1). */
+  /** Seconds each conv case is timed for (default DEFAULT_CONV_SECONDS). */
   convSeconds?: number
   runId?: string
   onProgress?: (progress: DiagnosisProgress) => void
@@ -73,18 +74,27 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   const say = (stage: string, step: StepId | null, message: string, sample: DiagnosisProgress['sample'] = null) =>
     options.onProgress?.({ runId, stage, step, message, sample })
 
-  say('nvidia-smi', 'gpu-visible', 'Reading nvidia-smi')
-  const host = await readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal, nameProcesses: options.nameProcesses })
   const workloads: ProbeWorkload[] = []
   if (steps.includes('ldd-linkage')) workloads.push('cudnn-maps')
   if (steps.includes('sm-utilisation')) workloads.push('sustained')
   if (steps.includes('conv-timing')) workloads.push('conv')
   if (steps.includes('gpu-links')) workloads.push('links')
-  const sustainSeconds = options.sustainSeconds ?? 4
+  const sustainSeconds = options.sustainSeconds ?? DEFAULT_SUSTAIN_SECONDS
+
+  // The probe spends seconds importing torch: it starts at once, beside the nvidia-smi read, unless
+  // --gpus names nvidia-smi indices, which need that read to become UUIDs.
+  say('nvidia-smi', 'gpu-visible', 'Reading nvidia-smi')
+  const hostRead = readGpuState({
+    nvidiaSmiPath: options.nvidiaSmiPath,
+    env: options.env,
+    signal: options.signal,
+    nameProcesses: options.nameProcesses,
+  })
+  const gpusNeedHost = selectionNeedsHost(options.gpus)
 
   const samples: MonitorSample[] = []
   let monitor: GpuMonitor | null = null
-  if (workloads.includes('sustained') && host.kind === 'ok') {
+  if (workloads.includes('sustained')) {
     monitor = new GpuMonitor({ intervalMs: 250, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
     monitor.on('sample', (s) => {
       samples.push(s)
@@ -92,41 +102,47 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     })
     monitor.start()
   }
-
-  // Step 6 reads the topology while the probe starts; only where several GPUs could talk.
-  const linkFacts =
+  // Step 6 reads the topology while the probe runs; only where several GPUs could talk.
+  const linkFacts = hostRead.then((host) =>
     steps.includes('gpu-links') && host.kind === 'ok' && host.status.gpus.length > 1
       ? readLinkFacts({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: options.signal })
-      : Promise.resolve(null)
+      : null,
+  )
   const stageTimes = new Map<string, number>()
   // Filled from a progress callback, so kept in an object TypeScript does not narrow to null.
   const mid: { loadState: Promise<GpuState> | null } = { loadState: null }
   let probePid: number | null = null
   const probeStarted = Date.now()
   try {
-    const outcome = await runProbe({
-      runner: options.runner,
-      python: options.python,
-      workloads,
-      sustainSeconds,
-      gpus: probeGpuSelection(options.gpus, host),
-      convSeconds: options.convSeconds,
-      disableCudnn: options.disableCudnn,
-      env: options.env,
-      signal: options.signal,
-      timeoutMs: options.probeTimeoutMs ?? 120_000 + sustainSeconds * 1000,
-      onSpawn: (pid) => (probePid = pid),
-      onProgress: (stage, time) => {
-        stageTimes.set(stage, time)
-        const step = STEP_OF_STAGE[stage] ?? null
-        say(stage, step, stage)
-        if (stage === 'workload:sustained' && monitor) {
-          mid.loadState = new Promise((resolve) => setTimeout(resolve, (sustainSeconds * 1000) / 2)).then(() =>
-            readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: options.nameProcesses }),
-          )
-        }
-      },
-    })
+    const probeRun = (gpusNeedHost ? hostRead : Promise.resolve(null)).then((host) =>
+      runProbe({
+        runner: options.runner,
+        python: options.python,
+        workloads,
+        sustainSeconds,
+        gpus: probeGpuSelection(options.gpus, host),
+        convSeconds: options.convSeconds ?? DEFAULT_CONV_SECONDS,
+        disableCudnn: options.disableCudnn,
+        env: options.env,
+        signal: options.signal,
+        timeoutMs: options.probeTimeoutMs ?? 120_000 + sustainSeconds * 1000,
+        onSpawn: (pid) => (probePid = pid),
+        onProgress: (stage, time) => {
+          stageTimes.set(stage, time)
+          const step = STEP_OF_STAGE[stage] ?? null
+          say(stage, step, stage)
+          if (stage === 'workload:sustained' && monitor) {
+            mid.loadState = new Promise((resolve) => setTimeout(resolve, (sustainSeconds * 1000) / 2)).then(() =>
+              readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: options.nameProcesses }),
+            )
+          }
+        },
+      }),
+    )
+    const host = await hostRead
+    // nvidia-smi failed: nothing to sample from; the probe still runs, step 1 says why the host side is missing.
+    if (host.kind !== 'ok') await monitor?.stop()
+    const outcome = await probeRun
     const report = outcome.ok ? outcome.report : null
     const sustained = report?.workloads?.sustained
     const window = sustained && 'startedAt' in sustained ? sustained : null
@@ -157,6 +173,11 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   } finally {
     await monitor?.stop()
   }
+}
+
+/** `--gpus 0,3` names nvidia-smi indices: only the nvidia-smi read can turn them into UUIDs for the probe. */
+function selectionNeedsHost(gpus: string | undefined): boolean {
+  return !!gpus && gpus.split(',').some((t) => /^\s*\d+\s*$/.test(t))
 }
 
 function stepDuration(id: StepId, times: Map<string, number>, probeStarted: number): number {

@@ -514,6 +514,12 @@ export const findingsEn: Record<string, string> = {
   'links-slower-than-topology.fix':
     'Look at the transport: SHM or sockets where NVLink or P2P exist (see `nccl-fell-back`, `p2p-unavailable`), links down (`nvidia-smi nvlink -s`), a PCIe link trained down (`gpu-doctor health --under-load`), other processes on the GPUs.',
 
+  'links-measured-while-busy.title': 'Links measured while a GPU was busy',
+  'links-measured-while-busy.message':
+    'GPU {{gpus}} was busy with other work ({{processes}}) while the links were measured: {{measured}}. A collective runs at the pace of its slowest GPU and a copy shares the GPU with the other work, so these figures describe the sharing, not the links.',
+  'links-measured-while-busy.fix':
+    'Measure the links again when GPU {{gpus}} is free (`gpu-doctor diagnose --steps gpu-visible,gpu-links`), or only between the free GPUs with `--gpus`{{freeGpus}}.',
+
   'distributed-rank-straggler.title': 'One rank holds the others back',
   'distributed-rank-straggler.message':
     'Of the {{count}} ranks of this job ({{job}}), rank {{rank}} (pid {{pid}}, GPU {{gpu}}) is the one the others wait for: its GPU moved memory {{mem}}% of the time and ran kernels {{sm}}%, the others {{othersMem}}% and {{othersSm}}%. Ranks waiting in a collective show their GPU busy (NCCL spins on it) but move little memory; decided by {{by}}.',
@@ -1137,6 +1143,12 @@ export const findingsZh: Record<string, string> = {
     'all-reduce 的总线带宽为 {{busbw}} GB/s；最慢的那块 GPU 的链路单向可达 {{expected}} GB/s：低了 {{percent}}%，经由 {{transports}}。环境：{{env}}。',
   'links-slower-than-topology.fix':
     '查看传输方式：在有 NVLink 或 P2P 时却用了 SHM 或套接字（见 `nccl-fell-back`、`p2p-unavailable`）、链路断开（`nvidia-smi nvlink -s`）、PCIe 链路降速（`gpu-doctor health --under-load`）、GPU 上的其他进程。',
+
+  'links-measured-while-busy.title': '测量链路时有 GPU 正忙',
+  'links-measured-while-busy.message':
+    '测量链路时 GPU {{gpus}} 正在运行其他任务（{{processes}}）：{{measured}}。集合通信的速度取决于最慢的 GPU，拷贝也要与其他任务分享这块 GPU，因此这些数字反映的是共享状态，而不是链路本身。',
+  'links-measured-while-busy.fix':
+    '等 GPU {{gpus}} 空闲后重新测量链路（`gpu-doctor diagnose --steps gpu-visible,gpu-links`），或用 `--gpus` 只测空闲的 GPU{{freeGpus}}。',
 
   'distributed-rank-straggler.title': '一个 rank 拖慢了其他 rank',
   'distributed-rank-straggler.message':

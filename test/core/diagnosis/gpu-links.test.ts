@@ -92,6 +92,27 @@ describe('step 6: the links between GPUs', () => {
     expect(r.findings[1]!.params).toMatchObject({ busbw: '21', expected: '450', percent: 95 })
   })
 
+  it('GPU 0 busy with another process: the slow all-reduce and copies are put on the busy GPU, not on the links', () => {
+    const busy = inputs(
+      links({ copies: [{ from: 0, to: 1, GBps: 90 }, { from: 1, to: 0, GBps: 369.8 }] }, { result: { rank: 0, bytes: 268435456, ms: 2.2, algbwGBps: 121.3, busbwGBps: 121.3 } }),
+    )
+    const host = busy.host.kind === 'ok' ? busy.host.status : null
+    const gpu = (index: number, sm: number) => ({ index, utilizationGpu: sm, utilizationMemory: null, memoryUsedMiB: null, memoryTotalMiB: null, temperatureC: 50, powerW: 300, powerLimitW: 700, smClockMHz: 1980 })
+    const r = gpuLinksStep({
+      ...busy,
+      host: { kind: 'ok', status: { ...host!, processes: [{ pid: 932, name: 'python3', type: 'C', gpuIndex: 0, usedMemoryMiB: 1126, gpuInstanceId: null, computeInstanceId: null, container: null }] } },
+      idleSamples: [{ time: 1, gpus: [gpu(0, 100), gpu(1, 0)] }],
+    })
+    expect(ids(r)).toEqual(['links-measured-while-busy'])
+    expect(r.findings[0]!.message).toContain('GPU 0 was busy with other work (PID 932 python3 1.1 GiB)')
+    expect(r.findings[0]!.message).toContain('all-reduce 121 of 450 GB/s bus bandwidth, copy 0→1 90 of 450 GB/s')
+    // The same figures with both GPUs free are the links' fault.
+    expect(ids(gpuLinksStep(inputs(links({ copies: [{ from: 0, to: 1, GBps: 90 }, { from: 1, to: 0, GBps: 369.8 }] }, { result: { rank: 0, bytes: 268435456, ms: 2.2, algbwGBps: 121.3, busbwGBps: 121.3 } }))))).toEqual([
+      'p2p-copy-slow',
+      'links-slower-than-topology',
+    ])
+  })
+
   it('a collective that hangs fails the step, quoting NCCL\'s last lines', () => {
     const r = gpuLinksStep(inputs(links({}, { timedOut: true, result: null, debugLines: P2P_LINES.slice(0, 2) })))
     expect(r.status).toBe('fail')

@@ -5,6 +5,7 @@ import { makeFinding } from '../../rules/finding-catalog'
 import type { LinkFacts } from '../../nvidia-smi/read-links'
 import { cpuList, nvlinkCount } from '../../nvidia-smi/parse-topo'
 import { loadedGpus } from '../per-gpu'
+import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
@@ -65,7 +66,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
   const gpus = loadedGpus(
     w.ordinals.map((o, i) => ({ index: o, uuid: w.uuids[i] ?? null })),
     inputs,
-    [],
+    gpuSharing(inputs),
   )
   const topo = facts?.topo ?? null
   const cellOf = (a: number | null, b: number | null) => {
@@ -148,13 +149,15 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
         }),
       )
   }
-  // Copies far below the link.
+  // Copies far below the link; a pair with a busy GPU measures the sharing, said once below.
   const minFraction = expectedPerformance().links.minFractionOfLink
+  const busyIndices = new Set(gpus.filter((g) => g.contended).map((g) => g.shownIndex))
   const slowCopies = pairs.filter((p) => p.copyGBps !== null && p.expectedGBps !== null && p.copyGBps < p.expectedGBps * minFraction)
-  if (slowCopies.length)
+  const slowFree = slowCopies.filter((p) => !busyIndices.has(p.from) && !busyIndices.has(p.to))
+  if (slowFree.length)
     findings.push(
       makeFinding('p2p-copy-slow', 'warning', {
-        pairs: slowCopies.map((p) => `${p.from}→${p.to} ${gb(p.copyGBps)} of ${gb(p.expectedGBps)} GB/s (${p.link ?? '?'})`).join(', '),
+        pairs: slowFree.map((p) => `${p.from}→${p.to} ${gb(p.copyGBps)} of ${gb(p.expectedGBps)} GB/s (${p.link ?? '?'})`).join(', '),
         percent: Math.round(minFraction * 100),
       }),
     )
@@ -177,7 +180,26 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
   if (n?.result && direct && !transports.includes('P2P') && !transports.includes('NVLS') && transports.length > 0)
     findings.push(makeFinding('nccl-fell-back', 'warning', { transports: transports.join(', '), env: envText }, n.debugLines.filter((l) => / via /.test(l)).slice(0, 4).join('\n')))
   const busbw = n?.result?.busbwGBps ?? null
-  if (busbw !== null && expectedBus !== null && busbw < expectedBus * minFraction)
+  const ncclSlow = busbw !== null && expectedBus !== null && busbw < expectedBus * minFraction
+  if (busyIndices.size > 0) {
+    const slowBusyCopies = slowCopies.filter((p) => busyIndices.has(p.from) || busyIndices.has(p.to))
+    const measured = [
+      ...(ncclSlow ? [`all-reduce ${gb(busbw)} of ${gb(expectedBus)} GB/s bus bandwidth`] : []),
+      ...slowBusyCopies.map((p) => `copy ${p.from}→${p.to} ${gb(p.copyGBps)} of ${gb(p.expectedGBps)} GB/s`),
+    ]
+    if (measured.length) {
+      const busy = gpus.filter((g) => g.contended)
+      const free = gpus.filter((g) => !g.contended).map((g) => g.shownIndex)
+      findings.push(
+        makeFinding('links-measured-while-busy', 'warning', {
+          gpus: busy.map((g) => g.shownIndex).join(', '),
+          processes: busy.map((g) => describeProcesses(g.sharing?.others ?? [])).join('; '),
+          measured: measured.join(', '),
+          freeGpus: free.length > 1 ? ` ${free.join(',')}` : '',
+        }),
+      )
+    }
+  } else if (ncclSlow)
     findings.push(
       makeFinding('links-slower-than-topology', 'warning', {
         busbw: gb(busbw),

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process'
+
+import { describe, expect, it } from 'vitest'
+
+// Step 6's ranks start while steps 4 and 5 measure (their torch import overlaps them) and must not touch
+// a GPU before the probe says go. Run for real with Debian's CPU-only torch (/usr/bin/python3, python3-torch): a rank that got "go" reaches
+// torch.cuda.set_device and fails there, which proves where it waited; ranks never let go are killed.
+const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+
+function python(code: string): string {
+  return execFileSync('/usr/bin/python3', ['-c', `import importlib.util as u, json, os, time\ns = u.spec_from_file_location("p", ${JSON.stringify(PROBE)})\np = u.module_from_spec(s)\ns.loader.exec_module(p)\n${code}`], {
+    env: { PATH: process.env.PATH ?? '' },
+    timeout: 60_000,
+    encoding: 'utf8',
+  }).trim()
+}
+
+describe('the NCCL ranks of step 6, started early', () => {
+  it('wait for go without touching CUDA, then run and report what failed, and leave nothing behind', () => {
+    const out = JSON.parse(
+      python(`
+r = p.NcclRanks([0, 1], 30)
+time.sleep(3)  # long enough to import torch and reach the wait
+waiting = [proc.poll() is None for proc in r.procs]
+pids = [proc.pid for proc in r.procs]
+res = r.run()
+alive = [os.path.exists("/proc/%d" % pid) and open("/proc/%d/stat" % pid).read().split()[2] != "Z" for pid in pids]
+print(json.dumps({"waiting": waiting, "result": res, "alive": alive, "tmpGone": not os.path.exists(r.tmp)}))
+`),
+    ) as { waiting: boolean[]; result: { timedOut: boolean; errors: string[]; result: unknown }; alive: boolean[]; tmpGone: boolean }
+    expect(out.waiting).toEqual([true, true])
+    expect(out.result.timedOut).toBe(false)
+    expect(out.result.result).toBeNull()
+    expect(out.result.errors.length).toBeGreaterThan(0)
+    expect(out.result.errors.join('\n')).toMatch(/CUDA|cuda/)
+    expect(out.alive).toEqual([false, false])
+    expect(out.tmpGone).toBe(true)
+  })
+
+  it('are killed when the probe never lets them go (an earlier step broke CUDA)', () => {
+    const out = JSON.parse(
+      python(`
+r = p.NcclRanks([0, 1], 30)
+pids = [proc.pid for proc in r.procs]
+time.sleep(0.5)
+r.stop(); r.close()
+alive = [os.path.exists("/proc/%d" % pid) for pid in pids]
+print(json.dumps({"alive": alive, "tmpGone": not os.path.exists(r.tmp)}))
+`),
+    ) as { alive: boolean[]; tmpGone: boolean }
+    expect(out.alive).toEqual([false, false])
+    expect(out.tmpGone).toBe(true)
+  })
+})
