@@ -1032,6 +1032,10 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    # A crash inside PyTorch or a library (SIGSEGV, SIGABRT) prints the Python call it happened in:
+    # the runner quotes it, so "killed by SIGSEGV" comes with where.
+    import faulthandler
+    faulthandler.enable(file=sys.__stderr__)
     if "--parent-watch" in sys.argv[1:]:
         watch_parent()  # before anything slow: torch's import alone can take seconds
     real_stdout = sys.stdout

@@ -81,13 +81,25 @@ export function progressLines(onProgress: ProbeOptions['onProgress']): (line: st
 const TAIL_LINES = 8
 const TAIL_LINE_CHARS = 300
 
-/** The last non-empty lines of stderr, each cut to a readable length. */
+/**
+ * The last non-empty lines of stderr, each cut to a readable length. Where Python's faulthandler
+ * reported the crash: the lines just before it (a C++ "terminate called …"), the fatal error and the
+ * innermost Python calls, which say where it happened.
+ */
 export function stderrTail(stderr: string): string {
   const lines = stderr.split('\n').filter((l) => l.trim())
-  return lines
-    .slice(-TAIL_LINES)
-    .map((l) => (l.length > TAIL_LINE_CHARS ? `${l.slice(0, TAIL_LINE_CHARS)}…` : l))
-    .join('\n')
+  const fatal = lines.findIndex((l) => l.startsWith('Fatal Python error:'))
+  const shown = fatal >= 0 ? [...lines.slice(Math.max(0, fatal - 3), fatal), ...faulthandlerLines(lines.slice(fatal))] : lines.slice(-TAIL_LINES)
+  return shown.map((l) => (l.length > TAIL_LINE_CHARS ? `${l.slice(0, TAIL_LINE_CHARS)}…` : l)).join('\n')
+}
+
+/** "Fatal Python error: Segmentation fault", then the crashing thread's innermost frames (most recent first). */
+function faulthandlerLines(block: string[]): string[] {
+  // With several threads faulthandler lists each; "Current thread" is the one that crashed.
+  const current = block.findIndex((l) => l.startsWith('Current thread 0x'))
+  const after = current >= 0 ? block.slice(current + 1) : []
+  const end = after.findIndex((l) => !/^\s+File "/.test(l))
+  return [block[0]!, ...(end >= 0 ? after.slice(0, end) : after).slice(0, 5)]
 }
 
 /** The signal that ended the process: Node's, or a shell wrapper's exit status 128+n. */

@@ -38,10 +38,38 @@ function recognised(text: string): Finding[] {
  * A CUDA call that raised on a device (or CUDA initialisation): the cause a rule knows, else
  * `cuda-error-unrecognised` quoting the error, where it happened, what to search and how to reproduce it.
  */
-export function classifyCudaError(error: string, where: string, device: number | null): Finding[] {
+export function classifyCudaError(error: string, where: string, device: number | null, environment: Record<string, string> = {}): Finding[] {
   const known = recognised(error)
   if (known.length > 0) return known.map((f) => ({ ...f, evidence: `${where}\n${verbatim(error)}` }))
+  const quoted = quotedVariable(error, environment)
+  if (quoted)
+    return [
+      makeFinding(
+        'cuda-error-quotes-environment',
+        'error',
+        { where, error: firstLine(error), token: quoted.token, name: quoted.name, value: quoted.value },
+        `${where}\n${verbatim(error)}`,
+      ),
+    ]
   return [unrecognised(error, where, device)]
+}
+
+const TOO_COMMON = new Set(['true', 'false', 'yes', 'none', 'cuda', 'python', 'lib', 'lib64', 'usr', 'local'])
+
+/**
+ * An error no rule knows that quotes a piece of a variable this process was started with ("Unrecognized
+ * key 'garbage'" beside PYTORCH_CUDA_ALLOC_CONF=garbage:yes): that variable is the first suspect,
+ * whichever it is. Pieces are the value split at , : ; = and spaces, at least 3 characters, not a number.
+ */
+export function quotedVariable(error: string, environment: Record<string, string>): { name: string; value: string; token: string } | null {
+  for (const [name, value] of Object.entries(environment)) {
+    for (const token of value.split(/[,:;=\s]+/)) {
+      if (token.length < 3 || /^[\d.]+$/.test(token) || TOO_COMMON.has(token.toLowerCase())) continue
+      const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      if (new RegExp(`(^|[^\\w])${escaped}([^\\w]|$)`).test(error)) return { name, value, token }
+    }
+  }
+  return null
 }
 
 function unrecognised(error: string, where: string, device: number | null): Finding {

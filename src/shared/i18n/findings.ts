@@ -639,6 +639,11 @@ export const findingsEn: Record<string, string> = {
 
   // ---- Issue 23: live errors, import failures, the environment (env-findings.ts), the consistency check
   ...envFindingsEn,
+  'cuda-error-quotes-environment.title': 'A CUDA error that quotes an environment variable',
+  'cuda-error-quotes-environment.message': '{{where}} failed: {{error}} The error quotes "{{token}}", which is part of {{name}}="{{value}}" in this environment: that variable is the likely cause.',
+  'cuda-error-quotes-environment.fix':
+    'Run once without it (`env -u {{name}} …`); if that works, correct the value ({{name}} is described in step 1\'s environment table, with its source) or leave it unset.',
+
   'cuda-error-unrecognised.title': 'CUDA error GPU Doctor does not recognise',
   'cuda-error-unrecognised.message': '{{where}} failed with an error no rule knows: {{error}}',
   'cuda-error-unrecognised.fix':
@@ -1267,6 +1272,11 @@ export const findingsZh: Record<string, string> = {
 
   // ---- Issue 23: live errors, import failures, the environment (env-findings.ts), the consistency check
   ...envFindingsZh,
+  'cuda-error-quotes-environment.title': '报错中引用了某个环境变量的内容',
+  'cuda-error-quotes-environment.message': '{{where}} 失败：{{error}} 报错中的 "{{token}}" 来自本环境中的 {{name}}="{{value}}"：这个变量很可能就是原因。',
+  'cuda-error-quotes-environment.fix':
+    '先去掉它运行一次（`env -u {{name}} …`）；若能正常运行，就更正它的值（第 1 步的环境变量表中有它的说明和出处）或不再设置它。',
+
   'cuda-error-unrecognised.title': 'GPU Doctor 无法识别的 CUDA 错误',
   'cuda-error-unrecognised.message': '{{where}} 失败，报错不在任何规则中：{{error}}',
   'cuda-error-unrecognised.fix':

@@ -7,6 +7,8 @@ import { gpuVisibleStep } from '../../../src/core/diagnosis/steps/gpu-visible'
 import { csvRowsToStatus, parseCsvQuery } from '../../../src/core/nvidia-smi/parse-csv'
 import { runProbe } from '../../../src/core/probe/run-probe'
 import { TORCH_PYTHON } from '../../helpers/pythons'
+import { findingsZh } from '../../../src/shared/i18n/findings'
+import { quotedVariable } from '../../../src/core/rules/classify-error'
 
 // The real probe with a stand-in torch that has two "GPUs" (test/helpers/broken-torch/fakecuda): each
 // CUDA call step 1 makes runs in Python as on a GPU machine, and a device can be told to fail its kernel
@@ -53,6 +55,21 @@ describe('step 1 uses every visible GPU for real', () => {
     expect(f.fix).toContain("torch.device('cuda', 1)")
   })
 
+  it('an error that quotes a variable of the environment names it (the allocator key 2×H100 rejected), in both languages', async () => {
+    const s = await stepOne({ PYTORCH_CUDA_ALLOC_CONF: 'garbage:yes', GD_FAKE_DEVICE1_ERROR: "Unrecognized key 'garbage' in CUDA allocator config." })
+    expect(s.status).toBe('fail')
+    expect(ids(s)).toContain('cuda-error-quotes-environment')
+    expect(ids(s)).not.toContain('cuda-error-unrecognised')
+    const f = s.findings.find((x) => x.id === 'cuda-error-quotes-environment')!
+    expect(f.message).toContain('The error quotes "garbage", which is part of PYTORCH_CUDA_ALLOC_CONF="garbage:yes"')
+    expect(f.fix).toContain('env -u PYTORCH_CUDA_ALLOC_CONF')
+    expect(f.evidence).toContain("Unrecognized key 'garbage' in CUDA allocator config.")
+    expect(findingsZh['cuda-error-quotes-environment.message']).toContain('{{name}}')
+    // A variable whose value the error does not quote changes nothing.
+    const other = await stepOne({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True', GD_FAKE_DEVICE1_ERROR: 'CUDA error: an illegal instruction was encountered' })
+    expect(ids(other)).toContain('cuda-error-unrecognised')
+  })
+
   it('a known error goes through the analyze rules: out of memory on GPU 1', async () => {
     const s = await stepOne({ GD_FAKE_DEVICE1_ERROR: 'CUDA out of memory. Tried to allocate 20.00 MiB. GPU 1 has a total capacity of 79.19 GiB of which 3.56 MiB is free.' })
     expect(s.status).toBe('fail')
@@ -95,5 +112,15 @@ describe('after using every GPU, the probe leaves GPU 0 current', () => {
     const code = `import sys, json; sys.argv=['p','--no-ldd']; sys.path.insert(0, ${JSON.stringify(fake)}); import runpy; m = runpy.run_path(${JSON.stringify(probe)}); d = m['main'](['--no-ldd']); import torch; print(torch.cuda.current_device(), d['cuda']['deviceCount'])`
     const out = execFileSync(TORCH_PYTHON, ['-c', code], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
     expect(out.trim().split('\n').at(-1)).toBe('0 2')
+  })
+})
+
+describe('which variable an unknown error quotes', () => {
+  it('needs a piece of the value as a word: not a number, True or a short piece', () => {
+    expect(quotedVariable("Unrecognized key 'garbage' in CUDA allocator config.", { PYTORCH_CUDA_ALLOC_CONF: 'garbage:yes' })?.token).toBe('garbage')
+    expect(quotedVariable('expected True at position 1', { PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True' })).toBeNull()
+    expect(quotedVariable('device 0 failed', { CUDA_VISIBLE_DEVICES: '0' })).toBeNull()
+    expect(quotedVariable('garbage_collection failed', { X: 'garbage' })).toBeNull()
+    expect(quotedVariable('GPU-8f3a2b1c is not a valid device', { CUDA_VISIBLE_DEVICES: 'GPU-8f3a2b1c' })?.name).toBe('CUDA_VISIBLE_DEVICES')
   })
 })

@@ -12,7 +12,7 @@ const abortingTorch = new URL('../../helpers/broken-torch/abort', import.meta.ur
 
 async function stepOne(env: NodeJS.ProcessEnv) {
   const outcome = await runProbe({ python: TORCH_PYTHON, workloads: [], env: { ...process.env, PYTHONPATH: abortingTorch, ...env }, timeoutMs: 60_000 })
-  if (outcome.ok) throw new Error('the aborting torch did not abort')
+  if (outcome.ok) throw new Error('the stand-in torch did not crash')
   const inputs: DiagnosisInputs = {
     host: { kind: 'ok', status: { source: 'live', driverVersion: '580.159.04', cudaVersion: '13.0', gpus: [], processes: [] } as never },
     probe: { ok: false, reason: outcome.reason, stderr: outcome.stderr, crash: outcome.crash, environment: outcome.environment },
@@ -45,6 +45,16 @@ describe('a probe killed by a signal', () => {
     expect(s.findings.map((f) => f.id)).toEqual(['probe-crashed'])
     expect(s.findings[0]!.message).toContain('killed by SIGABRT')
     expect(s.findings[0]!.fix).toContain('gdb -batch')
+  })
+
+  it('a real SIGSEGV while GPU 1 is exercised: the quote says where, from Python\'s faulthandler', async () => {
+    const fake = new URL('../../helpers/broken-torch/fakecuda', import.meta.url).pathname
+    const s = await stepOne({ PYTHONPATH: fake, GD_FAKE_DEVICE1_SEGV: '1', PYTORCH_CUDA_ALLOC_CONF: 'garbage:yes' })
+    expect(s.summary).toBe('The probe could not run: the probe was killed by SIGSEGV before it printed its report')
+    const f = s.findings[0]!
+    expect(f.id).toBe('probe-crashed-allocator-setting')
+    expect(f.message).toContain('Fatal Python error: Segmentation fault')
+    expect(f.message).toMatch(/gpu_doctor_probe\.py", line \d+ in exercise_device/)
   })
 
   it('a shell wrapper exit status 128+n is that signal; the stderr quote is bounded', () => {

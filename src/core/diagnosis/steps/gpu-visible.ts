@@ -167,7 +167,7 @@ function liveErrorFindings(r: ProbeReport, found: Finding[], hostCount: number):
   const out: Finding[] = []
   const add = (list: Finding[]) => {
     for (const f of list) {
-      if (f.id === 'cuda-error-unrecognised' && (explained || out.some((o) => o.severity === 'error'))) continue
+      if ((f.id === 'cuda-error-unrecognised' || f.id === 'cuda-error-quotes-environment') && (explained || out.some((o) => o.severity === 'error'))) continue
       out.push(f)
     }
   }
@@ -177,12 +177,12 @@ function liveErrorFindings(r: ProbeReport, found: Finding[], hostCount: number):
     if (ex && !ex.ok) {
       const error = ex.error ?? 'unknown error'
       deviceErrors.add(error)
-      add(classifyCudaError(error, `${ex.failedCall ?? 'a CUDA call'} on GPU ${d.index}`, d.index))
+      add(classifyCudaError(error, `${ex.failedCall ?? 'a CUDA call'} on GPU ${d.index}`, d.index, r.environment))
     } else if (!d.name.trim())
       add(classifyCudaError('CUDA returned an empty device name', `torch.cuda.get_device_properties(${d.index}).name`, d.index))
   }
   const initError = cuda?.initError ?? null
-  if (initError && !deviceErrors.has(initError)) add(classifyCudaError(initError, 'CUDA initialisation (torch.cuda.is_available / device_count)', null))
+  if (initError && !deviceErrors.has(initError)) add(classifyCudaError(initError, 'CUDA initialisation (torch.cuda.is_available / device_count)', null, r.environment))
   if (cuda?.available && cuda.deviceCount === 0 && !initError)
     add(classifyCudaError('torch.cuda.device_count() returned 0 while torch.cuda.is_available() is True', 'torch.cuda.device_count()', null))
   if (!cuda?.available && !initError && !found.some((f) => f.severity === 'error') && !isCpuOnlyBuild(r.torch?.version, r.torch?.cudaBuild)) {

@@ -1,5 +1,6 @@
 """A stand-in torch with two 'GPUs': device 0 works, device 1 fails its first kernel with the error in
-GD_FAKE_DEVICE1_ERROR (a real CUDA error text); for exercising the probe's per-device calls without a GPU."""
+GD_FAKE_DEVICE1_ERROR (a real CUDA error text), or crashes the process there (GD_FAKE_DEVICE1_SEGV=1, a real
+SIGSEGV); for exercising the probe's per-device calls without a GPU."""
 import os
 import types
 
@@ -28,6 +29,9 @@ class _Tensor(object):
         self.v = v
 
     def add_(self, v):
+        if os.environ.get("GD_FAKE_DEVICE%d_SEGV" % self.dev.index):
+            import ctypes
+            ctypes.string_at(0)  # reads address 0: the kernel sends SIGSEGV, as a crash in a CUDA library would
         err = os.environ.get("GD_FAKE_DEVICE%d_ERROR" % self.dev.index)
         if err:
             raise RuntimeError(err)
