@@ -28,8 +28,9 @@ export interface TextAnalysis {
 const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
 // A traceback of `import torch` (or torch's own __init__) ending in an import or loader error.
 const FAILED_TORCH_IMPORT = /(?:import torch\b|torch\/__init__\.py)[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
-// The loader refusing a C or C++ runtime too old for a library: the same cause whichever import hit it.
-const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI|GLIBC)_[\d.]+[`']? not found \(required by /
+// The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
+// one is left to a failed `import torch`: its fix is about PyTorch's build.
+const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const MAX_EVIDENCE = 500
 
