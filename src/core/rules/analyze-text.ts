@@ -28,6 +28,9 @@ export interface TextAnalysis {
 const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
 // A traceback of `import torch` (or torch's own __init__) ending in an import or loader error.
 const FAILED_TORCH_IMPORT = /(?:import torch\b|torch\/__init__\.py)[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
+// The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
+// one is left to a failed `import torch`: its fix is about PyTorch's build.
+const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const MAX_EVIDENCE = 500
 
@@ -46,7 +49,24 @@ function unwrapped(text: string): string {
   // Line by line, not /[ \t]*\n[ \t]*/g: that regex retries every space of a long run (64 KiB of
   // spaces took seconds).
   const lines = text.split('\n')
-  return lines.map((line, i) => (i === lines.length - 1 ? line : trimEndBlank(line)).replace(i > 0 ? /^[ \t]+/ : /^(?!)/, '')).join(' ')
+  return lines.map((line, i) => (i === lines.length - 1 ? line : trimEndBlank(line)).replace(i > 0 ? LOG_CONTINUATION : /^(?!)/, '').replace(i > 0 ? /^[ \t]+/ : /^(?!)/, '')).join(' ')
+}
+
+// A kernel log message continued on the next lines repeats its "NVRM:" prefix (dmesg, journalctl -k).
+const LOG_CONTINUATION = /^[ \t]*NVRM:[ \t]*/
+
+/**
+ * A terminal or log viewer that wraps at a fixed width splits words ("unsatisfied condi" / "tion: cuda >= 9.0"):
+ * lines as long as the wrap width (the most common length of 60 or more, seen at least twice) are joined to the
+ * next without a space. Null when the text shows no such width.
+ */
+function rejoinedAtWrapWidth(text: string): string | null {
+  const lines = text.split('\n')
+  const counts = new Map<number, number>()
+  for (const line of lines) if (line.length >= 60) counts.set(line.length, (counts.get(line.length) ?? 0) + 1)
+  const [width, seen] = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0]
+  if (seen < 2) return null
+  return lines.map((line, i) => (i === lines.length - 1 ? line : line.length === width ? line : `${line}\n`)).join('')
 }
 
 function trimEndBlank(line: string): string {
@@ -66,13 +86,16 @@ export function knownCauses(text: string): Finding[] {
 function textRuleFindings(text: string): Finding[] {
   const findings: Finding[] = []
   const flat = unwrapped(text)
+  const rejoined = rejoinedAtWrapWidth(text)
+  const tight = rejoined === null ? null : unwrapped(rejoined)
   for (const rule of TEXT_RULES) {
-    if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat)) continue
+    if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat) && !(tight !== null && rule.requires.test(tight))) continue
     if (rule.unless?.test(text)) continue
     const asPasted = rule.pattern.exec(text)
-    const match = asPasted ?? rule.pattern.exec(flat)
+    const asFlat = asPasted ?? rule.pattern.exec(flat)
+    const match = asFlat ?? (tight === null ? null : rule.pattern.exec(tight))
     if (!match) continue
-    const source = asPasted ? text : flat
+    const source = asPasted ? text : asFlat ? flat : tight!
     findings.push(makeFinding(rule.id, rule.severity, rule.params?.(match, source) ?? {}, lineAt(source, match.index)))
   }
   return findings
@@ -168,7 +191,7 @@ export function analyzeText(text: string): TextAnalysis {
   const candidates = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
   const found = dedupe(crossCheckCauses(candidates, facts, clean))
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
-  if (!found.some((f) => f.severity === 'error') && FAILED_TORCH_IMPORT.test(clean)) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
+  if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
   const findings = withInstallFixes(found, pastedMachine(parsed, clean, facts))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

@@ -110,7 +110,17 @@ const NO_DRIVER_ON_WSL1: CauseCheck = {
   },
 }
 
-const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, ARCH_NOT_IN_WHEEL, CPU_ONLY, NO_DRIVER_ON_WSL1]
+// NCCL's "unhandled system error" is its generic ncclSystemError (a failed system or library call: shared memory,
+// sockets, devices). Only an NCCL line about the network makes the interface the cause; else it stays a suspect.
+const NCCL_NETWORK_FROM_GENERIC_ERROR: CauseCheck = {
+  id: 'nccl-wrong-network-interface',
+  check(finding, facts) {
+    if (!/unhandled system error/i.test(finding.evidence ?? '') || facts.ncclNetwork) return null
+    return { because: 'no NCCL line names the network (ncclSystemError also covers shared memory and devices; rerun with NCCL_DEBUG=WARN)', instead: null, keepAs: 'warning' }
+  },
+}
+
+const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, ARCH_NOT_IN_WHEEL, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR]
 
 // Causes that only the facts together show: a container that got no GPU, where the program then saw none.
 const NO_GPU_SYMPTOM = /is_available\(\)[\s\S]{0,60}?\b(?:False|Flase)\b|No CUDA GPUs are available|no CUDA-capable device|insufficient for CUDA runtime|nvidia-smi: (?:command )?not found|nvcc and nvidia-smi not found/i

@@ -9,8 +9,9 @@ import { makeFinding } from './finding-catalog'
 
 const MAX_EVIDENCE = 4000
 const NO_MODULE = /No module named '([^']+)'/
-const GLIBC = /version [`']GLIBC_([\d.]+)' not found \(required by ([^)]+)\)/
-const LIBSTDCXX = /(\S*libstdc\+\+\.so[\w.]*): version [`']((?:GLIBCXX|CXXABI)_[\d.]+)' not found \(required by ([^)]+)\)/
+// The quotes around the version are often lost in a paste (Markdown ate the backtick).
+const GLIBC = /version [`']?GLIBC_([\d.]+)'? not found \(required by ([^)]+)\)/
+const LIBSTDCXX = /(\S*libstdc\+\+\.so[\w.]*): version [`']?((?:GLIBCXX|CXXABI)_[\d.]+)'? not found \(required by ([^)]+)\)/
 const MISSING_LIB = /(lib[\w.+-]*\.so[\w.]*): cannot open shared object file/
 const UNDEFINED = /(?:(\/\S+\.so[\w.]*): )?undefined symbol: (\S+)/
 const NUMPY_ABI = /compiled using NumPy 1\.x cannot be run in\s+NumPy ([\d.]+)|numpy\.core\.multiarray failed to import|_ARRAY_API not found|module compiled against (?:ABI|API) version/i

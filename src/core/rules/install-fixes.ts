@@ -1,5 +1,7 @@
 import type { Finding } from '../../shared/diagnosis'
 import type { InstallPlatform } from '../recommend/install-command'
+import { compatData } from '../compat/data'
+import { minorVersionFloor, minorVersionRule } from '../compat/driver'
 import { chooseWheelIndex } from '../recommend/wheel-index'
 import { makeFinding } from './finding-catalog'
 import { hasInstallFix, type InstallContext, installParams } from './install-params'
@@ -28,8 +30,23 @@ export function withInstallFixes(findings: Finding[], machine: InstallContext, o
   const choice = chooseWheelIndex(machine.driverCuda, { platform: machine.platform })
   if (choice.ok) return out
   const params = { driverCuda: choice.driverCuda, minCuda: choice.minCuda, ...installParams(TOO_OLD_FOR_ANY, machine) }
+  const evidence = `driver CUDA ${choice.driverCuda}; oldest PyTorch wheel CUDA ${choice.minCuda}`
+  // CUDA minor-version compatibility: a build of CUDA X.y runs on any driver of the same major X above the rule's
+  // floor, so a driver of the oldest wheel's major is not certainly too old (only a newer major is out of reach).
+  const compat = sameMajorCompat(choice.driverCuda, choice.minCuda, machine.platform)
+  if (compat) return [makeFinding(TOO_OLD_FOR_ANY, 'warning', params, `${evidence}; ${compat}`), ...out]
   // First: no install works until the driver is upgraded.
-  return [makeFinding(TOO_OLD_FOR_ANY, 'error', params, `driver CUDA ${choice.driverCuda}; oldest PyTorch wheel CUDA ${choice.minCuda}`), ...out]
+  return [makeFinding(TOO_OLD_FOR_ANY, 'error', params, evidence), ...out]
+}
+
+/** The minor-version compatibility rule that may let the driver run the oldest wheel, in words; null when none applies. */
+function sameMajorCompat(driverCuda: string, minCuda: string, platform: InstallPlatform): string | null {
+  const data = compatData()
+  const rule = minorVersionRule(data, minCuda)
+  const driverRule = minorVersionRule(data, driverCuda)
+  if (!rule || !driverRule || rule.major !== driverRule.major) return null
+  const floor = minorVersionFloor(rule, platform === 'win32' ? 'windows' : 'linux')
+  return `CUDA minor-version compatibility: CUDA ${rule.major}.x builds run on a CUDA ${rule.major}.x driver of at least ${floor.driver} [${floor.mark}]`
 }
 
 /** The machine a saved diagnosis names in its environment (older saves lack the Python's platform and PEP 668 flag). */

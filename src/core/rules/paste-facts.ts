@@ -35,6 +35,8 @@ export interface PasteFacts {
   failingImport: string | null
   /** The paste says it runs under WSL 1 (no GPU there: GPU support needs WSL 2). */
   wsl1: string | null
+  /** An NCCL line that points at the network (bootstrap, socket, interface, connection), when the paste has one. */
+  ncclNetwork: string | null
 }
 
 // nvidia-smi's header line: "| NVIDIA-SMI 535.129.03   Driver Version: … CUDA Version: 12.2 |", or its fields on their own lines.
@@ -55,8 +57,11 @@ const DOCKER_RUN = /^.*\b(?:docker|podman) run\b.*(?:\\\n.*)*$/gm
 const GPU_REQUEST = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES|nvidia-docker/
 const TOOLS_MISSING = /nvidia-smi: (?:command )?not found|nvidia-smi\W+(?:is )?not (?:found|recogni[sz]ed)|nvcc and nvidia-smi not found/i
 const IMPORT_LINE = /\bimport ([A-Za-z_][\w.]*)/
-const PACKAGE_INIT = /File "[^"\n]*site-packages\/(\w+)\/__init__\.py"/
+// site-packages or dist-packages, also inside an egg (site-packages/trtpy-1.0-py3.9.egg/trtpy/__init__.py).
+const PACKAGE_INIT = /File "[^"\n]*(?:site|dist)-packages\/(?:[^/"\n]+\.egg\/)?(\w+)\/__init__\.py"/
 const LOAD_ERROR = /\b(?:ImportError|OSError|error)\b/i
+// What narrows NCCL's generic "unhandled system error" (ncclSystemError: shared memory, sockets, devices) down to the network.
+const NCCL_NETWORK = /^.*(?:Bootstrap|NET\/Socket|NCCL_SOCKET_IFNAME|socket interface|Connection (?:refused|reset|timed out)|No route to host|Address already in use).*$/im
 const WSL1 = /\bWSL ?1\b(?!\.\d)|\bwsl --set-version \S+ 1\b|WSL version:\s*1\b(?!\.)/i
 const GPU_NAME = /\b((?:NVIDIA |GeForce |Tesla |Quadro ){0,2}(?:GeForce )?(?:RTX|GTX|TITAN|Tesla|Quadro|A\d{2,3}|H\d{3}|L\d{1,2}S?|V100|P100|T4|K80)\s?[A-Z]?\d{0,4}(?:\s?(?:Ti|SUPER|Laptop|D))?)\b/g
 
@@ -143,5 +148,6 @@ export function pasteFacts(text: string, status: GpuStatus | null = null, env: C
     driverToolsMissing: TOOLS_MISSING.exec(text)?.[0] ?? null,
     failingImport: failingImportOf(text),
     wsl1: WSL1.exec(text)?.[0] ?? null,
+    ncclNetwork: NCCL_NETWORK.exec(text)?.[0]?.trim() ?? null,
   }
 }

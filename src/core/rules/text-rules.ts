@@ -70,6 +70,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'driver-not-loaded', severity: 'error', pattern: /couldn't communicate with the NVIDIA driver/i },
   { id: 'driver-not-loaded', severity: 'error', pattern: /Found no NVIDIA driver on your system/i },
   { id: 'driver-not-loaded', severity: 'error', pattern: /modprobe: FATAL: Module nvidia\S* not found/i },
+  // NVML's NVML_ERROR_DRIVER_NOT_LOADED as nvidia-container-cli and nvidia-smi print it.
+  { id: 'driver-not-loaded', severity: 'error', pattern: /nvml error: driver not loaded|NVML_ERROR_DRIVER_NOT_LOADED|Failed to initialize NVML: Driver Not Loaded/i },
   {
     id: 'nvml-driver-library-mismatch',
     severity: 'error',
@@ -97,7 +99,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(79)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
-  { id: 'gpu-fallen-off-bus', severity: 'error', pattern: /GPU has fallen off the bus/i },
+  // Also the kernel log's "The NVIDIA GPU 0000:b3:00.0 (PCI ID: …) installed in this system has fallen off the bus".
+  { id: 'gpu-fallen-off-bus', severity: 'error', pattern: /\bhas fallen off (?:of )?the bus/i },
   { id: 'gpu-fallen-off-bus', severity: 'error', pattern: /Unable to determine the device handle/i },
   { id: 'ecc-uncorrectable-or-row-remap', severity: 'error', pattern: /uncorrectable ECC error encountered|CUDA_ERROR_ECC_UNCORRECTABLE/i },
   {
@@ -129,6 +132,15 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'error',
     pattern: /requirement error: unsatisfied condition: cuda\s*>=\s*([\d.]+)/i,
     params: (m) => ({ requiredCuda: m[1] ?? '' }),
+  },
+  {
+    // The image's other conditions ("brand=tesla,driver>=384,driver<385") are alternatives to its CUDA requirement
+    // (NVIDIA_REQUIRE_CUDA): when one of them is what failed, the driver was too old for the image's CUDA too.
+    id: 'image-requires-newer-driver',
+    severity: 'error',
+    pattern: /requirement error: unsatisfied condition: (?:brand|driver)\s*[<>=]/i,
+    requires: /--require=cuda\s*>=/i,
+    params: (_, text) => defined({ requiredCuda: capture(text, /--require=cuda\s*>=\s*([\d.]+)/i) }),
   },
   { id: 'container-lost-gpu-after-daemon-reload', severity: 'error', pattern: /Failed to initialize NVML: Unknown Error/i },
   { id: 'rootless-cgroup-device-access', severity: 'error', pattern: /devices\.allow: permission denied/i },
@@ -179,6 +191,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: new RegExp(`Tried to allocate ${MEMORY}`, 'i'), params: (_, text) => oomParams(text) },
+  // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
   { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered/i },
 
