@@ -77,6 +77,11 @@ export const reportEn = {
 
   'gpu.problem': 'nvidia-smi could not read the GPUs: {{message}}',
   'gpu.none': 'No GPU information (nvidia-smi was not read).',
+  'gpu.run': 'The GPUs PyTorch saw in this run, as the diagnosis recorded them.',
+  'gpu.noneRun': 'The diagnosis recorded no GPU that PyTorch could see.',
+  'section.readNow': 'Read now, on this machine (not recorded by the diagnosis)',
+  'readNow.note': 'Read on the machine that made this report, at {{time}}, after the diagnosis of {{run}}: not part of that run, and it may differ from what the run saw.',
+  'recommendation.note.no-gpu-run': 'No recommendation: the diagnosis recorded no GPU to recommend an image for.',
   'gpu.col.index': '#',
   'gpu.col.name': 'Name',
   'gpu.col.uuid': 'UUID',
@@ -403,6 +408,11 @@ export const reportZh: Record<ReportKey, string> = {
 
   'gpu.problem': 'nvidia-smi 无法读取 GPU：{{message}}',
   'gpu.none': '没有 GPU 信息（未读取 nvidia-smi）。',
+  'gpu.run': '该次诊断记录的、PyTorch 能看到的 GPU。',
+  'gpu.noneRun': '该次诊断没有记录 PyTorch 能看到的 GPU。',
+  'section.readNow': '当前读取，本机（不是该次诊断的记录）',
+  'readNow.note': '以下内容由生成本报告的机器在 {{time}} 读取，晚于 {{run}} 的诊断：不属于该次运行，可能与运行时的情况不同。',
+  'recommendation.note.no-gpu-run': '没有建议：该次诊断没有记录可供推荐镜像的 GPU。',
   'gpu.col.index': '#',
   'gpu.col.name': '名称',
   'gpu.col.uuid': 'UUID',
