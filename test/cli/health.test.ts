@@ -33,7 +33,7 @@ describe('gpu-doctor health', () => {
     expect(json.kernelLog).toEqual({ readable: true, source: 'file', xidCount: 1 })
     const zh = await runBuiltCli(['health', '--from-smi', smi, '--lang', 'zh-CN'], {})
     expect(zh.code).toBe(1)
-    expect(zh.stdout).toContain('3 uncorrectable ECC error(s)')
+    expect(zh.stdout).toContain('3 uncorrectable ECC errors')
     expect(zh.stdout).toMatch(/修复方法|修复/)
   })
 

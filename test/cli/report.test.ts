@@ -39,7 +39,7 @@ describe('gpu-doctor report on this machine', () => {
     expect(md.code, md.stderr).toBe(0)
     outputs.md = md.stdout
     expect(md.stderr).toMatch(/Saved to history: \S+/)
-    expect(md.stderr).toMatch(/Masked \d+ private value\(s\) \(.*host.*\)/)
+    expect(md.stderr).toMatch(/Masked \d+ private values \(.*host.*\)/)
     const html = await runBuiltCli(['report', '--latest', '--format', 'html'], box.env, { timeoutMs: 30_000 })
     const json = await runBuiltCli(['report', '--latest', '--format', 'json', '--redact'], box.env, { timeoutMs: 30_000 })
     const raw = await runBuiltCli(['report', '--latest', '--format', 'json'], box.env, { timeoutMs: 30_000 })

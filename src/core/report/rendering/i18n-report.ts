@@ -93,7 +93,8 @@ export const reportEn = {
   'gpu.col.power': 'W / limit',
   'gpu.col.persistence': 'Persist.',
   'gpu.col.mig': 'MIG',
-  'gpu.processes': '{{count}} GPU process(es) running',
+  'gpu.processes_one': '1 GPU process running',
+  'gpu.processes_other': '{{count}} GPU processes running',
 
   'health.ok_one': 'No hardware problem on {{count}} GPU',
 
@@ -265,7 +266,8 @@ export const reportEn = {
   'rec.col.confidence': 'Confidence',
 
   'monitor.none': 'No monitor history: the live monitor was not running (step 4 above has the SM % samples of the diagnosis).',
-  'monitor.span': '{{samples}} samples from {{from}} to {{to}}',
+  'monitor.span_one': '1 sample at {{from}}',
+  'monitor.span_other': '{{count}} samples from {{from}} to {{to}}',
   'monitor.col.gpu': 'GPU',
   'monitor.col.util': 'Util % (min / mean / max)',
   'monitor.col.memory': 'Memory MiB (min / mean / max)',
@@ -322,7 +324,8 @@ export const reportEn = {
   'fleet.noValue': 'none',
   'fleet.why.state': '{{state}}',
   'fleet.why.stateDetail': '{{state}}: {{detail}}',
-  'fleet.why.drift': '{{field}} is {{value}} where {{count}} other node(s) have {{others}}',
+  'fleet.why.drift_one': '{{field}} is {{value}} where 1 other node has {{others}}',
+  'fleet.why.drift_other': '{{field}} is {{value}} where {{count}} other nodes have {{others}}',
   'fleet.why.driftSplit': '{{field}} is {{value}}, and no value is shared by most nodes',
   'fleet.why.failing': 'failing steps: {{steps}}',
   'fleet.why.health': 'hardware health errors: {{findings}}',
@@ -424,7 +427,8 @@ export const reportZh: Record<ReportKey, string> = {
   'gpu.col.power': '功耗 W / 上限',
   'gpu.col.persistence': '持久',
   'gpu.col.mig': 'MIG',
-  'gpu.processes': '{{count}} 个 GPU 进程正在运行',
+  'gpu.processes_one': '{{count}} 个 GPU 进程正在运行',
+  'gpu.processes_other': '{{count}} 个 GPU 进程正在运行',
 
   'health.ok_one': '{{count}} 块 GPU 均未发现硬件问题',
 
@@ -596,7 +600,8 @@ export const reportZh: Record<ReportKey, string> = {
   'rec.col.confidence': '可信度',
 
   'monitor.none': '没有监控历史：实时监控未在运行（上面第 4 步包含诊断期间的 SM % 采样）。',
-  'monitor.span': '{{samples}} 个采样，从 {{from}} 到 {{to}}',
+  'monitor.span_one': '1 个采样，于 {{from}}',
+  'monitor.span_other': '{{count}} 个采样，从 {{from}} 到 {{to}}',
   'monitor.col.gpu': 'GPU',
   'monitor.col.util': '利用率 %（最小 / 平均 / 最大）',
   'monitor.col.memory': '显存 MiB（最小 / 平均 / 最大）',
@@ -653,7 +658,8 @@ export const reportZh: Record<ReportKey, string> = {
   'fleet.noValue': '无',
   'fleet.why.state': '{{state}}',
   'fleet.why.stateDetail': '{{state}}：{{detail}}',
-  'fleet.why.drift': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
+  'fleet.why.drift_one': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
+  'fleet.why.drift_other': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
   'fleet.why.driftSplit': '{{field}} 为 {{value}}，且没有多数节点共用的值',
   'fleet.why.failing': '失败的步骤：{{steps}}',
   'fleet.why.health': '硬件健康错误：{{findings}}',

@@ -147,7 +147,7 @@ function monitorView(m: MonitorSummary | null, t: TFunction): NonNullable<Report
   if (!m) return { table: null, note: t('monitor.none') }
   const s = (x: { min: number; mean: number; max: number } | null) => (x ? `${x.min} / ${x.mean} / ${x.max}` : '—')
   return {
-    note: t('monitor.span', { samples: m.samples, from: fmtTime(m.from), to: fmtTime(m.to) }),
+    note: t('monitor.span', { count: m.samples, from: fmtTime(m.from), to: fmtTime(m.to) }),
     table: {
       title: null,
       columns: ['gpu', 'util', 'memory', 'temp', 'power', 'clock'].map((c) => t(`monitor.col.${c}`)),
