@@ -20,7 +20,7 @@ export const summariesEn = {
   'verdict.lowered': 'Lowered after a consistency check: {{reason}}',
   'gpuVisible.fail': 'PyTorch {{torch}} cannot use the GPU: {{reason}}',
   'gpuVisible.ok': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPUs: {{names}}',
-  'gpuVisible.ok_one': 'PyTorch {{torch}} (CUDA {{cuda}}) sees 1 GPU: {{names}}',
+  'gpuVisible.ok_one': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU: {{names}}',
   'cudnn.fail': 'cuDNN is not in use: {{reason}}',
   'cudnn.shadowed': 'cuDNN {{found}} is loaded instead of {{built}}, the version torch was built with: another copy shadows the bundled one',
   'cudnn.ok': 'cuDNN {{version}} is loaded and enabled (cuDNN {{expected}} expected for torch {{torch}})',
@@ -28,7 +28,7 @@ export const summariesEn = {
   'ldd.shadow': 'A different cuDNN than the bundled one is loaded',
   'ldd.stub': 'libcuda is the CUDA toolkit\'s stub ({{path}}), not the driver',
   'ldd.elsewhere': '{{count}} wheel libraries resolve outside the wheel, first {{name}}',
-  'ldd.elsewhere_one': '1 wheel library resolves outside the wheel: {{name}}',
+  'ldd.elsewhere_one': '{{count}} wheel library resolves outside the wheel: {{name}}',
   'ldd.noCuda': 'torch links no CUDA libraries (a CPU-only build)',
   'ldd.ok': '{{count}} CUDA libraries resolve; cuDNN mapped from {{cudnnFile}}',
   'sm.ok': 'SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s = {{percent}}% of peak',
@@ -107,8 +107,8 @@ const LEGACY_EN: ReadonlyArray<[SummaryKey, string]> = [
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Each English template as a regular expression with one group per placeholder; most literal text first. */
-// The singular forms (`_one`) are left out: their count is in the words, and the plural template with
-// {{count}} matches the same text with the count as a parameter.
+// The singular forms (`_one`) are left out: the key without the suffix says the same (i18next picks
+// the form from the count).
 const MATCHERS = [...(Object.entries(summariesEn) as Array<[SummaryKey, string]>).filter(([key]) => !key.endsWith('_one')), ...LEGACY_EN]
   .map(([key, template]) => {
     const names: string[] = []

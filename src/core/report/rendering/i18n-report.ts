@@ -93,7 +93,7 @@ export const reportEn = {
   'gpu.col.power': 'W / limit',
   'gpu.col.persistence': 'Persist.',
   'gpu.col.mig': 'MIG',
-  'gpu.processes_one': '1 GPU process running',
+  'gpu.processes_one': '{{count}} GPU process running',
   'gpu.processes_other': '{{count}} GPU processes running',
 
   'health.ok_one': 'No hardware problem on {{count}} GPU',
@@ -266,7 +266,7 @@ export const reportEn = {
   'rec.col.confidence': 'Confidence',
 
   'monitor.none': 'No monitor history: the live monitor was not running (step 4 above has the SM % samples of the diagnosis).',
-  'monitor.span_one': '1 sample at {{from}}',
+  'monitor.span_one': '{{count}} sample at {{from}}',
   'monitor.span_other': '{{count}} samples from {{from}} to {{to}}',
   'monitor.col.gpu': 'GPU',
   'monitor.col.util': 'Util % (min / mean / max)',
@@ -324,7 +324,7 @@ export const reportEn = {
   'fleet.noValue': 'none',
   'fleet.why.state': '{{state}}',
   'fleet.why.stateDetail': '{{state}}: {{detail}}',
-  'fleet.why.drift_one': '{{field}} is {{value}} where 1 other node has {{others}}',
+  'fleet.why.drift_one': '{{field}} is {{value}} where {{count}} other node has {{others}}',
   'fleet.why.drift_other': '{{field}} is {{value}} where {{count}} other nodes have {{others}}',
   'fleet.why.driftSplit': '{{field}} is {{value}}, and no value is shared by most nodes',
   'fleet.why.failing': 'failing steps: {{steps}}',
@@ -600,7 +600,7 @@ export const reportZh: Record<ReportKey, string> = {
   'rec.col.confidence': '可信度',
 
   'monitor.none': '没有监控历史：实时监控未在运行（上面第 4 步包含诊断期间的 SM % 采样）。',
-  'monitor.span_one': '1 个采样，于 {{from}}',
+  'monitor.span_one': '{{count}} 个采样，于 {{from}}',
   'monitor.span_other': '{{count}} 个采样，从 {{from}} 到 {{to}}',
   'monitor.col.gpu': 'GPU',
   'monitor.col.util': '利用率 %（最小 / 平均 / 最大）',
