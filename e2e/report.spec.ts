@@ -221,6 +221,11 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     // Make it the report's diagnosis.
     await entries.nth(1).getByTestId('history-use').click()
     await expect(page.getByTestId('export-source')).toHaveValue(OLDER)
+    // The report's diagnosis picker tells the two runs apart too: time to the second, GPUs, outcome.
+    await expect(page.getByTestId('export-source-option')).toHaveText([
+      `${localTime(finishedAt('diagnose-disable-cudnn.json'))} · NVIDIA H200 · 2 steps failed`,
+      `${localTime(finishedAt('diagnose.json'))} · NVIDIA H200 · 1 warning`,
+    ])
     await expect(rendered(page)).toContainText('0.45 ms vs 2.62 ms')
     await expect(rendered(page)).not.toContainText('cuDNN is not in use')
 
@@ -240,6 +245,7 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     await saveScreenshot(page, 'report-history-en')
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(convOn).toContainText('变差')
+    await expect(page.getByTestId('export-source-option')).toHaveText([/ · NVIDIA H200 · 2 个步骤失败$/, / · NVIDIA H200 · 1 个警告$/])
     await saveScreenshot(page, 'report-history-zh')
     expect(pageProblems).toEqual([])
   })

@@ -48,6 +48,21 @@ export const MonitorSummarySchema = z.object({
 })
 export type MonitorSummary = z.infer<typeof MonitorSummarySchema>
 
+/**
+ * What the machine making a report read when it made it, for a report of an earlier run (a saved
+ * file, the history, the app): not recorded by that run, and maybe not even on its machine.
+ */
+export const ReadNowSchema = z.object({
+  /** When it was read (the report's generatedAt). */
+  at: z.string(),
+  host: HostFactsSchema.nullable(),
+  gpu: GpuStateSchema.nullable(),
+  /** The hardware preflight read with the GPU facts; null when nvidia-smi could not be read. */
+  health: HealthResultSchema.nullable(),
+  monitor: MonitorSummarySchema.nullable(),
+})
+export type ReadNow = z.infer<typeof ReadNowSchema>
+
 /** The facts compared across runs and nodes, flattened from the diagnosis, nvidia-smi and the host. */
 export const ReportFactsSchema = z.object({
   hostname: z.string().nullable(),
@@ -89,7 +104,13 @@ export const ReportSchema = z
     redacted: z.boolean(),
     gpuDoctorVersion: z.string(),
     dataTables: z.array(DataTableVersionSchema),
+    /** For a report of an earlier run, only what that run recorded. */
     facts: ReportFactsSchema,
+    /**
+     * host, gpu, health and monitor belong with the diagnosis: read by the run made for this report
+     * (diagnosisSource 'run'), or when the report was made if it has no diagnosis. For a report of an
+     * earlier run they are null, and what was read when the report was made is under readNow.
+     */
     host: HostFactsSchema.nullable(),
     gpu: GpuStateSchema.nullable(),
     /**
@@ -101,11 +122,17 @@ export const ReportSchema = z
     /** Where the diagnosis came from: run for this report, a saved file, history, or the app. */
     diagnosisSource: z.enum(['run', 'file', 'history', 'app']).nullable(),
     findings: z.array(ReportFindingSchema),
-    /** What `gpu-doctor recommend --json` says for these GPUs and this driver. */
+    /** What `gpu-doctor recommend --json` says for these GPUs and this driver (for an earlier run: the GPUs and driver it recorded). */
     recommendation: RecommendResultSchema.nullable(),
     /** Why there is no recommendation, when there is none. */
     recommendationNote: z.string().nullable(),
     monitor: MonitorSummarySchema.nullable(),
+    /**
+     * A report of an earlier run: what the machine making the report read then (labelled "read now,
+     * on this machine"), kept apart from what the run recorded. Null otherwise; absent in reports
+     * made before it existed (those are read as if their top-level facts were read now).
+     */
+    readNow: ReadNowSchema.nullable().optional(),
   })
   .meta({
     $id: 'urn:gpu-doctor:report:1',

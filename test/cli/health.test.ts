@@ -33,7 +33,7 @@ describe('gpu-doctor health', () => {
     expect(json.kernelLog).toEqual({ readable: true, source: 'file', xidCount: 1 })
     const zh = await runBuiltCli(['health', '--from-smi', smi, '--lang', 'zh-CN'], {})
     expect(zh.code).toBe(1)
-    expect(zh.stdout).toContain('3 uncorrectable ECC error(s)')
+    expect(zh.stdout).toContain('3 uncorrectable ECC errors')
     expect(zh.stdout).toMatch(/修复方法|修复/)
   })
 
@@ -100,21 +100,26 @@ describe('hardware health in gpu-doctor report', () => {
   const report = (fixture: string, args: string[], extra: Record<string, string> = {}) =>
     runBuiltCli(['report', '--from', fileURLToPath(new URL('../fixtures/reports/diagnose.json', import.meta.url)), ...args], fakeHealthEnv(fixture, { GPU_DOCTOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'gd-data-')), ...extra }), { timeoutMs: 30_000 })
 
-  it('a report of a saved diagnosis carries this machine\'s hardware health: Markdown in Chinese and English, JSON', async () => {
+  it('a report of a saved diagnosis shows this machine\'s hardware health only as read now, apart from the run: Markdown in Chinese and English, JSON', async () => {
     const zh = await report('h200-x1', ['--lang', 'zh-CN'])
     expect(zh.code, zh.stderr).toBe(0)
-    expect(zh.stdout).toContain('<details><summary>硬件健康 — 1 块 GPU 均未发现硬件问题</summary>')
+    const zhNow = zh.stdout.indexOf('<details><summary>当前读取，本机（不是该次诊断的记录）</summary>')
+    expect(zhNow).toBeGreaterThan(0)
+    expect(zh.stdout.indexOf('<details><summary>硬件健康 — 1 块 GPU 均未发现硬件问题</summary>')).toBeGreaterThan(zhNow)
     expect(zh.stdout).toContain('已读取内核日志（dmesg --ctime）：0 个 Xid 事件。')
     const en = await report('h200-x2', [])
-    expect(en.stdout).toContain('<details><summary>Hardware health — No hardware problem on 2 GPUs</summary>')
-    const json = await report('h200-x1', ['--format', 'json'])
-    expect(JSON.parse(json.stdout).health).toMatchObject({ source: 'live', gpus: [{ name: 'NVIDIA H200', pcie: { genCurrent: 5 } }], findings: [] })
+    const enNow = en.stdout.indexOf('<details><summary>Read now, on this machine (not recorded by the diagnosis)</summary>')
+    expect(enNow).toBeGreaterThan(0)
+    expect(en.stdout.indexOf('<details><summary>Hardware health — No hardware problem on 2 GPUs</summary>')).toBeGreaterThan(enNow)
+    const json = JSON.parse((await report('h200-x1', ['--format', 'json'])).stdout) as { health: unknown; readNow: { health: unknown } }
+    expect(json.health).toBeNull()
+    expect(json.readNow.health).toMatchObject({ source: 'live', gpus: [{ name: 'NVIDIA H200', pcie: { genCurrent: 5 } }], findings: [] })
   })
 
   it('without a driver the report has no health (the GPU section says why)', async () => {
     const json = await report('missing-driver', ['--format', 'json'])
     expect(json.code, json.stderr).toBe(0)
-    const r = JSON.parse(json.stdout) as { health: unknown; gpu: { kind: string } }
-    expect([r.health, r.gpu.kind]).toEqual([null, 'error'])
+    const r = JSON.parse(json.stdout) as { readNow: { health: unknown; gpu: { kind: string } } }
+    expect([r.readNow.health, r.readNow.gpu.kind]).toEqual([null, 'error'])
   })
 })

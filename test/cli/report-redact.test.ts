@@ -59,7 +59,7 @@ describe('gpu-doctor report: default redaction of a diagnosis with private value
       expect(r.code, r.stderr).toBe(0)
       outputs[args[1]!] = r.stdout
       // Seven kinds planted; the machine's own host name may add one more value.
-      const said = /Masked (\d+) private value\(s\) \(([^)]*)\)/.exec(r.stderr)
+      const said = /Masked (\d+) private values? \(([^)]*)\)/.exec(r.stderr)
       expect(Number(said?.[1]), r.stderr).toBeGreaterThanOrEqual(7)
       expect(said?.[2]?.split(', ').sort()).toEqual(expect.arrayContaining(['host', 'home', 'ipv4', 'mac', 'serial', 'user', 'uuid']))
     }

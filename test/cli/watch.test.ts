@@ -132,7 +132,7 @@ describe('gpu-doctor watch', { timeout: 45_000 }, () => {
     const other = await job(IDLE)
     const notOnGpu = await watch(['--pid', String(pid), '--seconds', '3'], HEALTHY, [other])
     expect(notOnGpu.code).toBe(2)
-    expect(notOnGpu.stderr).toMatch(new RegExp(`PID ${pid} \\(.*node.*\\) and its child processes hold no GPU context: nvidia-smi lists 1 compute process`))
+    expect(notOnGpu.stderr).toMatch(new RegExp(`PID ${pid} \\(.*node.*\\) and its child processes hold no GPU context: none of the compute processes nvidia-smi lists \\(count: 1\\) is this job`))
   })
 
   it('neither or both of --pid and --container, or --seconds out of range: exit 2 with the usage', async () => {

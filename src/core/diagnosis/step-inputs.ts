@@ -2,6 +2,7 @@ import type { EvidenceOf, Finding, StepId, StepResultOf, StepStatus } from '../.
 import type { GpuState, MonitorSample } from '../../shared/gpu'
 import type { SummaryKey } from '../../shared/i18n/summaries'
 import { summariesEn } from '../../shared/i18n/summaries'
+import { englishTemplate } from '../../shared/i18n/english-plural'
 import { interpolate } from '../../shared/i18n/interpolate'
 import type { Message, MessageParams } from '../../shared/message'
 import type { ProbeReport } from '../../shared/probe'
@@ -43,7 +44,7 @@ export function reasonOf(findings: Finding[]): Record<string, string> {
 }
 
 export function stepResult<I extends StepId>(id: I, status: StepStatus, said: Summary, evidence: EvidenceOf<I>, findings: Finding[] = []): StepResultOf<I> {
-  const text = interpolate(summariesEn[said.key], said.params)
+  const text = interpolate(englishTemplate(summariesEn, said.key, said.params.count), said.params)
   return { id, status, summary: text, summaryKey: said.key, summaryParams: said.params, evidence, findings: mergeSameId(findings), durationMs: 0 } as StepResultOf<I>
 }
 

@@ -83,7 +83,7 @@ export async function pullImage(docker: Docker, reference: string, options: Pull
     if (stall.signal.aborted) {
       const seconds = Math.round(stallMs / 100) / 10
       const done = aggregator.snapshot().layersDone
-      return { ok: false, ref, snapshot: aggregator.snapshot(), problem: problemOf('timeout', `The pull made no progress for ${seconds} s: the engine or the registry stalled.`, 'Check the network to the registry and the engine (`docker info`), then pull again.', `${done} layer(s) done`) }
+      return { ok: false, ref, snapshot: aggregator.snapshot(), problem: problemOf('timeout', `The pull made no progress for ${seconds} s: the engine or the registry stalled.`, 'Check the network to the registry and the engine (`docker info`), then pull again.', `layers done: ${done}`) }
     }
     return result
   } finally {

@@ -1,11 +1,14 @@
 import { PCIE_LOADED_PERCENT, POWER_LIMIT_SLACK_W } from '../../shared/constants'
 import type { Finding } from '../../shared/diagnosis'
+import { englishCount } from '../../shared/i18n/english-plural'
 import { makeFinding } from '../rules/finding-catalog'
 import type { GpuHealthFacts } from './health-facts'
 import type { XidTally } from './kernel-log'
 
 /** How health findings name a GPU (their `gpu` parameter). */
 export const gpuName = (g: GpuHealthFacts) => `GPU ${g.index} ${g.name}${g.busId ? ` (${g.busId})` : ''}`
+
+const eccErrors = (n: number) => englishCount(n, 'uncorrectable ECC error', 'uncorrectable ECC errors')
 
 function pcie(g: GpuHealthFacts): Finding[] {
   const { genCurrent, genMax, widthCurrent, widthMax } = g.pcie
@@ -22,8 +25,8 @@ function pcie(g: GpuHealthFacts): Finding[] {
 
 function memoryErrors(g: GpuHealthFacts): Finding[] {
   const seen: string[] = []
-  if ((g.ecc.volatileUncorrectable ?? 0) > 0) seen.push(`${g.ecc.volatileUncorrectable} uncorrectable ECC error(s) since the driver loaded`)
-  else if ((g.ecc.aggregateUncorrectable ?? 0) > 0) seen.push(`${g.ecc.aggregateUncorrectable} uncorrectable ECC error(s) over the GPU's life`)
+  if ((g.ecc.volatileUncorrectable ?? 0) > 0) seen.push(`${eccErrors(g.ecc.volatileUncorrectable!)} since the driver loaded`)
+  else if ((g.ecc.aggregateUncorrectable ?? 0) > 0) seen.push(`${eccErrors(g.ecc.aggregateUncorrectable!)} over the GPU's life`)
   if (g.remappedRows.pending) seen.push('a row remap is pending (applied at the next GPU reset)')
   if (g.remappedRows.failure) seen.push('row remapping failed')
   if (g.retiredPagesPending) seen.push('a page retirement is pending (applied at the next GPU reset)')

@@ -5,7 +5,10 @@ import { ReportSchema } from '../../shared/report'
 import type { FleetRejectCode } from '../../shared/fleet'
 import { MAX_REPORT_DEPTH, MAX_REPORT_STRING } from '../../shared/constants'
 import { completeInstallFix, installContextOfEnvironment } from '../rules/install-fixes'
+import { isEarlierRun } from './build-report'
+import { reportFacts } from './facts'
 import { isObj } from './is-json-object'
+import { recommendationForRun } from './recommendation'
 
 export type ReportInput = { kind: 'report'; report: Report } | { kind: 'diagnosis'; diagnosis: Diagnosis }
 
@@ -35,7 +38,29 @@ function completeDiagnosis(d: Diagnosis): Diagnosis {
   return { ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) }
 }
 
-function completeReport(r: Report): Report {
+/**
+ * A report made before readNow existed, of an earlier run: its host, GPUs, health and monitor were
+ * read when it was made, not by the run, so they move under readNow and the facts and
+ * recommendation are the run's own.
+ */
+function separateReadNow(r: Report): Report {
+  if (r.readNow !== undefined || !isEarlierRun(r.diagnosis, r.diagnosisSource)) return r
+  const slot = recommendationForRun(r.diagnosis!)
+  return {
+    ...r,
+    facts: reportFacts(r.diagnosis, null, null),
+    host: null,
+    gpu: null,
+    health: null,
+    monitor: null,
+    recommendation: slot.recommendation,
+    recommendationNote: slot.note,
+    readNow: { at: r.generatedAt, host: r.host, gpu: r.gpu, health: r.health ?? null, monitor: r.monitor },
+  }
+}
+
+function completeReport(old: Report): Report {
+  const r = separateReadNow(old)
   const env = r.diagnosis?.environment ?? { python: r.facts.python, driverCuda: r.facts.driverCuda, platform: r.facts.os }
   const machine = installContextOfEnvironment(env)
   return { ...r, diagnosis: r.diagnosis ? completeDiagnosis(r.diagnosis) : null, findings: r.findings.map((f) => completeInstallFix(f, machine)) }

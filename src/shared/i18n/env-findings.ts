@@ -39,7 +39,7 @@ function texts(lang: 'en' | 'zh'): Record<string, string> {
   const out: Record<string, string> = {}
   for (const v of warning) {
     const id = envFindingId(v.name)
-    const counts = v.class === 'changed-device-set' ? (lang === 'en' ? ' PyTorch sees {{torchCount}} of {{hostCount}} GPU(s).' : ' PyTorch 看到 {{hostCount}} 块 GPU 中的 {{torchCount}} 块。') : ''
+    const counts = v.class === 'changed-device-set' ? (lang === 'en' ? ' GPUs on the host: {{hostCount}}; PyTorch sees {{torchCount}} of them.' : ' PyTorch 看到 {{hostCount}} 块 GPU 中的 {{torchCount}} 块。') : ''
     out[`${id}.title`] = lang === 'en' ? `${v.name} ${TITLE_EN[v.class]}` : `${v.name} ${TITLE_ZH[v.class]}`
     out[`${id}.message`] = lang === 'en' ? `${v.name}={{value}}: ${v.effect}${counts}` : `${v.name}={{value}}：${v.effectZh}${counts}`
     out[`${id}.fix`] = lang === 'en' ? v.fix : v.fixZh

@@ -276,7 +276,7 @@ export const findingsEn: Record<string, string> = {
   'watch-job-ended.fix': 'If it was not meant to stop, read its output or exit status; watch a job that keeps running for the whole watch.',
 
   'watch-not-enough-samples.title': 'Too few samples for a verdict',
-  'watch-not-enough-samples.message': 'Only {{samples}} GPU sample(s) were taken from the job, fewer than the {{min}} a verdict needs.',
+  'watch-not-enough-samples.message': 'Too few GPU samples were taken from the job for a verdict: {{samples}}, where a verdict needs {{min}}.',
   'watch-not-enough-samples.fix': 'Watch again for longer (`--seconds 30`), while the job is in its steady state (after start-up, before it ends).',
 
   'main-thread-cpu-bound.title': 'The training process computes on the CPU',
@@ -391,7 +391,7 @@ export const findingsEn: Record<string, string> = {
     'Check that `nvidia-smi` works, that `CUDA_VISIBLE_DEVICES` is unset or valid, and that a container was started with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman). `python -c "import torch;torch.cuda.init()"` prints the reason.',
 
   'fewer-devices-than-host.title': 'PyTorch sees fewer GPUs than the host',
-  'fewer-devices-than-host.message': 'PyTorch sees {{torchCount}} GPU(s), but nvidia-smi lists {{hostCount}}.',
+  'fewer-devices-than-host.message': 'PyTorch sees fewer GPUs than nvidia-smi lists: {{torchCount}} of {{hostCount}}.',
   'fewer-devices-than-host.fix':
     'Check `CUDA_VISIBLE_DEVICES` (in containers also `--gpus` and `NVIDIA_VISIBLE_DEVICES`). With MIG, CUDA shows one instance per process.',
 
@@ -481,7 +481,7 @@ export const findingsEn: Record<string, string> = {
     'Across CPU sockets (SYS) this is how many platforms work. On a PCIe switch (PIX/PXB) or NVLink it is not: disable ACS on the switch ports (`setpci` / BIOS "ACS"), boot with `iommu=pt` (or turn the IOMMU off), and in a VM pass the GPUs with their switch and P2P enabled by the hypervisor. Check with `nvidia-smi topo -p2p r`.',
 
   'nvlink-link-down.title': 'NVLink links down',
-  'nvlink-link-down.message': 'GPU {{gpu}} has {{inactive}} NVLink link(s) inactive and {{active}} active (`nvidia-smi nvlink -s`): traffic to its peers runs on fewer links.',
+  'nvlink-link-down.message': 'GPU {{gpu}} has NVLink links down: {{inactive}} inactive, {{active}} active (`nvidia-smi nvlink -s`): traffic to its peers runs on fewer links.',
   'nvlink-link-down.fix':
     'Check `nvidia-smi nvlink -e` for errors and `nvidia-smi -q | grep -A3 Fabric` on NVSwitch systems (Fabric Manager running, matching the driver); reset the GPU or reboot; if the link stays down, it is a hardware or cabling fault for the vendor.',
 
@@ -633,7 +633,7 @@ export const findingsEn: Record<string, string> = {
   'mig-enabled.fix': 'Use a MIG instance UUID in `CUDA_VISIBLE_DEVICES`, or turn MIG off for whole-GPU jobs: `sudo nvidia-smi -i <index> -mig 0` (then reset the GPU).',
 
   'xid-reported.title': 'The driver logged Xid errors',
-  'xid-reported.message': 'The kernel log holds {{count}} NVIDIA Xid event(s) (Xid {{xids}}): the driver saw a GPU or application error.',
+  'xid-reported.message': 'The kernel log holds NVIDIA Xid events (count: {{count}}; Xid {{xids}}): the driver saw a GPU or application error.',
   'xid-reported.fix':
     'Look each Xid up in NVIDIA\'s Xid catalog (docs.nvidia.com/deploy/xid-errors); application Xids (13, 31, 43) point at a program, others at the GPU or driver. Collect `sudo nvidia-bug-report.sh` if they repeat.',
 

@@ -19,14 +19,16 @@ export const summariesEn = {
   'gpuVisible.importFailed': 'PyTorch is installed but `import torch` fails: {{reason}}',
   'verdict.lowered': 'Lowered after a consistency check: {{reason}}',
   'gpuVisible.fail': 'PyTorch {{torch}} cannot use the GPU: {{reason}}',
-  'gpuVisible.ok': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU(s): {{names}}',
+  'gpuVisible.ok': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPUs: {{names}}',
+  'gpuVisible.ok_one': 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU: {{names}}',
   'cudnn.fail': 'cuDNN is not in use: {{reason}}',
   'cudnn.shadowed': 'cuDNN {{found}} is loaded instead of {{built}}, the version torch was built with: another copy shadows the bundled one',
   'cudnn.ok': 'cuDNN {{version}} is loaded and enabled (cuDNN {{expected}} expected for torch {{torch}})',
   'ldd.missing': '{{count}} of torch\'s libraries cannot be found',
   'ldd.shadow': 'A different cuDNN than the bundled one is loaded',
   'ldd.stub': 'libcuda is the CUDA toolkit\'s stub ({{path}}), not the driver',
-  'ldd.elsewhere': '{{count}} wheel librar(ies) resolve outside the wheel, first {{name}}',
+  'ldd.elsewhere': '{{count}} wheel libraries resolve outside the wheel, first {{name}}',
+  'ldd.elsewhere_one': '{{count}} wheel library resolves outside the wheel: {{name}}',
   'ldd.noCuda': 'torch links no CUDA libraries (a CPU-only build)',
   'ldd.ok': '{{count}} CUDA libraries resolve; cuDNN mapped from {{cudnnFile}}',
   'sm.ok': 'SM {{load}}% under load (idle {{idle}}%), {{tflops}} TFLOP/s = {{percent}}% of peak',
@@ -63,6 +65,7 @@ export const summariesZh: Record<SummaryKey, string> = {
   'verdict.lowered': '一致性检查后降级：{{reason}}',
   'gpuVisible.fail': 'PyTorch {{torch}} 无法使用 GPU：{{reason}}',
   'gpuVisible.ok': 'PyTorch {{torch}}（CUDA {{cuda}}）看到 {{count}} 块 GPU：{{names}}',
+  'gpuVisible.ok_one': 'PyTorch {{torch}}（CUDA {{cuda}}）看到 {{count}} 块 GPU：{{names}}',
   'cudnn.fail': 'cuDNN 未被使用：{{reason}}',
   'cudnn.shadowed': '加载的是 cuDNN {{found}}，而不是 torch 编译时使用的 {{built}}：另一份副本覆盖了自带的那份',
   'cudnn.ok': 'cuDNN {{version}} 已加载并启用（torch {{torch}} 预期 cuDNN {{expected}}）',
@@ -70,6 +73,7 @@ export const summariesZh: Record<SummaryKey, string> = {
   'ldd.shadow': '加载的 cuDNN 不是 PyTorch 自带的那一份',
   'ldd.stub': 'libcuda 是 CUDA 工具包的桩库（{{path}}），而不是驱动',
   'ldd.elsewhere': '{{count}} 个 pip 包中的库被解析到包外，首个为 {{name}}',
+  'ldd.elsewhere_one': '{{count}} 个 pip 包中的库被解析到包外：{{name}}',
   'ldd.noCuda': 'torch 没有链接任何 CUDA 库（纯 CPU 版本）',
   'ldd.ok': '{{count}} 个 CUDA 库均已解析；cuDNN 实际映射自 {{cudnnFile}}',
   'sm.ok': '负载下 SM {{load}}%（空闲 {{idle}}%），{{tflops}} TFLOP/s = 峰值的 {{percent}}%',
@@ -94,6 +98,8 @@ export const summariesZh: Record<SummaryKey, string> = {
 const LEGACY_EN: ReadonlyArray<[SummaryKey, string]> = [
   ['gpuVisible.ok', 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU: {{names}}'],
   ['gpuVisible.ok', 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPUs: {{names}}'],
+  ['gpuVisible.ok', 'PyTorch {{torch}} (CUDA {{cuda}}) sees {{count}} GPU(s): {{names}}'],
+  ['ldd.elsewhere', '{{count}} wheel librar(ies) resolve outside the wheel, first {{name}}'],
   ['skip.noCuda', 'Skipped: CUDA is not available to PyTorch'],
   ['skip.noCuda', 'Skipped: PyTorch cannot use CUDA'],
 ]
@@ -101,7 +107,9 @@ const LEGACY_EN: ReadonlyArray<[SummaryKey, string]> = [
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Each English template as a regular expression with one group per placeholder; most literal text first. */
-const MATCHERS = [...(Object.entries(summariesEn) as Array<[SummaryKey, string]>), ...LEGACY_EN]
+// The singular forms (`_one`) are left out: the key without the suffix says the same (i18next picks
+// the form from the count).
+const MATCHERS = [...(Object.entries(summariesEn) as Array<[SummaryKey, string]>).filter(([key]) => !key.endsWith('_one')), ...LEGACY_EN]
   .map(([key, template]) => {
     const names: string[] = []
     const parts = template.split(/\{\{(\w+)\}\}/)
@@ -150,6 +158,8 @@ export function translateSummary(
   const said = step.summaryKey ? { key: step.summaryKey, params: step.summaryParams ?? {} } : recoverSummary(step.summary, step.findings)
   if (!said) return step.summary
   const params: Record<string, unknown> = { ...said.params }
+  // A count recovered from saved English text is a string; i18next picks the plural form from a number.
+  if (typeof params.count === 'string' && /^\d+$/.test(params.count)) params.count = Number(params.count)
   if (typeof params.findingId === 'string') {
     const finding = step.findings?.find((f) => f.id === params.findingId)
     params.reason = t(`${params.findingId}.message`, { ns: 'findings', ...(finding?.params ?? {}), defaultValue: params.reason })

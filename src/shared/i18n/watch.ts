@@ -6,7 +6,7 @@ export const watchEn = {
   'verdict.waitsForRank': 'Waits for rank {{rank}} (pid {{pid}}, GPU {{gpu}}): that rank\'s GPU moved memory {{mem}} % of the time, this job\'s other ranks {{othersMem}} %. The GPU watched here reads busy because NCCL spins on it while it waits in the collective, not because it works.',
   'verdict.gpuShared':
     'The GPU is shared: the job keeps it busy only {{job}} % of the time while other processes keep it busy {{others}} % ({{processes}}).',
-  'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while its {{workers}} worker process(es) (DataLoader workers) use {{workersCpu}} % CPU, the busiest runnable {{worker}} % of the time: data loading cannot keep up.',
+  'verdict.inputBoundWorkers': 'Input-bound: the GPU is busy only {{sm}} % of the time while its DataLoader worker processes ({{workers}}) use {{workersCpu}} % CPU, the busiest runnable {{worker}} % of the time: data loading cannot keep up.',
   'verdict.inputBoundMain':
     'Input-bound: the GPU is busy only {{sm}} % of the time (idle in {{idle}} % of samples) while the main process is busy on the CPU at {{main}} % (several threads) with no worker processes: data is prepared in the training process (num_workers=0).',
   'verdict.launchBound':
@@ -17,8 +17,8 @@ export const watchEn = {
   'verdict.waitsElsewhere': 'The GPU is busy only {{sm}} % of the time, and neither the job\'s CPU nor PCIe explains the wait.',
   'verdict.transferBoundLink':
     'Transfer-bound: PCIe carries {{pcie}} MB/s (rx + tx), {{linkShare}} % of what its link carries one way ({{link}}): the job spends most of its time moving data, whatever the utilisation counter says ({{counter}} %).',
-  'verdict.notEnoughSamples': 'No verdict: {{samples}} GPU sample(s), fewer than the {{min}} a verdict needs.',
-  'verdict.jobEndedEarly': 'No verdict: the job ended ({{state}}) {{after}} s into the watch, leaving {{samples}} GPU sample(s) before its last second, fewer than the {{min}} a verdict needs.',
+  'verdict.notEnoughSamples': 'No verdict: too few GPU samples ({{samples}}; a verdict needs {{min}}).',
+  'verdict.jobEndedEarly': 'No verdict: the job ended ({{state}}) {{after}} s into the watch, leaving too few GPU samples before its last second ({{samples}}; a verdict needs {{min}}).',
   'verdict.mainThreadCpu':
     'CPU work in the main process: one thread ({{threadName}}) is busy {{thread}} % of the time while the GPU is nearly idle (busy {{sm}} %, idle in {{idle}} % of samples) and no worker process helps: the training process prepares data itself, it is not launching small kernels.',
   'verdict.smsMostlyIdle':
@@ -70,7 +70,7 @@ export const watchEn = {
   'fixes': 'What to do:',
   'error.pidNotFound': 'There is no process with PID {{pid}} on this machine.',
   'error.notOnGpu':
-    'PID {{pid}} ({{command}}) and its child processes hold no GPU context: nvidia-smi lists {{count}} compute process(es), none of them this job. In a container without the host PID namespace nvidia-smi shows no processes; watch from the host.',
+    'PID {{pid}} ({{command}}) and its child processes hold no GPU context: none of the compute processes nvidia-smi lists (count: {{count}}) is this job. In a container without the host PID namespace nvidia-smi shows no processes; watch from the host.',
   'error.noSamples': 'nvidia-smi dmon gave no sample for GPU {{gpus}} in {{seconds}} s.',
   'error.noEngine': 'Cannot reach the Docker engine to find container {{name}}: {{reason}}',
   'error.noContainer': 'There is no container named {{name}} on this Docker engine.',

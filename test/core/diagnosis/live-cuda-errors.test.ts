@@ -96,7 +96,7 @@ describe('step 1 uses every visible GPU for real', () => {
     expect(ids(await stepOne({ CUDA_VISIBLE_DEVICES: '0,1' }, 2))).toEqual([])
     const hidden = await stepOne({ CUDA_VISIBLE_DEVICES: '0,1' }, 3)
     expect(ids(hidden)).toEqual(['env-cuda-visible-devices'])
-    expect(hidden.findings[0]!.message).toContain('PyTorch sees 2 of 3 GPU(s)')
+    expect(hidden.findings[0]!.message).toContain('GPUs on the host: 3; PyTorch sees 2 of them.')
   })
 
   it('a garbage allocator setting is shown as a changed allocator', async () => {

@@ -38,7 +38,7 @@ describe.each(LANGUAGES)('one i18n setup (%s)', (lang) => {
 
   it('shows a missing param as "?" in all three', () => {
     const m: Message = { key: 'fewer-devices-than-host.message', params: { torchCount: 1 } }
-    const expected = lang === 'en' ? 'PyTorch sees 1 GPU(s), but nvidia-smi lists ?.' : 'PyTorch 看到 1 块 GPU，而 nvidia-smi 列出 ? 块。'
+    const expected = lang === 'en' ? 'PyTorch sees fewer GPUs than nvidia-smi lists: 1 of ?.' : 'PyTorch 看到 1 块 GPU，而 nvidia-smi 列出 ? 块。'
     for (const [front, t] of Object.entries(all)) expect(render(t, 'findings', m), front).toBe(expected)
   })
 

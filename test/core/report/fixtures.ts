@@ -55,11 +55,15 @@ export function monitorSamples(): MonitorSample[] {
   }))
 }
 
-/** A report around one of the H200 diagnoses, with the H200's nvidia-smi and a made-up host. */
-export function h200Report(name: H200Fixture = 'diagnose', extra: { monitor?: boolean } = {}): Report {
+/**
+ * A report around one of the H200 diagnoses, with the H200's nvidia-smi and a made-up host: by
+ * default as if the diagnosis ran for it on that machine; source 'file' makes it a report of an
+ * earlier run read on that machine later.
+ */
+export function h200Report(name: H200Fixture = 'diagnose', extra: { monitor?: boolean; source?: Report['diagnosisSource'] } = {}): Report {
   return buildReport({
     diagnosis: h200Diagnosis(name),
-    diagnosisSource: 'file',
+    diagnosisSource: extra.source ?? 'run',
     gpu: h200GpuState(),
     host: HOST,
     dataTables: dataTableVersions(),

@@ -61,7 +61,7 @@ describe('the report\'s "Hardware health" section', () => {
     expect(en).toContain('| 0 | NVIDIA H200 | 00000000:00:06.0 | Gen 5/5 x16/16 | 3 / 0 |')
     expect(en).toContain(`**${findingsEn['gpu-fallen-off-bus.title']}** (\`gpu-fallen-off-bus\`)`)
     expect(en).toContain(`**${findingsEn['ecc-uncorrectable-or-row-remap.title']}** (\`ecc-uncorrectable-or-row-remap\`)`)
-    expect(en).toContain('3 uncorrectable ECC error(s) since the driver loaded')
+    expect(en).toContain('3 uncorrectable ECC errors since the driver loaded')
     expect(en).toContain('Kernel log read (file): 1 Xid event.')
     const zh = renderReportMarkdown(report, 'zh-CN')
     expect(zh).toContain('<details open><summary>硬件健康 — 1 块 GPU 上发现 2 个硬件问题</summary>')

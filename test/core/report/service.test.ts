@@ -62,7 +62,11 @@ describe('report, history and fleet channels of the core service', () => {
     expect(r.text).not.toContain(FAKE_SMI_UUID)
     const plain = value<RenderedReport>(await core.invoke(INVOKE_CHANNELS.renderReport, [{ format: 'json', redact: false, lang: 'en' }]))
     expect(plain.masked).toEqual([])
-    expect((JSON.parse(plain.text) as Report).gpu).toMatchObject({ kind: 'ok', status: { gpus: [{ uuid: `GPU-${FAKE_SMI_UUID}` }] } })
+    // The saved run did not record nvidia-smi's table: this machine's GPUs are read now, and say so.
+    const json = JSON.parse(plain.text) as Report
+    expect(json.gpu).toBeNull()
+    expect(json.readNow?.gpu).toMatchObject({ kind: 'ok', status: { gpus: [{ uuid: `GPU-${FAKE_SMI_UUID}` }] } })
+    expect(r.text).toContain('<details><summary>Read now, on this machine (not recorded by the diagnosis)</summary>')
   })
 
   it('renders a diagnosis the app passes, in Chinese HTML', async () => {
@@ -111,7 +115,9 @@ describe('report, history and fleet channels of the core service', () => {
     while (samples < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
     const r = value<RenderedReport>(await core.invoke(INVOKE_CHANNELS.renderReport, [{ format: 'json', redact: false, lang: 'en' }]))
     const report = JSON.parse(r.text) as Report
-    expect(report.monitor?.samples).toBeGreaterThanOrEqual(3)
-    expect(report.monitor?.gpus[0]?.index).toBe(0)
+    // Samples of today, reported beside a saved diagnosis: under what was read now, not the run's.
+    expect(report.monitor).toBeNull()
+    expect(report.readNow?.monitor?.samples).toBeGreaterThanOrEqual(3)
+    expect(report.readNow?.monitor?.gpus[0]?.index).toBe(0)
   })
 })

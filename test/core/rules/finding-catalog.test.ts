@@ -117,7 +117,7 @@ describe('makeFinding', () => {
 
   it('shows a missing parameter as "?" instead of the raw marker', () => {
     expect(makeFinding('fewer-devices-than-host', 'warning', { torchCount: 1 }).message).toBe(
-      'PyTorch sees 1 GPU(s), but nvidia-smi lists ?.',
+      'PyTorch sees fewer GPUs than nvidia-smi lists: 1 of ?.',
     )
   })
 

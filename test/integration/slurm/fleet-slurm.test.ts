@@ -66,7 +66,7 @@ describe('gpu-doctor fleet --slurm on a real Slurm cluster (three slurmd nodes)'
     expect((JSON.parse(merged.stdout) as FleetTable).differing).toEqual(['cudnn'])
     const html = renderFleetHtml(table, 'en')
     expect(html).toContain('cuDNN differs across nodes')
-    expect(html).toContain('gd-node3: cuDNN is 9.1.0 where 2 other node(s) have none')
+    expect(html).toContain('gd-node3: cuDNN is 9.1.0 where 2 other nodes have none')
   })
 
   it('a drained node, a node without gpu-doctor and a hung node are rows that say so; nothing of the run is left in the queue', { timeout: 180_000 }, async () => {

@@ -82,7 +82,7 @@ export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
       const diagnosis = parsed.kind === 'report' ? parsed.report.diagnosis : parsed.diagnosis
       const facts = parsed.kind === 'report' ? parsed.report.facts : reportFacts(parsed.diagnosis, null, null)
       const generatedAt = parsed.kind === 'report' ? parsed.report.generatedAt : parsed.diagnosis.finishedAt
-      const health = parsed.kind === 'report' ? (parsed.report.health ?? null) : null
+      const health = parsed.kind === 'report' ? (parsed.report.health ?? parsed.report.readNow?.health ?? null) : null
       nodes.push({ name: uniqueName(input.name ?? facts.hostname ?? fallback, taken), generatedAt, facts, diagnosis, health, ...scheduledOk })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)

@@ -33,6 +33,8 @@ pre { font: 12px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
 .privacy { padding: 6px 10px; background: #f0fdf4; border: 1px solid #bbf7d0; border-radius: 4px; font-size: 12px; }
 .privacy.off { background: #fff7ed; border-color: #fed7aa; }
 .differs td.flag, td.flag { background: #fef3c7; font-weight: 600; }
+.read-now { border: 1px dashed #9ca3af; border-radius: 6px; padding: 0 14px 8px; margin: 28px 0 0; background: #f9fafb; }
+.read-now h2 { margin-top: 12px; }
 .warning-box { padding: 8px 12px; background: #fef3c7; border: 1px solid #f59e0b; border-radius: 4px; margin: 8px 0; }
 @page { size: A4; margin: 14mm 12mm; }
 @media print {

@@ -77,6 +77,11 @@ export const reportEn = {
 
   'gpu.problem': 'nvidia-smi could not read the GPUs: {{message}}',
   'gpu.none': 'No GPU information (nvidia-smi was not read).',
+  'gpu.run': 'The GPUs PyTorch saw in this run, as the diagnosis recorded them.',
+  'gpu.noneRun': 'The diagnosis recorded no GPU that PyTorch could see.',
+  'section.readNow': 'Read now, on this machine (not recorded by the diagnosis)',
+  'readNow.note': 'Read on the machine that made this report, at {{time}}, after the diagnosis of {{run}}: not part of that run, and it may differ from what the run saw.',
+  'recommendation.note.no-gpu-run': 'No recommendation: the diagnosis recorded no GPU to recommend an image for.',
   'gpu.col.index': '#',
   'gpu.col.name': 'Name',
   'gpu.col.uuid': 'UUID',
@@ -88,7 +93,8 @@ export const reportEn = {
   'gpu.col.power': 'W / limit',
   'gpu.col.persistence': 'Persist.',
   'gpu.col.mig': 'MIG',
-  'gpu.processes': '{{count}} GPU process(es) running',
+  'gpu.processes_one': '{{count}} GPU process running',
+  'gpu.processes_other': '{{count}} GPU processes running',
 
   'health.ok_one': 'No hardware problem on {{count}} GPU',
 
@@ -260,7 +266,8 @@ export const reportEn = {
   'rec.col.confidence': 'Confidence',
 
   'monitor.none': 'No monitor history: the live monitor was not running (step 4 above has the SM % samples of the diagnosis).',
-  'monitor.span': '{{samples}} samples from {{from}} to {{to}}',
+  'monitor.span_one': '{{count}} sample at {{from}}',
+  'monitor.span_other': '{{count}} samples from {{from}} to {{to}}',
   'monitor.col.gpu': 'GPU',
   'monitor.col.util': 'Util % (min / mean / max)',
   'monitor.col.memory': 'Memory MiB (min / mean / max)',
@@ -317,7 +324,8 @@ export const reportEn = {
   'fleet.noValue': 'none',
   'fleet.why.state': '{{state}}',
   'fleet.why.stateDetail': '{{state}}: {{detail}}',
-  'fleet.why.drift': '{{field}} is {{value}} where {{count}} other node(s) have {{others}}',
+  'fleet.why.drift_one': '{{field}} is {{value}} where {{count}} other node has {{others}}',
+  'fleet.why.drift_other': '{{field}} is {{value}} where {{count}} other nodes have {{others}}',
   'fleet.why.driftSplit': '{{field}} is {{value}}, and no value is shared by most nodes',
   'fleet.why.failing': 'failing steps: {{steps}}',
   'fleet.why.health': 'hardware health errors: {{findings}}',
@@ -403,6 +411,11 @@ export const reportZh: Record<ReportKey, string> = {
 
   'gpu.problem': 'nvidia-smi 无法读取 GPU：{{message}}',
   'gpu.none': '没有 GPU 信息（未读取 nvidia-smi）。',
+  'gpu.run': '该次诊断记录的、PyTorch 能看到的 GPU。',
+  'gpu.noneRun': '该次诊断没有记录 PyTorch 能看到的 GPU。',
+  'section.readNow': '当前读取，本机（不是该次诊断的记录）',
+  'readNow.note': '以下内容由生成本报告的机器在 {{time}} 读取，晚于 {{run}} 的诊断：不属于该次运行，可能与运行时的情况不同。',
+  'recommendation.note.no-gpu-run': '没有建议：该次诊断没有记录可供推荐镜像的 GPU。',
   'gpu.col.index': '#',
   'gpu.col.name': '名称',
   'gpu.col.uuid': 'UUID',
@@ -414,7 +427,8 @@ export const reportZh: Record<ReportKey, string> = {
   'gpu.col.power': '功耗 W / 上限',
   'gpu.col.persistence': '持久',
   'gpu.col.mig': 'MIG',
-  'gpu.processes': '{{count}} 个 GPU 进程正在运行',
+  'gpu.processes_one': '{{count}} 个 GPU 进程正在运行',
+  'gpu.processes_other': '{{count}} 个 GPU 进程正在运行',
 
   'health.ok_one': '{{count}} 块 GPU 均未发现硬件问题',
 
@@ -586,7 +600,8 @@ export const reportZh: Record<ReportKey, string> = {
   'rec.col.confidence': '可信度',
 
   'monitor.none': '没有监控历史：实时监控未在运行（上面第 4 步包含诊断期间的 SM % 采样）。',
-  'monitor.span': '{{samples}} 个采样，从 {{from}} 到 {{to}}',
+  'monitor.span_one': '{{count}} 个采样，于 {{from}}',
+  'monitor.span_other': '{{count}} 个采样，从 {{from}} 到 {{to}}',
   'monitor.col.gpu': 'GPU',
   'monitor.col.util': '利用率 %（最小 / 平均 / 最大）',
   'monitor.col.memory': '显存 MiB（最小 / 平均 / 最大）',
@@ -643,7 +658,8 @@ export const reportZh: Record<ReportKey, string> = {
   'fleet.noValue': '无',
   'fleet.why.state': '{{state}}',
   'fleet.why.stateDetail': '{{state}}：{{detail}}',
-  'fleet.why.drift': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
+  'fleet.why.drift_one': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
+  'fleet.why.drift_other': '{{field}} 为 {{value}}，而其他 {{count}} 个节点为 {{others}}',
   'fleet.why.driftSplit': '{{field}} 为 {{value}}，且没有多数节点共用的值',
   'fleet.why.failing': '失败的步骤：{{steps}}',
   'fleet.why.health': '硬件健康错误：{{findings}}',

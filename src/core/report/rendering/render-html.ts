@@ -40,15 +40,37 @@ function stepHtml(s: ViewStep, v: ReportView, step: StepResult | undefined): str
 }
 
 /** The hardware preflight: its verdict, one row per GPU, the kernel log's state, the findings. */
-function healthHtml(v: ReportView): string {
-  const h = v.health
+function healthHtml(h: ReportView['health'], v: ReportView, heading: 'h2' | 'h3' = 'h2'): string {
   if (!h) return ''
   return [
-    `<h2 id="health">${esc(v.labels.health)}</h2>`,
+    heading === 'h2' ? `<h2 id="health">${esc(v.labels.health)}</h2>` : `<h3>${esc(v.labels.health)}</h3>`,
     `<p><strong>${esc(h.summary)}</strong></p>`,
     htmlViewTable(h.table),
     `<p>${esc(h.log)}</p>`,
     h.findings.map((f) => findingHtml(f, v.labels.fix)).join(''),
+  ].join('')
+}
+
+/**
+ * A report of an earlier run: what the machine making the report read then, in a section of its
+ * own whose heading says it is not the run's.
+ */
+function readNowHtml(v: ReportView): string {
+  const now = v.readNow
+  if (!now) return ''
+  return [
+    '<section class="read-now" id="read-now">',
+    `<h2>${esc(now.title)}</h2>`,
+    `<p class="note">${esc(now.note)}</p>`,
+    `<h3>${esc(v.labels.machine)}</h3>`,
+    htmlFacts(now.host),
+    now.gpus ? htmlViewTable(now.gpus) : '',
+    now.gpuNote ? `<p>${esc(now.gpuNote)}</p>` : '',
+    healthHtml(now.health, v, 'h3'),
+    `<h3>${esc(v.labels.monitor)}</h3>`,
+    `<p>${esc(now.monitor.note)}</p>`,
+    now.monitor.table ? htmlViewTable(now.monitor.table) : '',
+    '</section>',
   ].join('')
 }
 
@@ -74,7 +96,7 @@ export function renderReportHtml(report: Report, lang: ReportLang): string {
     `<h2>${esc(v.labels.summary)}</h2>`,
     summary,
     htmlFacts(v.overview),
-    healthHtml(v),
+    healthHtml(v.health, v),
     `<h2>${esc(v.labels.machine)}</h2>`,
     htmlFacts(v.host),
     v.gpus ? htmlViewTable(v.gpus) : '',
@@ -89,9 +111,8 @@ export function renderReportHtml(report: Report, lang: ReportLang): string {
     v.recommendation.lines.length ? `<ul>${v.recommendation.lines.map((l) => `<li>${htmlRich(l)}</li>`).join('')}</ul>` : '',
     htmlFacts(v.recommendation.facts),
     v.recommendation.note ? `<p>${esc(v.recommendation.note)}</p>` : '',
-    `<h2>${esc(v.labels.monitor)}</h2>`,
-    `<p>${esc(v.monitor.note)}</p>`,
-    v.monitor.table ? htmlViewTable(v.monitor.table) : '',
+    v.monitor ? `<h2>${esc(v.labels.monitor)}</h2><p>${esc(v.monitor.note)}</p>${v.monitor.table ? htmlViewTable(v.monitor.table) : ''}` : '',
+    readNowHtml(v),
     `<h2>${esc(v.labels.versions)}</h2>`,
     htmlFacts(v.versions),
   ].join('\n')

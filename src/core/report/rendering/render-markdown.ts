@@ -2,7 +2,7 @@ import type { StepStatus } from '../../../shared/diagnosis'
 import type { Report, ReportLang } from '../../../shared/report'
 import { type MdRaw, mdDetails, mdFacts, mdFence, mdTable, mdInline, mdText, mdViewTable } from './markdown'
 import { reportView } from './report-view'
-import type { ViewFinding, ViewStep } from './view-types'
+import type { ReportView, ViewFacts, ViewFinding, ViewStep, ViewTable } from './view-types'
 
 // Verdicts and severities are words, never emoji: they read the same with or without an emoji
 // font (a PDF or a terminal without one shows empty boxes), and GitHub renders the bold.
@@ -30,6 +30,19 @@ function stepMd(s: ViewStep, labels: { what: string; fix: string; evidence: stri
   return mdDetails(`${s.number}. ${s.title} — ${s.verdict}`, body.filter(Boolean).join('\n\n'))
 }
 
+function healthMd(h: NonNullable<ReportView['health']>, label: string, fix: string): string {
+  const body = [mdViewTable(h.table), mdText(h.log), h.findings.map((f) => findingMd(f, fix)).join('\n')]
+  return mdDetails(`${label} — ${h.summary}`, body.filter(Boolean).join('\n\n'), h.problems)
+}
+
+function machineMd(host: ViewFacts, gpus: ViewTable | null, gpuNote: string | null, label: string): string {
+  return [host.length ? mdFacts(host, [label, '']) : '', gpus ? mdViewTable(gpus) : '', gpuNote ? mdText(gpuNote) : ''].filter(Boolean).join('\n\n')
+}
+
+function monitorMd(m: { table: ViewTable | null; note: string }): string {
+  return [mdText(m.note), m.table ? mdViewTable(m.table) : ''].filter(Boolean).join('\n\n')
+}
+
 /**
  * The report as GitHub-flavoured Markdown: a summary table on top that pastes cleanly into an
  * issue, every detail in a collapsible `<details>` section.
@@ -47,13 +60,8 @@ export function renderReportMarkdown(report: Report, lang: ReportLang): string {
   const important = v.findings.filter((f) => f.severity !== 'info')
   if (important.length) out.push(important.map((f) => findingMd(f, v.labels.fix, false)).join('\n'))
 
-  const h = v.health
-  if (h) {
-    const body = [mdViewTable(h.table), mdText(h.log), h.findings.map((f) => findingMd(f, v.labels.fix)).join('\n')]
-    out.push(mdDetails(`${v.labels.health} — ${h.summary}`, body.filter(Boolean).join('\n\n'), h.problems))
-  }
-  const machine = [mdFacts(v.host, [v.labels.machine, '']), v.gpus ? mdViewTable(v.gpus) : '', v.gpuNote ? mdText(v.gpuNote) : '']
-  out.push(mdDetails(v.labels.machine, machine.filter(Boolean).join('\n\n')))
+  if (v.health) out.push(healthMd(v.health, v.labels.health, v.labels.fix))
+  out.push(mdDetails(v.labels.machine, machineMd(v.host, v.gpus, v.gpuNote, v.labels.machine)))
   for (const s of v.steps) out.push(stepMd(s, v.labels))
   out.push(mdDetails(v.findingsTitle, v.findings.length ? v.findings.map((f) => findingMd(f, v.labels.fix)).join('\n') : mdText(v.labels.noFindings)))
   const r = v.recommendation
@@ -65,7 +73,19 @@ export function renderReportMarkdown(report: Report, lang: ReportLang): string {
     r.note ? mdText(r.note) : '',
   ]
   out.push(mdDetails(v.labels.recommendation, rec.filter(Boolean).join('\n\n')))
-  out.push(mdDetails(v.labels.monitor, [mdText(v.monitor.note), v.monitor.table ? mdViewTable(v.monitor.table) : ''].filter(Boolean).join('\n\n')))
+  if (v.monitor) out.push(mdDetails(v.labels.monitor, monitorMd(v.monitor)))
+  const now = v.readNow
+  if (now) {
+    const body = [
+      `*${mdInline(now.note)}*`,
+      `**${mdInline(v.labels.machine)}**`,
+      machineMd(now.host, now.gpus, now.gpuNote, v.labels.machine),
+      now.health ? healthMd(now.health, v.labels.health, v.labels.fix) : '',
+      `**${mdInline(v.labels.monitor)}**`,
+      monitorMd(now.monitor),
+    ]
+    out.push(mdDetails(now.title, body.filter(Boolean).join('\n\n'), now.health?.problems ?? false))
+  }
   out.push(mdDetails(v.labels.versions, mdFacts(v.versions, [v.labels.versions, ''])))
   return `${out.join('\n\n')}\n`
 }

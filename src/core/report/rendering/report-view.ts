@@ -1,9 +1,12 @@
 import type { TFunction } from 'i18next'
 
-import type { Finding, StepId } from '../../../shared/diagnosis'
+import type { Diagnosis, Finding, StepId } from '../../../shared/diagnosis'
+import type { GpuState } from '../../../shared/gpu'
+import type { HealthResult } from '../../../shared/health'
+import type { HostFacts } from '../../../shared/host'
 import { STEP_IDS } from '../../../shared/diagnosis'
 import { translateSummary } from '../../../shared/i18n/summaries'
-import type { Report, ReportLang } from '../../../shared/report'
+import type { MonitorSummary, Report, ReportLang } from '../../../shared/report'
 import { catalogIds } from '../../rules/finding-catalog'
 import { evidenceView } from './evidence-view'
 import { gpuModelsLabel } from '../facts'
@@ -48,9 +51,9 @@ function findingView(f: Finding, step: StepId | null, t: TFunction): ViewFinding
   }
 }
 
-function gpuTable(report: Report, t: TFunction): ViewTable | null {
-  if (report.gpu?.kind !== 'ok' || report.gpu.status.gpus.length === 0) return null
-  const rows = report.gpu.status.gpus.map((g) => [
+function gpuTable(gpu: GpuState | null, t: TFunction): ViewTable | null {
+  if (gpu?.kind !== 'ok' || gpu.status.gpus.length === 0) return null
+  const rows = gpu.status.gpus.map((g) => [
     String(g.index),
     g.name,
     fmtText(g.uuid),
@@ -67,9 +70,16 @@ function gpuTable(report: Report, t: TFunction): ViewTable | null {
   return { title: null, columns, rows, note: null }
 }
 
+/** An earlier run's GPUs as its diagnosis recorded them (PyTorch's devices), nothing read now. */
+function runGpuTable(diagnosis: Diagnosis, t: TFunction): ViewTable | null {
+  const gpus = diagnosis.environment.gpus ?? []
+  if (gpus.length === 0) return null
+  const rows = gpus.map((g) => [String(g.index), g.name, fmtText(g.uuid), fmtText(g.computeCapability)])
+  return { title: t('gpu.run'), columns: ['index', 'name', 'uuid', 'cc'].map((c) => t(`gpu.col.${c}`)), rows, note: null }
+}
+
 /** Each GPU's link, memory errors and settings, the kernel log's state, and the findings. */
-function healthView(report: Report, t: TFunction): ReportView['health'] {
-  const h = report.health
+function healthView(h: HealthResult | null | undefined, t: TFunction): ReportView['health'] {
   if (!h) return null
   const problems = h.findings.filter((f) => f.severity !== 'info').length
   const rows = h.gpus.map((g) => [
@@ -93,8 +103,7 @@ function healthView(report: Report, t: TFunction): ReportView['health'] {
   }
 }
 
-function gpuNote(report: Report, t: TFunction): string | null {
-  const gpu = report.gpu
+function gpuNote(gpu: GpuState | null, t: TFunction): string | null {
   if (gpu === null) return t('gpu.none')
   if (gpu.kind === 'error') {
     const message = t(gpu.problem.messageKey, { ns: 'problems', defaultValue: gpu.problem.message })
@@ -103,11 +112,12 @@ function gpuNote(report: Report, t: TFunction): string | null {
   return gpu.status.processes.length > 0 ? t('gpu.processes', { count: gpu.status.processes.length }) : null
 }
 
-function overview(report: Report, t: TFunction): ViewFacts {
+function overview(report: Report, earlier: boolean, t: TFunction): ViewFacts {
   const f = report.facts
   const gpus = gpuModelsLabel(report.diagnosis, report.gpu)
   return [
-    [t('fact.hostname'), fmtText(f.hostname)],
+    // A saved diagnosis does not record its host name: no row rather than one read here.
+    ...(earlier && !f.hostname ? [] : [[t('fact.hostname'), fmtText(f.hostname)] as [string, string]]),
     [t('fact.gpuModels'), fmtText(gpus)],
     [t('fact.driverVersion'), f.driverVersion ? `${f.driverVersion} (CUDA ${fmtText(f.driverCuda)})` : '—'],
     [t('fact.torch'), f.torch ? `${f.torch} (CUDA ${fmtText(f.torchCuda)})` : '—'],
@@ -119,8 +129,7 @@ function overview(report: Report, t: TFunction): ViewFacts {
   ]
 }
 
-function hostFacts(report: Report, t: TFunction): ViewFacts {
-  const h = report.host
+function hostFacts(h: HostFacts | null, t: TFunction): ViewFacts {
   if (!h) return []
   return [
     [t('fact.hostname'), fmtText(h.hostname)],
@@ -134,12 +143,11 @@ function hostFacts(report: Report, t: TFunction): ViewFacts {
   ]
 }
 
-function monitorView(report: Report, t: TFunction): ReportView['monitor'] {
-  const m = report.monitor
+function monitorView(m: MonitorSummary | null, t: TFunction): NonNullable<ReportView['monitor']> {
   if (!m) return { table: null, note: t('monitor.none') }
   const s = (x: { min: number; mean: number; max: number } | null) => (x ? `${x.min} / ${x.mean} / ${x.max}` : '—')
   return {
-    note: t('monitor.span', { samples: m.samples, from: fmtTime(m.from), to: fmtTime(m.to) }),
+    note: t('monitor.span', { count: m.samples, from: fmtTime(m.from), to: fmtTime(m.to) }),
     table: {
       title: null,
       columns: ['gpu', 'util', 'memory', 'temp', 'power', 'clock'].map((c) => t(`monitor.col.${c}`)),
@@ -175,6 +183,25 @@ function recommendationView(report: Report, t: TFunction): ReportView['recommend
   }
 }
 
+/**
+ * What the machine making the report read then, for a report of an earlier run: one section,
+ * labelled as read now and not by the run, so no renderer can show it as the run's.
+ */
+function readNowView(report: Report, t: TFunction): ReportView['readNow'] {
+  const r = report.readNow
+  if (!r) return null
+  const run = report.diagnosis ? fmtTime(report.diagnosis.finishedAt) : '—'
+  return {
+    title: t('section.readNow'),
+    note: t('readNow.note', { time: fmtTime(r.at), run }),
+    host: hostFacts(r.host, t),
+    gpus: gpuTable(r.gpu, t),
+    gpuNote: gpuNote(r.gpu, t),
+    health: healthView(r.health, t),
+    monitor: monitorView(r.monitor, t),
+  }
+}
+
 /** The report in one language, as plain text pieces for the Markdown and HTML renderers. */
 export function reportView(report: Report, lang: ReportLang): ReportView {
   const t = reportTranslator(lang)
@@ -195,23 +222,25 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
     }
   })
   const d = report.diagnosis
+  const earlier = report.readNow != null
   return {
     lang,
     title: t('title'),
     generated: t('generated', { time: fmtTime(report.generatedAt), version: report.gpuDoctorVersion }),
     privacy: t(report.redacted ? 'redacted' : 'notRedacted'),
     summary: steps.map(({ id, number, title, status, verdict, summary }) => ({ id, number, title, status, verdict, summary })),
-    overview: overview(report, t),
-    host: hostFacts(report, t),
-    gpus: gpuTable(report, t),
-    gpuNote: gpuNote(report, t),
-    health: healthView(report, t),
+    overview: overview(report, earlier, t),
+    host: hostFacts(report.host, t),
+    gpus: earlier && d ? runGpuTable(d, t) : gpuTable(report.gpu, t),
+    gpuNote: earlier && d ? (d.environment.gpus?.length ? null : t('gpu.noneRun')) : gpuNote(report.gpu, t),
+    health: healthView(report.health, t),
     steps,
     noDiagnosis: d ? null : t('diagnosis.none'),
     findings: report.findings.map((f) => findingView(f, f.step, t)),
     findingsTitle: t('section.findings', { count: report.findings.length }),
     recommendation: recommendationView(report, t),
-    monitor: monitorView(report, t),
+    monitor: earlier ? null : monitorView(report.monitor, t),
+    readNow: readNowView(report, t),
     versions: [
       [t('version.gpuDoctor'), report.gpuDoctorVersion],
       ...report.dataTables.map((d): [string, string] => [t('version.dataTable', { name: d.name }), fmtText(d.dataVersion)]),
@@ -231,6 +260,7 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
       steps: t('section.steps'),
       recommendation: t('section.recommendation'),
       monitor: t('section.monitor'),
+      readNow: t('section.readNow'),
       versions: t('section.versions'),
       step: t('col.step'),
       verdict: t('col.verdict'),

@@ -56,7 +56,21 @@ export interface ReportView {
   findings: ViewFinding[]
   findingsTitle: string
   recommendation: { intro: string | null; table: ViewTable | null; facts: ViewFacts; lines: string[]; note: string | null }
-  monitor: { table: ViewTable | null; note: string }
+  /** The live monitor's samples; null for a report of an earlier run (then under readNow). */
+  monitor: { table: ViewTable | null; note: string } | null
+  /**
+   * A report of an earlier run: what the machine making the report read then, never mixed into the
+   * run's sections above (title and note say so).
+   */
+  readNow: {
+    title: string
+    note: string
+    host: ViewFacts
+    gpus: ViewTable | null
+    gpuNote: string | null
+    health: ReportView['health']
+    monitor: { table: ViewTable | null; note: string }
+  } | null
   versions: ViewFacts
-  labels: Record<'summary' | 'health' | 'machine' | 'steps' | 'recommendation' | 'monitor' | 'versions' | 'step' | 'verdict' | 'what' | 'fix' | 'evidence' | 'findings' | 'noFindings' | 'smChart' | 'convChart' | 'convOn' | 'convOff' | 'seconds', string>
+  labels: Record<'summary' | 'health' | 'machine' | 'steps' | 'recommendation' | 'monitor' | 'readNow' | 'versions' | 'step' | 'verdict' | 'what' | 'fix' | 'evidence' | 'findings' | 'noFindings' | 'smChart' | 'convChart' | 'convOn' | 'convOff' | 'seconds', string>
 }

@@ -18,7 +18,7 @@ export function CopyMarkdownButton({ which }: { which: 'latest' | 'chosen' }) {
     try {
       const text = await actions.markdown(lang, which)
       const outcome = await copyText(text, { clipboard: navigator.clipboard, select: () => false })
-      if (outcome !== 'copied') actions.downloadMarkdown(text)
+      if (outcome !== 'copied') await actions.downloadMarkdown(text, which)
       setCopy(outcome === 'copied' ? { kind: 'copied' } : { kind: 'failed', message: t('diag.export.copyDenied') })
     } catch (e) {
       setCopy({ kind: 'failed', message: e instanceof Error ? e.message : String(e) })

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 
 import { CopyMarkdownButton } from './CopyMarkdownButton'
 
+import type { HistoryEntry } from '../../../shared/history'
 import type { ReportFormat, ReportLang } from '../../../shared/report'
 import { useReport, useReportActions } from './report-context'
 import type { SaveNotice as SaveNoticeValue } from './report-store'
@@ -13,6 +14,14 @@ import { errorText } from '../../components/error-text'
 const FORMATS: readonly ReportFormat[] = ['md', 'html', 'json']
 
 export const reportLang = (language: string): ReportLang => (language.startsWith('zh') ? 'zh-CN' : 'en')
+
+/** A run's outcome in a few words, so that two runs of one setup read apart in the picker. */
+function verdictOf(steps: HistoryEntry['steps'], t: TFunction): string {
+  const failed = steps.filter((s) => s.status === 'fail').length
+  const warned = steps.filter((s) => s.status === 'warn').length
+  if (failed) return t('rep.export.optFailed', { count: failed })
+  return warned ? t('rep.export.optWarned', { count: warned }) : t('rep.export.optPassed')
+}
 
 function SourcePicker() {
   const { t, i18n } = useTranslation()
@@ -29,8 +38,8 @@ function SourcePicker() {
       >
         <option value="">{t('rep.export.latest')}</option>
         {(history ?? []).map((h) => (
-          <option key={h.id} value={h.id}>
-            {formatDateTime(h.finishedAt, i18n.language)} · {h.gpuModels.join(', ') || '—'}
+          <option key={h.id} value={h.id} data-testid="export-source-option">
+            {formatDateTime(h.finishedAt, i18n.language, true)} · {h.gpuModels.join(', ') || '—'} · {verdictOf(h.steps, t)}
           </option>
         ))}
       </select>

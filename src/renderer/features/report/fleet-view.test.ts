@@ -46,7 +46,7 @@ describe('fleet table view', () => {
     }
     expect(lookFirstItems(fleet, createI18n('en').t)).toEqual([
       { node: 'gd-node2', reasons: ['drained: fan 3 failed (sinfo: drain)'] },
-      { node: 'gd-node3', reasons: ['cuDNN is 9.1.0 where 2 other machine(s) have none', "step 4 load at 512.3 TFLOP/s per GPU, the other machines' median is 673.7"] },
+      { node: 'gd-node3', reasons: ['cuDNN is 9.1.0 where 2 other machines have none', "step 4 load at 512.3 TFLOP/s per GPU, the other machines' median is 673.7"] },
     ])
     expect(lookFirstItems(fleet, createI18n('zh-CN').t)[1]?.reasons[0]).toBe('cuDNN 为 9.1.0，而其他 2 台机器为 无')
     expect(lookFirstItems({ ...fleet, lookFirst: undefined }, createI18n('en').t)).toEqual([])

@@ -93,6 +93,14 @@ describe('report controller: export', () => {
     expect(s.callsOf('report:save')).toHaveLength(0)
   })
 
+  it('a Markdown copy the clipboard refused is downloaded under the time of the run it reports, not of the click', async () => {
+    const s = setup({})
+    s.store.getState().setSource({ kind: 'history', id: 'run-1' })
+    await s.actions.downloadMarkdown('# report', 'chosen')
+    expect(s.download).toHaveBeenCalledWith('# report', reportFileName('md', new Date(DIAGNOSIS.finishedAt)), 'text/markdown;charset=utf-8')
+    expect(reportFileName('md', new Date(DIAGNOSIS.finishedAt))).not.toBe(reportFileName('md', AT))
+  })
+
   it('a render that fails saves nothing and says why', async () => {
     const s = setup({ 'report:render': err('no GPU state') })
     await s.actions.save('en')

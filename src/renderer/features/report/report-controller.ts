@@ -17,8 +17,8 @@ export interface ReportActions {
   savePdf(lang: ReportLang): Promise<void>
   /** A Markdown report for pasting into an issue: the latest diagnosis (masked), or the one the Report page has chosen (with its masking choice). */
   markdown(lang: ReportLang, which: 'latest' | 'chosen'): Promise<string>
-  /** Hands a Markdown text over as a file (where the clipboard is denied). */
-  downloadMarkdown(text: string): void
+  /** Hands a Markdown text over as a file (where the clipboard is denied), named after the run it reports. */
+  downloadMarkdown(text: string, which: 'latest' | 'chosen'): Promise<void>
   /** Saves the latest diagnosis in the chosen format (the Diagnose page's "Save report"). */
   saveLatest(lang: ReportLang): Promise<void>
   /** Whether this front end has its own save dialog (and its own PDF printer). */
@@ -157,8 +157,9 @@ export function createReportController(transport: RendererTransport, store: Repo
       return result.value.text
     },
 
-    downloadMarkdown(text) {
-      options.download(text, reportFileName('md', now()), `${MIME.md};charset=utf-8`)
+    async downloadMarkdown(text, which) {
+      const at = await runTime(which === 'chosen' ? state().source : { kind: 'latest' }).catch(() => now())
+      options.download(text, reportFileName('md', at), `${MIME.md};charset=utf-8`)
     },
 
     async saveLatest(lang) {
