@@ -1275,7 +1275,7 @@ export const findingsZh: Record<string, string> = {
   'cuda-error-quotes-environment.title': '报错中引用了某个环境变量的内容',
   'cuda-error-quotes-environment.message': '{{where}} 失败：{{error}} 报错中的 "{{token}}" 来自本环境中的 {{name}}="{{value}}"：这个变量很可能就是原因。',
   'cuda-error-quotes-environment.fix':
-    '先去掉它运行一次（`env -u {{name}} …`）；若能正常运行，就更正它的值（第 1 步的环境变量表中有它的说明和出处）或不再设置它。',
+    '先去掉它运行一次（`env -u {{name}} …`）；若能正常运行，就更正 {{name}} 的值（第 1 步的环境变量表中有它的说明和出处）或不再设置它。',
 
   'cuda-error-unrecognised.title': 'GPU Doctor 无法识别的 CUDA 错误',
   'cuda-error-unrecognised.message': '{{where}} 失败，报错不在任何规则中：{{error}}',
