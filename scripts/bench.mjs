@@ -98,7 +98,7 @@ if (process.env.BENCH_DIAGNOSIS !== '0') {
     const ids = Object.keys(d.runs[0].steps)
     console.log(`\nDiagnosis with ${d.python} (torch ${d.runs[0].torch}), median of ${runs} runs:`)
     const drows = [
-      ['full diagnosis (5 steps)', median(d.runs.map((r) => r.wallMs))],
+      ['full diagnosis (every step)', median(d.runs.map((r) => r.wallMs))],
       ...ids.map((id) => [`  step ${id} (${d.runs[0].steps[id].status})`, median(d.runs.map((r) => r.steps[id].ms))]),
       ['python -m torch.utils.collect_env', median(c.wallMs)],
     ]
