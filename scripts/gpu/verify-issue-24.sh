@@ -5,34 +5,13 @@
 # against torch.utils.benchmark at shorter timings. Usage: scripts/gpu/verify-issue-24.sh OUT_DIR
 set -uo pipefail
 out=${1:?output folder}
-mkdir -p "$out"
-py=${PYTHON:-/opt/torch/.venv/bin/python3}
-cli="node out/cli/gpu-doctor.cjs"
-export NCCL_NVLS_ENABLE=0          # these machines require NVLink multicast off
-export GPU_DOCTOR_LANG=en
-exec > >(tee "$out/log.txt") 2>&1
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; }
-trap cleanup EXIT
-
+. "$(dirname "$0")/diagnose-lib.sh"
 nvidia-smi -L | tee "$out/gpus.txt"
 nvidia-smi topo -m > "$out/topo.txt" 2>&1
 nvidia-smi nvlink -s > "$out/nvlink.txt" 2>&1
 n=$(nvidia-smi -L | grep -c '^GPU ')
 uuid1=$(nvidia-smi --query-gpu=uuid --format=csv,noheader -i 1)
 echo "GPUs: $n; GPU 1 is $uuid1"
-
-diag() { # NAME [ENV...] -- [ARGS...]
-  local name=$1; shift
-  local envs=()
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
-  [ "${1:-}" = "--" ] && shift
-  echo "== diagnose $name (${envs[*]:-no extra env}) $*"
-  local t0; t0=$(date +%s%N)
-  env "${envs[@]}" $cli diagnose --python "$py" --json --no-save --no-wait "$@" > "$out/$name.json" 2> "$out/$name.stderr"
-  local rc=$?
-  echo "$name exit $rc wall $(( ($(date +%s%N) - t0) / 1000000 )) ms" | tee -a "$out/walls.txt"
-}
 
 busy_gpu0() { CUDA_VISIBLE_DEVICES=0 "$py" scripts/gpu/bf16-load.py "$1" > "$out/load-gpu0.txt" 2>&1 & pids+=($!); sleep 8; }
 

@@ -5,28 +5,9 @@
 # straggler under watch. Usage: scripts/gpu/verify-speed-and-links.sh OUT_DIR   (about 6 minutes)
 set -uo pipefail
 out=${1:?output folder}
-mkdir -p "$out"
-py=${PYTHON:-/opt/torch/.venv/bin/python3}
-cli="node out/cli/gpu-doctor.cjs"
-export NCCL_NVLS_ENABLE=0          # these machines require NVLink multicast off
-export GPU_DOCTOR_LANG=en
-exec > >(tee "$out/log.txt") 2>&1
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; }
-trap cleanup EXIT
+. "$(dirname "$0")/diagnose-lib.sh"
 nvidia-smi -L | tee "$out/gpus.txt"
 nvidia-smi --query-gpu=index,name,driver_version,power.limit,clocks.max.sm --format=csv >> "$out/gpus.txt"
-
-diag() { # NAME [ENV...] -- [ARGS...]
-  local name=$1; shift
-  local envs=()
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
-  [ "${1:-}" = "--" ] && shift
-  local t0; t0=$(date +%s%N)
-  env "${envs[@]}" $cli diagnose --python "$py" --json --no-save --no-wait "$@" > "$out/$name.json" 2> "$out/$name.stderr"
-  local rc=$?
-  echo "$name exit $rc wall $(( ($(date +%s%N) - t0) / 1000000 )) ms" | tee -a "$out/walls.txt"
-}
 
 # 1. Where torch's import spends its time (twice: the second is the warm figure), and the probe alone.
 for i in 1 2; do
