@@ -14,7 +14,9 @@ const pkg = JSON.parse(await readFile('package.json', 'utf8'))
 // Parts of a command that only some of its uses need, split off the same way (status-live: this
 // machine's nvidia-smi, NVML and Docker, which `status --from-smi FILE` never touches).
 const PARTS = ['status-live']
-const COMMANDS = ['status', 'health', 'monitor', 'watch', 'serve', 'diagnose', 'analyze', 'interpreters', 'images', 'pull', 'compare', 'recommend', 'report']
+// Every command run-cli.ts loads (read from it, so a new command cannot end up inside run-cli.cjs).
+const COMMANDS = [...(await readFile('src/cli/run-cli.ts', 'utf8')).matchAll(/import\('\.\/commands\/([\w-]+)'\)/g)].map((m) => m[1])
+if (COMMANDS.length === 0) throw new Error('build-cli: no command imports found in src/cli/run-cli.ts')
 
 const common = {
   bundle: true,
@@ -28,6 +30,9 @@ const common = {
   // (NVML) is native too: found in a node_modules beside the CLI, else `monitor` uses nvidia-smi.
   external: ['cpu-features', '*.node', 'electron', 'koffi'],
   logLevel: 'warning',
+  // import() of a split file stays a require(): Node's import() of a .cjs file runs its CommonJS
+  // export scanner over the whole file first (about 40 ms for a 1.5 MB command, more than its compile).
+  supported: { 'dynamic-import': false },
 }
 
 /** The entry's import of run-cli, and run-cli's of each command, stay imports of the files built beside. */
