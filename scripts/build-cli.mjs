@@ -5,6 +5,7 @@
 //   out/cli/gpu-doctor-single.cjs all of it in one file, for the single executable (scripts/build-cli-sea.mjs)
 // Split, a command parses and runs only its own code (startup is most of a short command's time);
 // shared code is repeated in each command's file, which costs disk, not time.
+import { execFileSync } from 'node:child_process'
 import { chmod, readFile, rm } from 'node:fs/promises'
 import { basename } from 'node:path'
 
@@ -74,6 +75,9 @@ export const ${fn} = async (args, ctx) => {
   }
 }
 
+// The compatibility tables go into the bundles unchecked (src/core/compat/data.ts): a table that
+// fails its schema or the cross-table checks stops the build instead.
+execFileSync(process.execPath, ['scripts/data/check-data.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 })
 await rm('out/cli', { recursive: true, force: true })
 await Promise.all([
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAtCommands] }),
