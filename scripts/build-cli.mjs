@@ -2,6 +2,7 @@
 //   out/cli/gpu-doctor.cjs        the entry: answers --version itself, else loads run-cli.cjs
 //   out/cli/run-cli.cjs           options, language, help; loads the one command asked for
 //   out/cli/command-<name>.cjs    each command with everything it uses (part-<name>.cjs: a part some uses need)
+//   out/cli/load-split.cjs        loads these files with V8's code cache (<file>.v8cache, scripts/build-cli-code-cache.mjs)
 //   out/cli/gpu-doctor-single.cjs all of it in one file, for the single executable (scripts/build-cli-sea.mjs)
 // Split, a command parses and runs only its own code (startup is most of a short command's time);
 // shared code is repeated in each command's file, which costs disk, not time.
@@ -10,6 +11,8 @@ import { chmod, readFile, rm } from 'node:fs/promises'
 import { basename } from 'node:path'
 
 import { build } from 'esbuild'
+
+import { writeCodeCaches } from './build-cli-code-cache.mjs'
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8'))
 // Parts of a command that only some of its uses need, split off the same way (status-live: this
@@ -36,19 +39,28 @@ const common = {
   supported: { 'dynamic-import': false },
 }
 
-/** The entry's import of run-cli, and run-cli's of each command, stay imports of the files built beside. */
+/**
+ * The entry's import of run-cli, run-cli's of each command and a command's of its parts load the
+ * file built beside, through load-split.cjs (src/cli/load-split.ts), which uses its V8 code cache.
+ */
 const splitAtCommands = {
   name: 'split-at-commands',
   setup(b) {
+    const split = (file) => ({ path: file, namespace: 'split' })
     b.onResolve({ filter: /^\.\/(run-cli|commands\/[\w-]+|[\w-]+)$/ }, (args) => {
       const importer = basename(args.importer)
       const part = args.path.slice(2)
-      if (PARTS.includes(part) && args.importer.includes('/src/cli/commands/')) return { path: `./part-${part}.cjs`, external: true }
-      if (args.path === './run-cli' && importer === 'index.ts') return { path: './run-cli.cjs', external: true }
+      if (PARTS.includes(part) && args.importer.includes('/src/cli/commands/')) return split(`part-${part}.cjs`)
+      if (args.path === './run-cli' && importer === 'index.ts') return split('run-cli.cjs')
       const command = /^\.\/commands\/([\w-]+)$/.exec(args.path)?.[1]
-      if (command && importer === 'run-cli.ts' && COMMANDS.includes(command)) return { path: `./command-${command}.cjs`, external: true }
+      if (command && importer === 'run-cli.ts' && COMMANDS.includes(command)) return split(`command-${command}.cjs`)
       return undefined
     })
+    b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split' }, (args) => ({ path: args.path, external: true }))
+    b.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
+      contents: `module.exports = require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)})`,
+      loader: 'js',
+    }))
   },
 }
 
@@ -84,6 +96,8 @@ await Promise.all([
   build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAtCommands] }),
   ...COMMANDS.map((name) => build({ ...common, stdin: commandEntry(name), outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] })),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
+  build({ ...common, entryPoints: ['src/cli/load-split.ts'], outfile: 'out/cli/load-split.cjs' }),
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
 ])
 await chmod('out/cli/gpu-doctor.cjs', 0o755)
+await writeCodeCaches('out/cli')

@@ -1,0 +1,64 @@
+// The built CLI's split files (run-cli.cjs, command-<name>.cjs, part-<name>.cjs: scripts/build-cli.mjs)
+// load through here, not through require(), so that V8's code cache written beside each file at
+// build time (<file>.v8cache) is used: a short command then skips most of compiling its 0.2–1.5 MB
+// file. Node 22.1+ offers this as module.enableCompileCache(); Node 20 does not.
+// A cache made by another Node or V8, or with other V8 flags, is refused by V8 itself (the file is
+// then compiled as require() would); one made for another build of the file is refused here.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { constants, Script } from 'node:vm'
+
+interface SplitModule {
+  exports: unknown
+}
+
+const loaded = new Map<string, SplitModule>()
+
+/** Every split file compiled in this process, by path: the build writes their code caches from these. */
+export const compiledSplits = new Map<string, Script>()
+
+/** The wrapper require() puts around a CommonJS file. */
+export const wrapCommonJs = (source: string): string => `(function (exports, require, module, __filename, __dirname) {${source}\n})`
+
+/** What a cache file starts with: which build of the source file it was made from. */
+export function codeCacheHeader(source: Buffer): Buffer {
+  return Buffer.from(`gpu-doctor v8 cache ${createHash('sha1').update(source).digest('base64')}\n`)
+}
+
+function cachedDataFor(file: string, source: Buffer): Buffer | undefined {
+  let cache: Buffer
+  try {
+    cache = readFileSync(`${file}.v8cache`)
+  } catch {
+    return undefined
+  }
+  const header = codeCacheHeader(source)
+  return cache.subarray(0, header.length).equals(header) ? cache.subarray(header.length) : undefined
+}
+
+/** The exports of a split file beside this one, loaded once per process, as require() would. */
+export function loadSplit(name: string): unknown {
+  const file = join(__dirname, name)
+  const done = loaded.get(file)
+  if (done) return done.exports
+  const source = readFileSync(file)
+  const script = new Script(wrapCommonJs(source.toString('utf8')), {
+    filename: file,
+    cachedData: cachedDataFor(file, source),
+    // import() inside the file (none today: the build turns them into require()) resolves as in any CommonJS file.
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  })
+  compiledSplits.set(file, script)
+  const module: SplitModule = { exports: {} }
+  loaded.set(file, module)
+  try {
+    const run = script.runInThisContext() as (...args: unknown[]) => void
+    run.call(module.exports, module.exports, createRequire(file), module, file, __dirname)
+  } catch (error) {
+    loaded.delete(file)
+    throw error
+  }
+  return module.exports
+}
