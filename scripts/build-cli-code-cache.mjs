@@ -6,7 +6,8 @@
 // compiled; every other split file gets the cache of its compiled top level only.
 // The cache is only good for the Node (V8 version and flags) that builds: another one refuses it and
 // compiles the file as require() would.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { Writable } from 'node:stream'
@@ -24,7 +25,10 @@ const SPLIT = /^(run-cli|command-[\w-]+|part-[\w-]+)\.cjs$/
 
 export async function writeCodeCaches(dir) {
   const require = createRequire(import.meta.url)
-  const { loadSplit, compiledSplits, codeCacheHeader, wrapCommonJs } = require(resolve(dir, 'load-split.cjs'))
+  const { loadSplit, compiledSplits, codeCacheHeader, wrapCommonJs, BUILD_LINE } = require(resolve(dir, 'load-split.cjs'))
+  const splits = readdirSync(dir).filter((n) => SPLIT.test(n))
+  // Each file names its build on its last line; its cache starts with the same name.
+  for (const name of splits) appendFileSync(join(dir, name), `\n${BUILD_LINE}${createHash('sha256').update(readFileSync(join(dir, name))).digest('base64url').slice(0, 32)}\n`)
   const { runCli } = loadSplit('run-cli.cjs')
   const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() })
   for (const { argv, inputs } of WARM_UP) {
@@ -33,7 +37,7 @@ export async function writeCodeCaches(dir) {
     await runCli(argv, { env: { ...process.env, GPU_DOCTOR_LANG: 'en', NO_COLOR: '1' }, stdout, stderr: sink(), signal: new AbortController().signal })
   }
   let bytes = 0
-  for (const name of readdirSync(dir).filter((n) => SPLIT.test(n))) {
+  for (const name of splits) {
     const file = resolve(dir, name)
     const source = readFileSync(file)
     const script = compiledSplits.get(file) ?? new Script(wrapCommonJs(source.toString('utf8')), { filename: file })
