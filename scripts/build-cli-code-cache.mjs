@@ -21,7 +21,7 @@ const WARM_UP = [
   { argv: ['analyze', '--from', 'test/fixtures/public/E/no-kernel-image-rtx5090d-pytorch-interactive.txt'], inputs: ['test/fixtures/public/E/no-kernel-image-rtx5090d-pytorch-interactive.txt'] },
 ]
 
-const SPLIT = /^(run-cli|command-[\w-]+|part-[\w-]+)\.cjs$/
+const SPLIT = /^(run-cli|command-[\w-]+|part-[\w-]+|texts-[\w-]+)\.cjs$/
 
 export async function writeCodeCaches(dir) {
   const require = createRequire(import.meta.url)

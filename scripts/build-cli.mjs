@@ -2,6 +2,7 @@
 //   out/cli/gpu-doctor.cjs        the entry: answers --version itself, else loads run-cli.cjs
 //   out/cli/run-cli.cjs           options, language, help; loads the one command asked for
 //   out/cli/command-<name>.cjs    each command with everything it uses (part-<name>.cjs: a part some uses need)
+//   out/cli/texts-shared.cjs      the texts the CLI shares with the app, loaded when a command first shows one
 //   out/cli/load-split.cjs        loads these files with V8's code cache (<file>.v8cache, scripts/build-cli-code-cache.mjs)
 //   out/cli/gpu-doctor-single.cjs all of it in one file, for the single executable (scripts/build-cli-sea.mjs)
 // Split, a command parses and runs only its own code (startup is most of a short command's time);
@@ -56,9 +57,16 @@ const splitAtCommands = {
       if (command && importer === 'run-cli.ts' && COMMANDS.includes(command)) return split(`command-${command}.cjs`)
       return undefined
     })
+    // The shared texts, which run-cli's translator asks for only when a command first shows one.
+    b.onResolve({ filter: /^\.\/shared-texts$/ }, (args) => (basename(args.importer) === 'i18n.ts' ? { path: 'texts-shared.cjs', namespace: 'split-lazy' } : undefined))
     b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split' }, (args) => ({ path: args.path, external: true }))
+    b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split-lazy' }, (args) => ({ path: args.path, external: true }))
     b.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
       contents: `module.exports = require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)})`,
+      loader: 'js',
+    }))
+    b.onLoad({ filter: /.*/, namespace: 'split-lazy' }, (args) => ({
+      contents: `exports.loadSharedTexts = () => require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)}).loadSharedTexts()`,
       loader: 'js',
     }))
   },
@@ -97,6 +105,7 @@ await Promise.all([
   ...COMMANDS.map((name) => build({ ...common, stdin: commandEntry(name), outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] })),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
   build({ ...common, entryPoints: ['src/cli/load-split.ts'], outfile: 'out/cli/load-split.cjs' }),
+  build({ ...common, entryPoints: ['src/cli/shared-texts.ts'], outfile: 'out/cli/texts-shared.cjs' }),
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
 ])
 await chmod('out/cli/gpu-doctor.cjs', 0o755)
