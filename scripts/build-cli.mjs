@@ -75,13 +75,17 @@ const splitAtCommands = {
 /**
  * A command's file: the command, with the core's typed errors turned into the CLI's message and
  * exit code inside it, where their classes are the ones that were thrown (run-cli.cjs has its own copies).
+ * With ownTexts, the command's translator takes the shared texts from this file (loaded on first use,
+ * from the copy the command carries anyway) instead of from texts-shared.cjs.
  */
-function commandEntry(name) {
+function commandEntry(name, ownTexts) {
   const fn = `${name}Command`
   return {
     contents: `import { ${fn} as run } from './src/cli/commands/${name}'
 import { cliErrorOf } from './src/cli/use-case-error'
+${ownTexts ? "const ownTexts = () => require('./src/cli/shared-texts').loadSharedTexts()" : ''}
 export const ${fn} = async (args, ctx) => {
+  ${ownTexts ? "ctx.t[Symbol.for('gpu-doctor.cli.shared-texts')] = ownTexts" : ''}
   try {
     return await run(args, ctx)
   } catch (error) {
@@ -95,6 +99,13 @@ export const ${fn} = async (args, ctx) => {
   }
 }
 
+/** A command that carries the texts of findings (most of the shared texts) takes the rest from its own file too. */
+async function buildCommand(name) {
+  const options = { ...common, outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] }
+  const { metafile } = await build({ ...options, stdin: commandEntry(name, false), metafile: true })
+  if (Object.keys(metafile.inputs).includes('src/shared/i18n/findings.ts')) await build({ ...options, stdin: commandEntry(name, true) })
+}
+
 // The compatibility tables go into the bundles unchecked (src/core/compat/data.ts): a table that
 // fails its schema or the cross-table checks stops the build instead.
 execFileSync(process.execPath, ['scripts/data/check-data.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 })
@@ -102,7 +113,7 @@ await rm('out/cli', { recursive: true, force: true })
 await Promise.all([
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAtCommands] }),
   build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAtCommands] }),
-  ...COMMANDS.map((name) => build({ ...common, stdin: commandEntry(name), outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] })),
+  ...COMMANDS.map(buildCommand),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
   build({ ...common, entryPoints: ['src/cli/load-split.ts'], outfile: 'out/cli/load-split.cjs' }),
   build({ ...common, entryPoints: ['src/cli/shared-texts.ts'], outfile: 'out/cli/texts-shared.cjs' }),

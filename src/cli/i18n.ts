@@ -11,6 +11,12 @@ import { truncateEcho } from './terminal-text'
 
 export type Lang = Language
 
+/**
+ * Where a command's file that carries the shared texts itself puts its loader of them, on `ctx.t`
+ * (scripts/build-cli.mjs), so they are not loaded a second time from texts-shared.cjs.
+ */
+export const SHARED_TEXTS_LOADER = Symbol.for('gpu-doctor.cli.shared-texts')
+
 /** --lang wins, then GPU_DOCTOR_LANG, then LANG / LC_ALL starting with zh. */
 export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): Lang {
   const wanted = flag ?? env.GPU_DOCTOR_LANG ?? env.LC_ALL ?? env.LANG ?? ''
@@ -29,9 +35,9 @@ export function createTranslator(lang: Lang): TFunction {
   // without them is 6 ms shorter); the configuration is the same as with them from the start.
   let shared = false
   const needsShared = (options: unknown) => !shared && options !== null && typeof options === 'object' && 'ns' in options && options.ns !== 'cli'
-  const addShared = () => {
+  const addShared = (own: (() => ReturnType<typeof loadSharedTexts>) | undefined) => {
     shared = true
-    const texts = loadSharedTexts()
+    const texts = own ? own() : loadSharedTexts()
     for (const l of LANGUAGES) for (const [ns, resources] of Object.entries(texts[l])) instance.addResourceBundle(l, ns, resources)
   }
   const t = instance.t
@@ -41,8 +47,9 @@ export function createTranslator(lang: Lang): TFunction {
     options && typeof options === 'object' && !Array.isArray(options)
       ? Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'string' && k !== 'defaultValue' && k !== 'ns' ? truncateEcho(v, limit(k)) : v]))
       : options
-  return ((key: string | string[], options?: unknown) => {
-    if (needsShared(options)) addShared()
+  const translate = (key: string | string[], options?: unknown): string => {
+    if (needsShared(options)) addShared((translate as { [SHARED_TEXTS_LOADER]?: typeof loadSharedTexts })[SHARED_TEXTS_LOADER])
     return (t as (k: unknown, o?: unknown) => string)(key, cut(options))
-  }) as unknown as TFunction
+  }
+  return translate as unknown as TFunction
 }

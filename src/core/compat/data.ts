@@ -3,7 +3,7 @@ import driversJson from '../../../resources/data/cuda-drivers.json'
 import branchesJson from '../../../resources/data/driver-branches.json'
 import gpusJson from '../../../resources/data/gpus.json'
 import imagesJson from '../../../resources/data/images.json'
-import environmentJson from '../../../resources/data/cuda-environment.json'
+import environmentJson from '../../../resources/data/cuda-environment.json' with { type: 'json' }
 import type { CompatData } from '../../shared/compat-data'
 
 /** The data files under resources/data, by the key CompatData uses. */
