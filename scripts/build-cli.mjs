@@ -4,12 +4,13 @@
 //   out/cli/command-<name>.cjs    each command with everything it uses (part-<name>.cjs: a part some uses need)
 //   out/cli/texts-shared.cjs      the texts the CLI shares with the app, loaded when a command first shows one
 //   out/cli/load-split.cjs        loads these files with V8's code cache (<file>.v8cache, scripts/build-cli-code-cache.mjs)
-//   out/cli/gpu-doctor-single.cjs all of it in one file, for the single executable (scripts/build-cli-sea.mjs)
+//   out/cli/gpu-doctor-single.cjs all of it in one file, to copy onto a machine alone
+//   out/cli/gpu-doctor-sea.cjs    the single executable's entry (scripts/build-cli-sea.mjs): the split files are its assets
 // Split, a command parses and runs only its own code (startup is most of a short command's time);
 // shared code is repeated in each command's file, which costs disk, not time.
 import { execFileSync } from 'node:child_process'
 import { chmod, readFile, rm } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { basename, resolve } from 'node:path'
 
 import { build } from 'esbuild'
 
@@ -44,7 +45,7 @@ const common = {
  * The entry's import of run-cli, run-cli's of each command and a command's of its parts load the
  * file built beside, through load-split.cjs (src/cli/load-split.ts), which uses its V8 code cache.
  */
-const splitAtCommands = {
+const splitAt = ({ loaderInside = false } = {}) => ({
   name: 'split-at-commands',
   setup(b) {
     const split = (file) => ({ path: file, namespace: 'split' })
@@ -59,8 +60,10 @@ const splitAtCommands = {
     })
     // The shared texts, which run-cli's translator asks for only when a command first shows one.
     b.onResolve({ filter: /^\.\/shared-texts$/ }, (args) => (basename(args.importer) === 'i18n.ts' ? { path: 'texts-shared.cjs', namespace: 'split-lazy' } : undefined))
-    b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split' }, (args) => ({ path: args.path, external: true }))
-    b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split-lazy' }, (args) => ({ path: args.path, external: true }))
+    // The loader is the file beside, or, in the single executable's entry, part of the entry.
+    const loader = (args) => (loaderInside ? { path: resolve('src/cli/load-split.ts') } : { path: args.path, external: true })
+    b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split' }, loader)
+    b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split-lazy' }, loader)
     b.onLoad({ filter: /.*/, namespace: 'split' }, (args) => ({
       contents: `module.exports = require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)})`,
       loader: 'js',
@@ -70,7 +73,7 @@ const splitAtCommands = {
       loader: 'js',
     }))
   },
-}
+})
 
 /**
  * A command's file: the command, with the core's typed errors turned into the CLI's message and
@@ -101,7 +104,7 @@ export const ${fn} = async (args, ctx) => {
 
 /** A command that carries the texts of findings (most of the shared texts) takes the rest from its own file too. */
 async function buildCommand(name) {
-  const options = { ...common, outfile: `out/cli/command-${name}.cjs`, plugins: [splitAtCommands] }
+  const options = { ...common, outfile: `out/cli/command-${name}.cjs`, plugins: [splitAt()] }
   const { metafile } = await build({ ...options, stdin: commandEntry(name, false), metafile: true })
   if (Object.keys(metafile.inputs).includes('src/shared/i18n/findings.ts')) await build({ ...options, stdin: commandEntry(name, true) })
 }
@@ -111,13 +114,14 @@ async function buildCommand(name) {
 execFileSync(process.execPath, ['scripts/data/check-data.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 })
 await rm('out/cli', { recursive: true, force: true })
 await Promise.all([
-  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAtCommands] }),
-  build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAtCommands] }),
+  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAt()] }),
+  build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAt()] }),
   ...COMMANDS.map(buildCommand),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
   build({ ...common, entryPoints: ['src/cli/load-split.ts'], outfile: 'out/cli/load-split.cjs' }),
   build({ ...common, entryPoints: ['src/cli/shared-texts.ts'], outfile: 'out/cli/texts-shared.cjs' }),
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
+  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-sea.cjs', plugins: [splitAt({ loaderInside: true })] }),
 ])
 await chmod('out/cli/gpu-doctor.cjs', 0o755)
 await writeCodeCaches('out/cli')
