@@ -19,7 +19,7 @@ const { inject } = require('postject')
 // The entry, which loads run-cli and the one command asked for from the executable's assets: the
 // split files of out/cli with their V8 code caches (src/cli/load-split.ts), as out/cli/gpu-doctor.cjs
 // does from the files beside it.
-const BUNDLE = 'out/cli/gpu-doctor-sea.cjs'
+const BUNDLE = 'out/cli/gpu-doctor.cjs'
 const ASSETS = readdirSync('out/cli').filter((n) => /^(run-cli|command-[\w-]+|part-[\w-]+|texts-[\w-]+)\.cjs(\.v8cache)?$/.test(n))
 // The sentinel every Node binary carries for SEA (documented with the build steps above).
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'

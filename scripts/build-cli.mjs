@@ -1,11 +1,11 @@
 // Bundles the CLI so that `node out/cli/gpu-doctor.cjs` runs with no node_modules.
-//   out/cli/gpu-doctor.cjs        the entry: answers --version itself, else loads run-cli.cjs
+//   out/cli/gpu-doctor.cjs        the entry: answers --version itself, else loads run-cli.cjs; the single
+//                                 executable's entry too (scripts/build-cli-sea.mjs), with the split files as its assets
 //   out/cli/run-cli.cjs           options, language, help; loads the one command asked for
 //   out/cli/command-<name>.cjs    each command with everything it uses (part-<name>.cjs: a part some uses need)
 //   out/cli/texts-shared.cjs      the texts the CLI shares with the app, loaded when a command first shows one
-//   out/cli/load-split.cjs        loads these files with V8's code cache (<file>.v8cache, scripts/build-cli-code-cache.mjs)
+//   out/cli/load-split.cjs        (also inside gpu-doctor.cjs) loads these files with V8's code cache (<file>.v8cache, scripts/build-cli-code-cache.mjs)
 //   out/cli/gpu-doctor-single.cjs all of it in one file, to copy onto a machine alone
-//   out/cli/gpu-doctor-sea.cjs    the single executable's entry (scripts/build-cli-sea.mjs): the split files are its assets
 // Split, a command parses and runs only its own code (startup is most of a short command's time);
 // shared code is repeated in each command's file, which costs disk, not time.
 import { execFileSync } from 'node:child_process'
@@ -60,7 +60,8 @@ const splitAt = ({ loaderInside = false } = {}) => ({
     })
     // The shared texts, which run-cli's translator asks for only when a command first shows one.
     b.onResolve({ filter: /^\.\/shared-texts$/ }, (args) => (basename(args.importer) === 'i18n.ts' ? { path: 'texts-shared.cjs', namespace: 'split-lazy' } : undefined))
-    // The loader is the file beside, or, in the single executable's entry, part of the entry.
+    // The loader is part of the entry (one file less to find and compile at every start); the
+    // files it loads get that same loader for their require('./load-split.cjs') (src/cli/load-split.ts).
     const loader = (args) => (loaderInside ? { path: resolve('src/cli/load-split.ts') } : { path: args.path, external: true })
     b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split' }, loader)
     b.onResolve({ filter: /^\.\/load-split\.cjs$/, namespace: 'split-lazy' }, loader)
@@ -114,14 +115,13 @@ async function buildCommand(name) {
 execFileSync(process.execPath, ['scripts/data/check-data.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 })
 await rm('out/cli', { recursive: true, force: true })
 await Promise.all([
-  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAt()] }),
+  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor.cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [splitAt({ loaderInside: true })] }),
   build({ ...common, entryPoints: ['src/cli/run-cli.ts'], outfile: 'out/cli/run-cli.cjs', plugins: [splitAt()] }),
   ...COMMANDS.map(buildCommand),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
   build({ ...common, entryPoints: ['src/cli/load-split.ts'], outfile: 'out/cli/load-split.cjs' }),
   build({ ...common, entryPoints: ['src/cli/shared-texts.ts'], outfile: 'out/cli/texts-shared.cjs' }),
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
-  build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-sea.cjs', plugins: [splitAt({ loaderInside: true })] }),
 ])
 await chmod('out/cli/gpu-doctor.cjs', 0o755)
 await writeCodeCaches('out/cli')
