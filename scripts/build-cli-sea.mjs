@@ -9,15 +9,18 @@
 // so build on the target platform (the release workflow does: one runner per platform).
 // https://nodejs.org/api/single-executable-applications.html
 import { execFileSync } from 'node:child_process'
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
 const require = createRequire(import.meta.url)
 const { inject } = require('postject')
 
-// The CLI in one file (out/cli/gpu-doctor.cjs loads its commands from files beside it, which a single executable cannot).
-const BUNDLE = 'out/cli/gpu-doctor-single.cjs'
+// The entry, which loads run-cli and the one command asked for from the executable's assets: the
+// split files of out/cli with their V8 code caches (src/cli/load-split.ts), as out/cli/gpu-doctor.cjs
+// does from the files beside it.
+const BUNDLE = 'out/cli/gpu-doctor.cjs'
+const ASSETS = readdirSync('out/cli').filter((n) => /^(run-cli|command-[\w-]+|part-[\w-]+|texts-[\w-]+)\.cjs(\.v8cache)?$/.test(n))
 // The sentinel every Node binary carries for SEA (documented with the build steps above).
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 const OS = { linux: 'linux', win32: 'win', darwin: 'mac' }[process.platform]
@@ -38,7 +41,8 @@ const partial = work(process.platform === 'win32' ? 'gpu-doctor.exe' : 'gpu-doct
 mkdirSync(outDir, { recursive: true })
 
 // Inside a SEA, require() loads built-ins only and warns on anything else; the bundle's one
-// optional require (ssh2's native cpu-features) must fail quietly, as it does beside node_modules.
+// optional require (ssh2's native cpu-features) must fail quietly, as it does beside node_modules
+// (the split files get the same from src/cli/load-split.ts).
 const PRELUDE = `require = ((builtin) => (id) => {
   if (builtin('node:module').isBuiltin(id)) return builtin(id)
   throw Object.assign(new Error(\`Cannot find module '\${id}'\`), { code: 'MODULE_NOT_FOUND' })
@@ -46,8 +50,9 @@ const PRELUDE = `require = ((builtin) => (id) => {
 `
 // The bundle's #!/usr/bin/env node line goes: it is only valid as a file's first line.
 writeFileSync(main, PRELUDE + readFileSync(BUNDLE, 'utf8').replace(/^#!.*\n/, ''))
-// useCodeCache: V8's compiled code goes into the executable, so a run skips most of parsing the 5 MB script.
-writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2))
+// useCodeCache: V8's compiled code of the entry goes into the executable; the split files bring their own.
+const assets = Object.fromEntries(ASSETS.map((name) => [name, join('out', 'cli', name)]))
+writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2))
 execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit', timeout: 120_000 })
 
 copyFileSync(process.execPath, partial)

@@ -13,7 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bundle = await build({
   stdin: {
     contents:
-      "export { COMPAT_FILES, parseCompatData } from './src/core/compat/data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n" +
+      "export { COMPAT_FILES } from './src/core/compat/data'\nexport { parseCompatData } from './src/core/compat/check-data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n" +
       "export { checkExpectedPerformance, EXPECTED_PERFORMANCE_FILE } from './src/core/compat/expected-performance'\n",
     resolveDir: root,
     loader: 'ts',

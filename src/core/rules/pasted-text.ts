@@ -10,10 +10,12 @@ export function pastedTextProblem(text: string): PastedTextProblem | null {
   if (text.trim() === '') return 'empty'
   const head = text.slice(0, 65_536)
   if (head.includes('\u0000')) return 'not-text'
-  let odd = 0
-  for (const ch of head) {
-    const code = ch.codePointAt(0)!
-    if ((code < 32 && ch !== '\t' && ch !== '\n' && ch !== '\r' && ch !== '\f' && ch !== '\u001b') || code === 0xfffd || (code >= 0x7f && code < 0xa0)) odd++
-  }
+  // A regular expression, not a loop over the characters: a short command runs this loop once,
+  // uncompiled, which cost 3–4 ms for 27 KB. Every character counted is one UTF-16 unit.
+  const odd = head.match(ODD_CHARACTERS)?.length ?? 0
   return odd > head.length * 0.1 ? 'not-text' : null
 }
+
+/** Control characters other than tab, line feed, form feed, carriage return and ESC; C1 controls; U+FFFD. */
+// eslint-disable-next-line no-control-regex
+const ODD_CHARACTERS = /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f\u007f-\u009f\ufffd]/g

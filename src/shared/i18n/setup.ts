@@ -1,8 +1,8 @@
-import i18next, { type i18n, type Module } from 'i18next'
+import type { i18n, Module } from 'i18next'
 
 import { dockerNotesEn, dockerNotesZh } from './docker-notes'
 import { findingsEn, findingsZh } from './findings'
-import { i18nOptions } from './options'
+import { i18nInstanceWith, type Namespaces } from './instance'
 import { LANGUAGES, type Language } from './languages'
 import { problemsEn, problemsZh } from './problems'
 import { reasonsEn, reasonsZh } from './recommend-reasons'
@@ -11,8 +11,7 @@ import { stepsEn, stepsZh } from './steps'
 import { summariesEn, summariesZh } from './summaries'
 import { watchEn, watchZh } from './watch'
 
-/** Flat texts by namespace: `{ namespace: { key: text } }`. */
-export type Namespaces = Record<string, Readonly<Record<string, string>>>
+export type { Namespaces }
 
 /** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, the live sampler, watch verdicts. */
 export const sharedResources: Record<Language, Namespaces> = {
@@ -35,9 +34,6 @@ export interface I18nSetup {
  * synchronous and `t` works as soon as this returns.
  */
 export function createI18nInstance({ lng, own, defaultNS, modules = [] }: I18nSetup): i18n {
-  const instance = i18next.createInstance()
-  for (const module of modules) instance.use(module)
-  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { ...sharedResources[l], ...own[l] }]))
-  void instance.init({ ...i18nOptions(lng, defaultNS, Object.keys(resources.en ?? {})), resources })
-  return instance
+  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { ...sharedResources[l], ...own[l] }])) as Record<Language, Namespaces>
+  return i18nInstanceWith(lng, resources, defaultNS, Object.keys(resources.en), modules)
 }

@@ -106,18 +106,23 @@ const LEGACY_EN: ReadonlyArray<[SummaryKey, string]> = [
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** Each English template as a regular expression with one group per placeholder; most literal text first. */
-// The singular forms (`_one`) are left out: the key without the suffix says the same (i18next picks
-// the form from the count).
-const MATCHERS = [...(Object.entries(summariesEn) as Array<[SummaryKey, string]>).filter(([key]) => !key.endsWith('_one')), ...LEGACY_EN]
-  .map(([key, template]) => {
-    const names: string[] = []
-    const parts = template.split(/\{\{(\w+)\}\}/)
-    const source = parts.map((part, i) => (i % 2 === 1 ? (names.push(part), '(.+?)') : escapeRegExp(part))).join('')
-    const literal = parts.filter((_, i) => i % 2 === 0).join('').length
-    return { key, names, re: new RegExp(`^${source}$`, 's'), literal }
-  })
-  .sort((a, b) => b.literal - a.literal)
+/**
+ * Each English template as a regular expression with one group per placeholder; most literal text
+ * first. Made on first use: building them is a millisecond of every start that never needs them.
+ * The singular forms (`_one`) are left out: the key without the suffix says the same (i18next picks
+ * the form from the count).
+ */
+let matchers: ReturnType<typeof makeMatchers> | null = null
+const makeMatchers = () =>
+  [...(Object.entries(summariesEn) as Array<[SummaryKey, string]>).filter(([key]) => !key.endsWith('_one')), ...LEGACY_EN]
+    .map(([key, template]) => {
+      const names: string[] = []
+      const parts = template.split(/\{\{(\w+)\}\}/)
+      const source = parts.map((part, i) => (i % 2 === 1 ? (names.push(part), '(.+?)') : escapeRegExp(part))).join('')
+      const literal = parts.filter((_, i) => i % 2 === 0).join('').length
+      return { key, names, re: new RegExp(`^${source}$`, 's'), literal }
+    })
+    .sort((a, b) => b.literal - a.literal)
 
 interface SummaryFinding {
   id: string
@@ -132,7 +137,7 @@ interface SummaryFinding {
  * message gets that finding's id, so it is translated too. Null when no template matches.
  */
 export function recoverSummary(summary: string, findings: readonly SummaryFinding[] = []): { key: SummaryKey; params: MessageParams } | null {
-  for (const m of MATCHERS) {
+  for (const m of (matchers ??= makeMatchers())) {
     const match = m.re.exec(summary)
     if (!match) continue
     const params: MessageParams = {}
