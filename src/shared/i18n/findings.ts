@@ -500,8 +500,8 @@ export const findingsEn: Record<string, string> = {
     'Run again with `NCCL_DEBUG=INFO` and read where it stops. Try `NCCL_P2P_DISABLE=1`: if it then completes, P2P is broken on this machine (ACS, IOMMU, a VM: see `p2p-unavailable`). On NVSwitch systems check Fabric Manager; in containers give enough /dev/shm (`--shm-size`).',
 
   'nccl-allreduce-failed.title': 'NCCL all-reduce failed',
-  'nccl-allreduce-failed.message': 'The all-reduce across the GPUs failed: {{reason}}',
-  'nccl-allreduce-failed.fix': 'Read the error and NCCL\'s lines in the evidence; run the same with `NCCL_DEBUG=INFO` in your job to see the same failure there.',
+  'nccl-allreduce-failed.message': 'The all-reduce across the GPUs failed: {{reason}}. NCCL itself said: {{warn}}. Environment: {{env}}.',
+  'nccl-allreduce-failed.fix': 'NCCL\'s own WARN line names what it could not do (an interface, a transport, a peer). Where NCCL variables are set, run once without them (`env -u NAME …`): if it then completes, the variable is the cause. Otherwise run your job with `NCCL_DEBUG=INFO` and read the same lines there.',
 
   'nccl-fell-back.title': 'NCCL did not use the direct links',
   'nccl-fell-back.message': 'The GPUs can reach each other directly (NVLink or a PCIe switch, peer access on), but NCCL connected them via {{transports}}. Environment: {{env}}.',
@@ -1136,8 +1136,8 @@ export const findingsZh: Record<string, string> = {
     '用 `NCCL_DEBUG=INFO` 重新运行，看它停在哪里。试试 `NCCL_P2P_DISABLE=1`：若这样能完成，说明本机 P2P 有问题（ACS、IOMMU、虚拟机：见 `p2p-unavailable`）。NVSwitch 系统上检查 Fabric Manager；容器中请给足 /dev/shm（`--shm-size`）。',
 
   'nccl-allreduce-failed.title': 'NCCL all-reduce 失败',
-  'nccl-allreduce-failed.message': '跨 GPU 的 all-reduce 失败：{{reason}}',
-  'nccl-allreduce-failed.fix': '阅读错误和证据中的 NCCL 输出；在你的任务中用 `NCCL_DEBUG=INFO` 运行，看是否出现同样的失败。',
+  'nccl-allreduce-failed.message': '跨 GPU 的 all-reduce 失败：{{reason}}。NCCL 自己的输出：{{warn}}。环境：{{env}}。',
+  'nccl-allreduce-failed.fix': 'NCCL 自己的 WARN 行会说明它做不到什么（某个网络接口、传输方式或对端）。若设置了 NCCL 变量，先去掉它们运行一次（`env -u NAME …`）：若能完成，原因就是该变量。否则在你的任务中用 `NCCL_DEBUG=INFO` 运行，查看同样的输出。',
 
   'nccl-fell-back.title': 'NCCL 没有使用直连链路',
   'nccl-fell-back.message': '这些 GPU 可以直接互访（NVLink 或 PCIe 交换芯片，对等访问已开启），但 NCCL 通过 {{transports}} 连接它们。环境：{{env}}。',

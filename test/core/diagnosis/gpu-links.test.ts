@@ -113,6 +113,30 @@ describe('step 6: the links between GPUs', () => {
     ])
   })
 
+  it('an all-reduce that fails: NCCL\'s own WARN line and the NCCL variables set are said (2×H100, NCCL_SOCKET_IFNAME to no interface)', () => {
+    const r = gpuLinksStep(
+      inputs(
+        links(
+          {},
+          {
+            env: { NCCL_SOCKET_IFNAME: 'gd-no-such-if0', NCCL_NVLS_ENABLE: '0' },
+            result: null,
+            errors: [
+              'rank 0: DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3135, invalid usage (run with NCCL_DEBUG=WARN for details), NCCL version 2.28.9',
+              "rank 1: DistBackendError: [1] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Failed to recv, got 0 bytes.",
+            ],
+            debugLines: ['[2026-11-26 18:33:32] vm:1927:1927 [0] bootstrap.cc:114 NCCL WARN Bootstrap : no socket interface found'],
+          },
+        ),
+      ),
+    )
+    expect(r.status).toBe('fail')
+    expect(ids(r)).toEqual(['nccl-allreduce-failed'])
+    expect(r.findings[0]!.message).toContain('NCCL itself said: Bootstrap : no socket interface found.')
+    expect(r.findings[0]!.message).toContain('Environment: NCCL_SOCKET_IFNAME=gd-no-such-if0 NCCL_NVLS_ENABLE=0.')
+    expect(r.findings[0]!.fix).toContain('env -u NAME')
+  })
+
   it('a collective that hangs fails the step, quoting NCCL\'s last lines', () => {
     const r = gpuLinksStep(inputs(links({}, { timedOut: true, result: null, debugLines: P2P_LINES.slice(0, 2) })))
     expect(r.status).toBe('fail')

@@ -175,7 +175,11 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
     : ''
   const last = (n?.debugLines ?? []).slice(-3).join(' | ') || 'no NCCL INFO line'
   if (n?.timedOut) findings.push(makeFinding('nccl-collective-hang', 'error', { seconds: n.deadlineS, last, env: envText }, (n.debugLines ?? []).join('\n')))
-  else if (n && !n.result) findings.push(makeFinding('nccl-allreduce-failed', 'error', { reason: n.errors[0] ?? 'no result' }, n.errors.join('\n')))
+  else if (n && !n.result) {
+    // The c10d wrapper says "invalid usage"; NCCL's own WARN line says what it could not do.
+    const warn = n.debugLines.find((l) => /NCCL WARN/.test(l))?.replace(/^.*NCCL WARN\s*/, '') ?? 'no WARN line'
+    findings.push(makeFinding('nccl-allreduce-failed', 'error', { reason: n.errors[0] ?? 'no result', warn, env: envText }, [...n.errors, ...n.debugLines].join('\n')))
+  }
   const direct = pairs.some((p) => p.peerAccess && (nvlinkCount(p.link ?? '') > 0 || /^(PIX|PXB)$/.test(p.link ?? '')))
   if (n?.result && direct && !transports.includes('P2P') && !transports.includes('NVLS') && transports.length > 0)
     findings.push(makeFinding('nccl-fell-back', 'warning', { transports: transports.join(', '), env: envText }, n.debugLines.filter((l) => / via /.test(l)).slice(0, 4).join('\n')))
