@@ -15,6 +15,7 @@ import { parseImageReference } from './image-reference'
 import { judgeRequirement, requirementFromEnv, type HostDriver } from './require-cuda'
 import { sweepLeftovers } from './sweep'
 import { inspectImage } from './with-signals'
+import { deadlineSignal } from '../util/deadline'
 
 export interface ContainerTargetOptions {
   env?: NodeJS.ProcessEnv
@@ -62,7 +63,7 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
   if (swept.length) options.onSwept?.(swept)
   let config: { Config?: { Env?: string[] | null } }
   try {
-    const deadline = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(CALL_DEADLINE_MS)]) : AbortSignal.timeout(CALL_DEADLINE_MS)
+    const deadline = deadlineSignal(CALL_DEADLINE_MS, options.signal)
     config = (await inspectImage(connection.docker, image, { abortSignal: deadline })) as typeof config
   } catch (error) {
     return { ok: false, problem: explainDockerError(error, connection.info.endpoint) }

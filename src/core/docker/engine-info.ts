@@ -4,6 +4,7 @@ import type Docker from 'dockerode'
 
 import type { EngineInfo } from '../../shared/docker'
 import { withSignals } from './with-signals'
+import { timeoutSignal } from '../util/deadline'
 
 /** DeviceRequests (`--gpus`) arrived with Engine API 1.40, Docker 19.03. */
 export const MIN_API_VERSION = '1.40'
@@ -83,7 +84,7 @@ export function apiAtLeast(version: string | null, minimum: string): boolean {
 
 /** Ping, then version and info, each under the same deadline. Throws what dockerode throws. */
 export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs = 3_000, endpointReason: EngineInfo['endpointReason'] = null): Promise<EngineInfo> {
-  const abortSignal = AbortSignal.timeout(timeoutMs)
+  const abortSignal = timeoutSignal(timeoutMs)
   const api = withSignals(docker)
   await api.ping({ abortSignal })
   const [version, info] = await Promise.all([

@@ -3,6 +3,7 @@ import type Docker from 'dockerode'
 import type { DockerProblem } from '../../shared/docker'
 import { explainDockerError } from './explain-error'
 import { withSignals } from './with-signals'
+import { timeoutSignal } from '../util/deadline'
 
 export interface EngineWatch {
   /** Set once the engine has failed `misses` pings in a row. */
@@ -31,7 +32,7 @@ export function watchEngine(docker: Docker, endpoint: string, onLost: (problem: 
   }
   const tick = async () => {
     try {
-      await withSignals(docker).ping({ abortSignal: AbortSignal.timeout(everyMs) })
+      await withSignals(docker).ping({ abortSignal: timeoutSignal(everyMs) })
       missed = 0
     } catch (error) {
       if (stopped) return

@@ -4,6 +4,7 @@ import type { LocalImage } from '../../shared/docker'
 import { envMap, imageVersions } from './image-versions'
 import { judgeRequirement, type HostDriver } from './require-cuda'
 import { inspectImage, withSignals } from './with-signals'
+import { deadlineSignal } from '../util/deadline'
 
 interface ImageConfig {
   Created?: string
@@ -29,7 +30,7 @@ export function localImageFrom(item: Pick<Docker.ImageInfo, 'Id' | 'RepoTags' | 
  * satisfies their NVIDIA_REQUIRE_CUDA, without running any of them. Newest first.
  */
 export async function listLocalImages(docker: Docker, host: HostDriver, signal?: AbortSignal): Promise<LocalImage[]> {
-  const deadline = () => (signal ? AbortSignal.any([signal, AbortSignal.timeout(10_000)]) : AbortSignal.timeout(10_000))
+  const deadline = () => deadlineSignal(10_000, signal)
   const items = await withSignals(docker).listImages({ abortSignal: deadline() })
   const images = await Promise.all(
     items.map(async (item) => {

@@ -3,6 +3,7 @@ import { containerFromCgroup, readProcessCgroup } from './cgroup-container'
 import { connectEngine } from './connect'
 import { withSignals } from './with-signals'
 import { oneLine } from '../../shared/one-line'
+import { timeoutSignal } from '../util/deadline'
 
 /** Container id → name, from one list call to the engine (null when the engine is down). */
 export type ContainerNames = () => Promise<Map<string, string> | null>
@@ -29,7 +30,7 @@ export async function nameGpuProcesses(
 /** Names of the running containers, keyed by full id, under a deadline. */
 export function engineContainerNames(list: (signal: AbortSignal) => Promise<Array<{ Id: string; Names?: string[] }>>, timeoutMs = 2_000): ContainerNames {
   return async () => {
-    const containers = await list(AbortSignal.timeout(timeoutMs))
+    const containers = await list(timeoutSignal(timeoutMs))
     return new Map(containers.map((c) => [c.Id, oneLine((c.Names?.[0] ?? c.Id.slice(0, 12)).replace(/^\//, ''))]))
   }
 }

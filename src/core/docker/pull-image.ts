@@ -8,6 +8,7 @@ import { parseImageReference } from './image-reference'
 import { PullAggregator, type PullEvent, type PullSnapshot } from './pull-progress'
 import { inspectImage } from './with-signals'
 import { engineSegment } from './engine-path'
+import { timeoutSignal } from '../util/deadline'
 
 export interface PullOptions {
   endpoint: string
@@ -134,7 +135,7 @@ async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof p
   if (error) return { ok: false, ref, snapshot, problem: explainDockerError(error, options.endpoint) }
   if (aggregator.error) return { ok: false, ref, snapshot, problem: explainDockerError(new Error(aggregator.error), options.endpoint) }
   if (!aggregator.finished) {
-    const present = await inspectImage(docker, ref, { abortSignal: AbortSignal.timeout(10_000) })
+    const present = await inspectImage(docker, ref, { abortSignal: timeoutSignal(10_000) })
       .then(() => true)
       .catch(() => false)
     if (!present) {
@@ -150,7 +151,7 @@ async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof p
 async function repoDigest(docker: Docker, ref: string, name: string): Promise<string | null> {
   const image = (await docker
     .getImage(engineSegment(ref))
-    .inspect({ abortSignal: AbortSignal.timeout(10_000) } as Docker.ImageInspectOptions)
+    .inspect({ abortSignal: timeoutSignal(10_000) } as Docker.ImageInspectOptions)
     .catch(() => null)) as { RepoDigests?: string[] } | null
   const match = (image?.RepoDigests ?? []).find((d) => d.startsWith(`${name}@`)) ?? image?.RepoDigests?.[0]
   return match?.split('@')[1] ?? null

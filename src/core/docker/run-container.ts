@@ -9,6 +9,7 @@ import { settleOnAbort, watchEngine } from './engine-watch'
 import { createPodmanContainer } from './podman-create'
 import type { PodmanSpec } from './podman-spec'
 import { removeContainers } from './sweep'
+import { timeoutSignal } from '../util/deadline'
 
 export interface ContainerRunOptions {
   /** Where the engine is, for problem texts. */
@@ -112,22 +113,22 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
     if (result.cancelled) return result
     // Not under the caller's signal: an aborted create may still finish in the engine, and then
     // its id would be unknown here. The session-label sweep below catches even that case.
-    const createSignal = AbortSignal.timeout(CREATE_DEADLINE_MS)
+    const createSignal = timeoutSignal(CREATE_DEADLINE_MS)
     container = options.podmanSpec
       ? await createPodmanContainer(docker, options.podmanSpec, createSignal)
       : await docker.createContainer({ ...spec, abortSignal: createSignal } as Docker.ContainerCreateOptions)
     result.containerId = container.id
     options.onLifecycle?.('created', container.id)
     if (stop.signal.aborted) return result
-    const stream = (await container.attach({ stream: true, stdout: true, stderr: true, abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) } as Docker.ContainerAttachOptions)) as NodeJS.ReadableStream
+    const stream = (await container.attach({ stream: true, stdout: true, stderr: true, abortSignal: timeoutSignal(CALL_DEADLINE_MS) } as Docker.ContainerAttachOptions)) as NodeJS.ReadableStream
     const streamEnded = new Promise<void>((resolve) => {
       stream.once('end', resolve)
       stream.once('close', resolve)
       stream.once('error', () => resolve())
     })
     docker.modem.demuxStream(stream, out.sink, err.sink)
-    await container.start({ abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) } as Docker.ContainerStartOptions)
-    const inspect = await container.inspect({ abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) } as Docker.ContainerInspectOptions)
+    await container.start({ abortSignal: timeoutSignal(CALL_DEADLINE_MS) } as Docker.ContainerStartOptions)
+    const inspect = await container.inspect({ abortSignal: timeoutSignal(CALL_DEADLINE_MS) } as Docker.ContainerInspectOptions)
     result.shmSizeBytes = inspect.HostConfig?.ShmSize ?? null
     result.ipcMode = inspect.HostConfig?.IpcMode ?? null
     options.onLifecycle?.('started', container.id)
@@ -147,14 +148,14 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
   } catch (error) {
     if (engineLost) result.problem = engineLost
     else if (!stop.signal.aborted) result.problem = explainDockerError(error, options.endpoint)
-    if (container && stop.signal.aborted && !engineLost) await container.kill({ abortSignal: AbortSignal.timeout(CALL_DEADLINE_MS) }).catch(ignoreGone).catch(() => undefined)
+    if (container && stop.signal.aborted && !engineLost) await container.kill({ abortSignal: timeoutSignal(CALL_DEADLINE_MS) }).catch(ignoreGone).catch(() => undefined)
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onAbort)
     if (container) {
       await container
         // An engine that just stopped answering gets a short try: the next start's sweep does the rest.
-        .remove({ force: true, abortSignal: AbortSignal.timeout(engineLost ? LOST_ENGINE_DEADLINE_MS : REMOVE_DEADLINE_MS) })
+        .remove({ force: true, abortSignal: timeoutSignal(engineLost ? LOST_ENGINE_DEADLINE_MS : REMOVE_DEADLINE_MS) })
         .then(() => (result.removed = true))
         .catch((e: unknown) => {
           ignoreGone(e)
@@ -164,7 +165,7 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
       if (result.removed) options.onLifecycle?.('removed', container.id)
     }
     const session = spec.Labels?.[SESSION_LABEL]
-    if (session) await removeContainers(docker, [`${SESSION_LABEL}=${session}`], undefined, engineLost ? AbortSignal.timeout(LOST_ENGINE_DEADLINE_MS) : undefined).catch(() => undefined)
+    if (session) await removeContainers(docker, [`${SESSION_LABEL}=${session}`], undefined, engineLost ? timeoutSignal(LOST_ENGINE_DEADLINE_MS) : undefined).catch(() => undefined)
     result.stdout = out.text()
     result.stderr = err.text()
     result.durationMs = performance.now() - started

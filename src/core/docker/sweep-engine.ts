@@ -1,5 +1,6 @@
 import { connectEngine } from './connect'
 import { sweepLeftovers } from './sweep'
+import { timeoutSignal } from '../util/deadline'
 
 export interface EngineSweepOptions {
   /** The whole sweep (connect, list, removals) ends by then; what is left waits for the next one. */
@@ -13,7 +14,7 @@ export interface EngineSweepOptions {
  */
 export async function sweepEngine(env: NodeJS.ProcessEnv = process.env, options: EngineSweepOptions = {}): Promise<string[]> {
   if (env.GPU_DOCTOR_NO_SWEEP === '1') return []
-  const deadline = AbortSignal.timeout(options.deadlineMs ?? 5_000)
+  const deadline = timeoutSignal(options.deadlineMs ?? 5_000)
   try {
     const connection = await connectEngine(env, 1_500)
     if (!connection.ok || deadline.aborted) return []

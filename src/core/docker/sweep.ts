@@ -6,6 +6,7 @@ import { pidAlive } from '../process/pid-alive'
 import { MANAGED_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL } from './container-spec'
 import { withSignals } from './with-signals'
 import { engineSegment } from './engine-path'
+import { deadlineSignal } from '../util/deadline'
 
 export interface LeftoverContext {
   host: string
@@ -36,7 +37,7 @@ export function isLeftover(c: Labelled, ctx: LeftoverContext): boolean {
   return !ctx.isAlive(pid)
 }
 
-const within = (ms: number, signal?: AbortSignal) => (signal ? AbortSignal.any([signal, AbortSignal.timeout(ms)]) : AbortSignal.timeout(ms))
+const within = (ms: number, signal?: AbortSignal) => deadlineSignal(ms, signal)
 
 /** Force-removes every container matching these label filters; returns the ids removed. `signal` ends it early. */
 export async function removeContainers(docker: Docker, labels: string[], keep: (c: Docker.ContainerInfo) => boolean = () => false, signal?: AbortSignal): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { parseChallenge } from './bearer-challenge'
 import { type RegistryAddress, registryAddress } from './registry-address'
+import { deadlineSignal } from '../util/deadline'
 
 /** What the registry said about one tag. */
 export type TagCheck =
@@ -167,7 +168,7 @@ export async function checkTag(image: string, options: TagCheckOptions = {}): Pr
   if (!resolved.ok) return { image, status: 'not-checked', reason: resolved.reason }
   const a = resolved.address
   const timeoutMs = options.timeoutMs ?? 15_000
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
+  const signal = deadlineSignal(timeoutMs, options.signal)
   try {
     return await check(a, signal)
   } catch (error) {

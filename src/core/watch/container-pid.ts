@@ -5,6 +5,7 @@ import { engineSegment, isContainerRef } from '../docker/engine-path'
 import { WatchError } from './errors'
 import { interpolate } from '../../shared/i18n/interpolate'
 import { watchEn } from '../../shared/i18n/watch'
+import { timeoutSignal } from '../util/deadline'
 
 const INSPECT_DEADLINE_MS = 5_000
 
@@ -25,7 +26,7 @@ export async function containerMainPid(name: string, env: NodeJS.ProcessEnv = pr
   if (!connection.ok) fail('no-engine', 'error.noEngine', { name, reason: `${connection.problem.message} (${connection.endpoint})` })
   let inspect: Docker.ContainerInspectInfo
   try {
-    inspect = await connection.docker.getContainer(engineSegment(name)).inspect({ abortSignal: AbortSignal.timeout(INSPECT_DEADLINE_MS) } as Docker.ContainerInspectOptions)
+    inspect = await connection.docker.getContainer(engineSegment(name)).inspect({ abortSignal: timeoutSignal(INSPECT_DEADLINE_MS) } as Docker.ContainerInspectOptions)
   } catch (error) {
     if (isNotFound(error)) fail('no-container', 'error.noContainer', { name })
     fail('no-engine', 'error.noEngine', { name, reason: error instanceof Error ? error.message : String(error) })

@@ -69,7 +69,7 @@ describe.skipIf(!RUN)('no probe container is left behind', () => {
 
     const next = spawnCli(DIAGNOSE, cliEnv())
     const code = await next.exited
-    expect(next.out()).toMatch(/Removed [1-9]\d* container\(s\) left behind by an earlier GPU Doctor run/)
+    expect(next.out()).toMatch(/Removed [1-9]\d* containers? left behind by an earlier GPU Doctor run/)
     // The real probe in an image without torch: step 1 fails, and its own container is gone too.
     expect(code).toBe(1)
     expect(await labelled(`gpu-doctor.pid=${killed.child.pid}`)).toEqual([])
