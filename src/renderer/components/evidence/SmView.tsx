@@ -86,7 +86,8 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
   const perGpu = ev?.perGpu ?? []
   return (
     <div className="evidence evidence--sm">
-      <div className={`sm-layout${perGpu.length > 0 ? ' sm-layout--split' : ''}`}>
+      {/* One GPU: its numbers beside the chart; several: the chart, then the GPUs side by side. */}
+      <div className={`sm-layout${perGpu.length === 1 ? ' sm-layout--split' : ''}`}>
       {data && (
         <figure className="sm-figure">
           <figcaption>
@@ -107,7 +108,7 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
         </figure>
       )}
       {perGpu.length > 0 && (
-        <div className="sm-side">
+        <div className={perGpu.length > 1 ? 'gpu-columns' : 'sm-side'} data-testid="ev-sm-gpus">
           {perGpu.map((g) => (
             <GpuStats key={g.index} g={g} lang={lang} expected={ev?.expected?.find((x) => x.index === g.index && x.what === 'matmul')} />
           ))}
