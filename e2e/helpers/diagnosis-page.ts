@@ -14,7 +14,7 @@ export async function openSteps(page: Page, ids: readonly string[]): Promise<voi
   }
 }
 
-/** A picture of steps `from` to `to` of the Diagnose page (the whole height, however long), with a margin. */
+/** A picture of steps `from` to `to` of the Diagnose page (the whole height, however long), from the top of the first card to the bottom of the last. */
 export async function screenshotSteps(page: Page, name: string, dir = SCREENSHOTS, from = 'sm-utilisation', to = 'gpu-links'): Promise<string> {
   const box = await page.evaluate(
     ([a, b]) => {
@@ -26,7 +26,7 @@ export async function screenshotSteps(page: Page, name: string, dir = SCREENSHOT
   )
   await mkdir(dir, { recursive: true })
   const path = resolve(dir, `${name}.png`)
-  const y = Math.max(0, box.y - 8)
-  await page.screenshot({ path, fullPage: true, clip: { x: 0, y, width: box.width, height: box.bottom + 8 - y } })
+  const y = Math.max(0, box.y - 1)
+  await page.screenshot({ path, fullPage: true, clip: { x: 0, y, width: box.width, height: box.bottom + 1 - y } })
   return path
 }
