@@ -26,9 +26,15 @@ const TEXT = {
 } as const
 
 async function openRun(page: Page, url: string, lang: 'en' | 'zh-CN'): Promise<void> {
+  // Whether the answer's title ever takes the focus (checked at the end: an effect may move it late).
+  await page.addInitScript(() => {
+    document.addEventListener('focusin', (e) => {
+      if ((e.target as HTMLElement).dataset?.testid === 'headline-title') (window as { headlineFocused?: boolean }).headlineFocused = true
+    })
+  })
   await page.goto(`${url}#diagnose`)
-  if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
   await expect(page.getByTestId('last-run')).toBeVisible()
+  if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
   await expect(page.getByTestId('step-status-gpu-links')).toHaveAttribute('data-status', /^(pass|warn)$/)
   await openSteps(page, ['sm-utilisation', 'conv-timing', 'gpu-links'])
 }
@@ -39,6 +45,17 @@ async function expectSideBySide(page: Page, left: string, right: string): Promis
   const b = (await page.getByTestId(right).boundingBox())!
   expect(Math.abs(a.y - b.y), `${left} and ${right} start on one row`).toBeLessThan(4)
   expect(a.x + a.width, `${left} ends before ${right} starts`).toBeLessThanOrEqual(b.x + 1)
+}
+
+/** Each step's title beside its number, as big as a title (no page's card heading style applied to it). */
+async function expectTitlesBesideNumbers(page: Page): Promise<void> {
+  for (const id of ['gpu-visible', 'sm-utilisation', 'gpu-links']) {
+    const card = page.getByTestId(`step-card-${id}`)
+    const number = (await card.locator('.step__number').boundingBox())!
+    const title = (await page.getByTestId(`step-title-${id}`).boundingBox())!
+    expect(Math.abs(number.y + number.height / 2 - (title.y + title.height / 2)), `step ${id}: title level with its number`).toBeLessThan(6)
+    expect(await page.getByTestId(`step-title-${id}`).evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(15)
+  }
 }
 
 /** No text of step 4–6 sticks out of its card (cut off or spilling over the page). */
@@ -78,6 +95,9 @@ test.describe('a 2×H100 run, all GPUs idle: the links matrix and the GPUs side 
       await expect(page.getByTestId('ev-conv-gpu-1')).toContainText('0.491 ms')
       await expect(page.getByTestId('ev-sm-busy')).toHaveCount(0)
       await expectNothingOverflows(page)
+      await expectTitlesBesideNumbers(page)
+      // A saved result shown after a reload is not a run that just finished: the focus stays put.
+      expect(await page.evaluate(() => (window as { headlineFocused?: boolean }).headlineFocused ?? false)).toBe(false)
       await page.setViewportSize({ width: 900, height: 700 })
       await expectSideBySide(page, 'ev-sm-gpu-0', 'ev-sm-gpu-1')
       await expectNothingOverflows(page)

@@ -66,6 +66,8 @@ test.describe('README screenshots', () => {
       await page.goto(served.url)
       await expect(page.getByTestId('gpu-grid')).toHaveAttribute('data-layout', 'dense')
       for (let i = 0; i < 8; i++) await expect(page.getByTestId(`gpu-util-${i}`)).toHaveText(/^\d+ %$/)
+      // Enough history for the sparklines to show a line.
+      await expect.poll(() => sampleCount(page), { timeout: 60_000, intervals: [1000] }).toBeGreaterThanOrEqual(20)
       await shot(page, 'live-8gpu-en')
       await shotSmall(page, 'live-8gpu-en')
       expect(pageProblems).toEqual([])
