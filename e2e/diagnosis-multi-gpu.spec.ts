@@ -91,6 +91,8 @@ test.describe('a 2×H100 run, all GPUs idle: the links matrix and the GPUs side 
       await expect(page.getByTestId('ev-sm-gpu-1').getByTestId('ev-sm-tflops')).toHaveText('694 TFLOP/s')
       await expectSideBySide(page, 'ev-sm-gpu-0', 'ev-sm-gpu-1')
       await expectSideBySide(page, 'ev-links-gpu-0', 'ev-links-gpu-1')
+      // Against what an H100 should reach, with the sign: GPU 0 at 679 of 678 TFLOP/s is +0.1 %.
+      await expect(page.getByTestId('ev-sm-gpu-0').getByTestId('ev-sm-expected')).toContainText(/678 TFLOP\/s.*\+0\.1 %$/)
       await expect(page.getByTestId('ev-conv-gpu-0')).toContainText('0.503 ms')
       await expect(page.getByTestId('ev-conv-gpu-1')).toContainText('0.491 ms')
       await expect(page.getByTestId('ev-sm-busy')).toHaveCount(0)

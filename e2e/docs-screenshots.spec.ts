@@ -38,6 +38,12 @@ async function shotSmall(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
+/** The Diagnose page once its hardware check and the interpreter search have answered (no spinner in the picture). */
+async function healthAnswered(page: Page): Promise<void> {
+  await expect(page.getByTestId('health-status')).toHaveAttribute('data-status', /^(pass|warn|fail)$/, { timeout: 20_000 })
+  await expect(page.getByTestId('run-all')).toBeEnabled({ timeout: 30_000 })
+}
+
 /** The H200's interpreter list (that machine's), so the Diagnose page shows the Python the saved run used. */
 async function h200Interpreters(page: Page): Promise<void> {
   await page.route(/\/api\/invoke\/diagnosis(%3A|:)list-interpreters/i, (route) => route.fulfill({ json: { ok: true, value: H200_INTERPRETERS } }))
@@ -81,6 +87,7 @@ test.describe('README screenshots', () => {
       await page.goto(`${served.url}#diagnose`)
       await expect(page.getByTestId('headline')).toHaveAttribute('data-verdict', 'pass')
       await expect(page.getByTestId('step-status-conv-timing')).toHaveAttribute('data-status', 'pass')
+      await healthAnswered(page)
       await shot(page, 'diagnosis-en')
       await shotSmall(page, 'diagnosis-en')
       await page.getByTestId('lang-switch').selectOption('zh-CN')
@@ -97,6 +104,7 @@ test.describe('README screenshots', () => {
       await page.goto(`${served.url}#diagnose`)
       await expect(page.getByTestId('headline')).toHaveAttribute('data-verdict', 'fail')
       await expect(page.getByTestId('step-card-gpu-visible')).toHaveAttribute('data-open', 'true')
+      await healthAnswered(page)
       await shot(page, 'diagnosis-problem-en')
       await shotSmall(page, 'diagnosis-problem-en')
       expect(pageProblems).toEqual([])
@@ -116,6 +124,8 @@ test.describe('README screenshots', () => {
         for (const lang of ['en', 'zh'] as const) {
           if (lang === 'zh') await page.getByTestId('lang-switch').selectOption('zh-CN')
           await expect(page.getByTestId('ev-links-matrix')).toBeVisible()
+          // No focus ring from the last "Show details" click in the picture.
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
           await screenshotSteps(page, `${name}-${lang}`, DOCS)
           await page.setViewportSize(SMALL)
           await screenshotSteps(page, `${name}-${lang}-900x700`, DOCS)
