@@ -12,6 +12,7 @@ import { openSteps, screenshotSteps } from './helpers/diagnosis-page'
 // real diagnoses saved to the history (an H200, Debian's CPU-only PyTorch, a 2×H100 with step 6).
 // Each at 1280×800 (the README's), then at 900×700 (-900x700) to look at a small window too.
 // Off by default (slow, asserts little): GPU_DOCTOR_DOCS_SCREENSHOTS=1 npx playwright test docs
+// The committed PNGs were then shrunk with `pngquant --quality 80-98 --ext .png --force docs/screenshots/*.png` (Debian's pngquant; optional).
 const ROOT = resolve(import.meta.dirname, '..')
 const DOCS = resolve(ROOT, 'docs/screenshots')
 const SMALL = { width: 900, height: 700 }
@@ -124,9 +125,16 @@ test.describe('README screenshots', () => {
         for (const lang of ['en', 'zh'] as const) {
           if (lang === 'zh') await page.getByTestId('lang-switch').selectOption('zh-CN')
           await expect(page.getByTestId('ev-links-matrix')).toBeVisible()
-          // No focus ring from the last "Show details" click in the picture.
+          // No focus ring or hover from the last "Show details" click in the picture.
           await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+          await page.mouse.move(0, 0)
           await screenshotSteps(page, `${name}-${lang}`, DOCS)
+          if (lang === 'en' && name === 'diagnosis-links') {
+            // The bars and marks in the dark theme too.
+            await page.emulateMedia({ colorScheme: 'dark' })
+            await screenshotSteps(page, `${name}-${lang}-dark`, DOCS)
+            await page.emulateMedia({ colorScheme: 'light' })
+          }
           await page.setViewportSize(SMALL)
           await screenshotSteps(page, `${name}-${lang}-900x700`, DOCS)
           await page.setViewportSize({ width: 1280, height: 800 })
