@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 import { expect, saveScreenshot, test } from './fixtures'
@@ -56,6 +57,13 @@ async function expectTitlesBesideNumbers(page: Page): Promise<void> {
     expect(Math.abs(number.y + number.height / 2 - (title.y + title.height / 2)), `step ${id}: title level with its number`).toBeLessThan(6)
     expect(await page.getByTestId(`step-title-${id}`).evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(15)
   }
+}
+
+/** axe-core on the page with steps 4–6 open: no serious or critical violation (contrast of the marks and bars included). */
+async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)
+  expect(serious).toEqual([])
 }
 
 /** No text of step 4–6 sticks out of its card (cut off or spilling over the page). */
@@ -129,6 +137,10 @@ test.describe('a 2×H100 run with GPU 0 busy: the busy GPU is marked', () => {
       await expect(page.getByTestId('ev-links-nccl')).toContainText(text.busbw('130.6'))
       await expect(page.getByTestId('step-card-gpu-links').getByTestId('finding-links-measured-while-busy')).toBeVisible()
       await expectNothingOverflows(page)
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await expectNoSeriousAxeViolation(page)
+      }
       expect(pageProblems).toEqual([])
     })
   }
