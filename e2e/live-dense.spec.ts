@@ -25,6 +25,9 @@ test.describe('live panel with eight GPUs', () => {
           await expect(page.getByTestId(`chart-${metric}-${i}`)).toBeInViewport({ ratio: 1 })
         }
       }
+      // Every metric's label whole, none cut to "SM clock · of 1,980 …".
+      const cut = await page.locator('.metric--compact .label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent))
+      expect(cut).toEqual([])
       // Memory against the total and power against the limit, in the panel's words.
       await expect(page.getByTestId('gpu-panel-7')).toContainText(lang === 'en' ? 'of 140.4 GiB' : '共 140.4 GiB')
       await expect(page.getByTestId('gpu-panel-7')).toContainText(lang === 'en' ? 'of 700 W' : '共 700 W')

@@ -266,6 +266,8 @@ export const LinksEvidenceSchema = z.object({
         cpuAffinity: maybeText,
         /** Its fastest link to another GPU, per direction (the expected NCCL bus bandwidth is the slowest GPU's). */
         linkGBps: maybeNumber,
+        /** Another process used it while the links were measured (absent in runs saved before it was recorded). */
+        contended: z.boolean().optional(),
       }),
     )
     .optional(),

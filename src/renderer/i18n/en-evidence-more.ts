@@ -35,6 +35,9 @@ export const evidenceMoreUiEn = {
   'ev6.pcie': 'PCIe (now/max): {{pcie}}',
   'ev6.numa': 'NUMA {{numa}}, CPUs {{cpus}}',
   'ev6.ncclLines': "NCCL's own lines (NCCL_DEBUG=INFO)",
+  'ev6.busyShort': 'busy',
+  'ev6.meaning':
+    "Bus bandwidth as nccl-tests defines it for all-reduce: algorithm bandwidth (bytes / time) × 2(n−1)/n, comparable with one GPU's link bandwidth per direction. 256 MiB float32, 3 warm-up + 10 timed, one process per GPU, NCCL_NVLS_ENABLE=0. P2P copies: 128 MiB, 5 timed, per ordered pair. Expected: NVLinks × per-link rate, else PCIe generation × width (resources/data/gpu-expected-performance.json).",
   'ev5.col.gpu': 'GPU',
   'ev5.col.repOn': '256→256 cuDNN on',
   'ev5.col.seedOn': 'seed cuDNN on',

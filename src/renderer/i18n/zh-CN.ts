@@ -327,6 +327,9 @@ const baseUiZh = {
   'ev6.pcie': 'PCIe（当前/最大）：{{pcie}}',
   'ev6.numa': 'NUMA {{numa}}，CPU {{cpus}}',
   'ev6.ncclLines': 'NCCL 自身的输出（NCCL_DEBUG=INFO）',
+  'ev6.busyShort': '占用中',
+  'ev6.meaning':
+    '总线带宽按 nccl-tests 对 all-reduce 的定义：算法带宽（字节数 / 时间）× 2(n−1)/n，可与单块 GPU 单方向的链路带宽直接比较。256 MiB float32，3 次预热 + 10 次计时，每块 GPU 一个进程，NCCL_NVLS_ENABLE=0。P2P 拷贝：128 MiB，计时 5 次，每个有序 GPU 对各测一次。预期值：NVLink 条数 × 每条链路速率，否则为 PCIe 代数 × 通道数（resources/data/gpu-expected-performance.json）。',
   'ev5.col.gpu': 'GPU',
   'ev5.col.repOn': '256→256 开 cuDNN',
   'ev5.col.seedOn': '种子用例 开 cuDNN',

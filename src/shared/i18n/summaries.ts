@@ -44,6 +44,7 @@ export const summariesEn = {
   'links.ok': '{{count}} GPUs: NCCL all-reduce {{busbw}} GB/s bus bandwidth (links allow {{expected}}) via {{transports}}; peer access {{peers}} of {{pairs}} pairs, copies {{min}}–{{max}} GB/s',
   'links.failed': '{{count}} GPUs: the NCCL all-reduce did not complete: {{reason}}',
   'conv.okMulti': 'cuDNN on vs off on GPU {{gpu}}: {{repOn}} ms vs {{repOff}} ms ({{repRatio}}×) on 256→256 3×3; seed {{seedOn}} vs {{seedOff}} ms ({{seedRatio}}×). Every GPU, 256→256 with cuDNN (ms): {{list}}',
+  'conv.busyMark': ' (busy)',
 } as const
 
 export type SummaryKey = keyof typeof summariesEn
@@ -89,6 +90,7 @@ export const summariesZh: Record<SummaryKey, string> = {
   'links.ok': '{{count}} 块 GPU：NCCL all-reduce 总线带宽 {{busbw}} GB/s（互联允许 {{expected}}），经由 {{transports}}；{{pairs}} 对中 {{peers}} 对可直接访问，拷贝 {{min}}–{{max}} GB/s',
   'links.failed': '{{count}} 块 GPU：NCCL all-reduce 未完成：{{reason}}',
   'conv.okMulti': 'GPU {{gpu}} 上 cuDNN 开 vs 关：256→256 3×3 卷积 {{repOn}} 毫秒 vs {{repOff}} 毫秒（{{repRatio}}×）；种子用例 {{seedOn}} vs {{seedOff}} 毫秒（{{seedRatio}}×）。各 GPU 的 256→256 卷积（开 cuDNN，毫秒）：{{list}}',
+  'conv.busyMark': '（占用中）',
 }
 
 /**
@@ -169,5 +171,7 @@ export function translateSummary(
     const finding = step.findings?.find((f) => f.id === params.findingId)
     params.reason = t(`${params.findingId}.message`, { ns: 'findings', ...(finding?.params ?? {}), defaultValue: params.reason })
   }
+  // Step 5's list of GPUs marks a busy one in the core's English: in the reader's words here.
+  if (typeof params.list === 'string') params.list = params.list.replaceAll(' (busy)', t('conv.busyMark', { ns: 'summaries', defaultValue: ' (busy)' }))
   return t(said.key, { ns: 'summaries', ...params, defaultValue: step.summary })
 }

@@ -106,6 +106,11 @@ describe('step 6: the links between GPUs', () => {
     expect(ids(r)).toEqual(['links-measured-while-busy'])
     expect(r.findings[0]!.message).toContain('GPU 0 was busy with other work (PID 932 python3 1.1 GiB)')
     expect(r.findings[0]!.message).toContain('all-reduce 121 of 450 GB/s bus bandwidth, copy 0→1 90 of 450 GB/s')
+    // Each GPU says whether it was busy, for the UI to mark it beside its links.
+    expect(r.evidence.gpus?.map((g) => [g.index, g.contended])).toEqual([
+      [0, true],
+      [1, false],
+    ])
     // The same figures with both GPUs free are the links' fault.
     expect(ids(gpuLinksStep(inputs(links({ copies: [{ from: 0, to: 1, GBps: 90 }, { from: 1, to: 0, GBps: 369.8 }] }, { result: { rank: 0, bytes: 268435456, ms: 2.2, algbwGBps: 121.3, busbwGBps: 121.3 } }))))).toEqual([
       'p2p-copy-slow',

@@ -35,3 +35,17 @@ describe('summaries saved without their key (diagnoses from before summary keys)
     expect(summariesZh['cudnn.fail']).toBe('cuDNN 未被使用：{{reason}}')
   })
 })
+
+describe("step 5's list of GPUs", () => {
+  it('marks a busy GPU in the reader’s language (a real 2×H100 run with GPU 0 busy)', async () => {
+    const { readFileSync } = await import('node:fs')
+    const run = JSON.parse(readFileSync(new URL('../../../docs/verification/issues-23-24-speed-h100-x2/rerun/gpu0-busy.json', import.meta.url), 'utf8')) as {
+      steps: Array<{ id: string; summary: string; summaryKey?: string | null; summaryParams?: Record<string, string | number> }>
+    }
+    const conv = run.steps.find((s) => s.id === 'conv-timing')!
+    expect(conv.summary).toContain('GPU 0 1.090 (busy), GPU 1 0.483')
+    const said = translateSummary(conv, t)
+    expect(said).toContain('GPU 0 1.090（占用中）, GPU 1 0.483')
+    expect(said).not.toContain('busy')
+  })
+})

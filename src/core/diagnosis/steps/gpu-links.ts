@@ -112,6 +112,8 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
       cpuAffinity: row >= 0 ? (topo!.cpuAffinity[row] ?? null) : null,
       // An NVSwitch box shows NV18 to every peer over the same 18 links: the fastest pair, not their sum.
       linkGBps: mine.length && mine.some((v) => v > 0) ? Math.max(...mine) : null,
+      // Busy with another process while the links were measured: the UI marks it beside its links.
+      contended: g.contended,
       cc: cc(i),
     }
   })

@@ -25,7 +25,7 @@ export function EvidenceView({ step }: { step: StepResult }) {
       case 'conv-timing':
         return step.evidence.cases ? <ConvView ev={step.evidence} /> : null
       case 'gpu-links':
-        return step.evidence.pairs ? <LinksView ev={step.evidence} /> : null
+        return step.evidence.pairs ? <LinksView ev={step.evidence} findings={step.findings} /> : null
     }
   }, [step])
   return view

@@ -8,6 +8,11 @@ import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
 import { SmChart } from './SmChart'
 import { coreOr } from '../finding-texts'
 
+/** A difference from what the model should reach, with its sign: "+0.1 %" faster, "-54.5 %" slower. */
+export function signedPercent(delta: number, lang: string): string {
+  return `${delta > 0 ? '+' : ''}${withUnit(delta, '%', lang, 1)}`
+}
+
 function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: ExpectedCheck | undefined }) {
   const { t } = useTranslation()
   const pct = (v: number | null) => withUnit(v, '%', lang)
@@ -65,7 +70,7 @@ function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: Exp
                 model: expected.model,
                 expected: formatNumber(expected.expected, lang, 0),
                 basis: t(`ev4.basis.${expected.basis}`),
-                delta: withUnit(-(expected.slowerPercent ?? 0), '%', lang, 1),
+                delta: signedPercent(-(expected.slowerPercent ?? 0), lang),
               })}
         </p>
       )}
@@ -86,7 +91,8 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
   const perGpu = ev?.perGpu ?? []
   return (
     <div className="evidence evidence--sm">
-      <div className={`sm-layout${perGpu.length > 0 ? ' sm-layout--split' : ''}`}>
+      {/* One GPU: its numbers beside the chart; several: the chart, then the GPUs side by side. */}
+      <div className={`sm-layout${perGpu.length === 1 ? ' sm-layout--split' : ''}`}>
       {data && (
         <figure className="sm-figure">
           <figcaption>
@@ -107,7 +113,7 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
         </figure>
       )}
       {perGpu.length > 0 && (
-        <div className="sm-side">
+        <div className={perGpu.length > 1 ? 'gpu-columns' : 'sm-side'} data-testid="ev-sm-gpus">
           {perGpu.map((g) => (
             <GpuStats key={g.index} g={g} lang={lang} expected={ev?.expected?.find((x) => x.index === g.index && x.what === 'matmul')} />
           ))}

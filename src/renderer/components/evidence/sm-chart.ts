@@ -86,7 +86,8 @@ export function smChartOptions(spec: SmChartSpec): uPlot.Options {
     width: spec.width,
     height: spec.height,
     padding: [10, 12, 0, 0],
-    legend: { show: spec.gpus.length > 1 },
+    // The GPUs' colours only: the cursor is off, so live values would read "Value: --".
+    legend: { show: spec.gpus.length > 1, live: false },
     cursor: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
     scales: {

@@ -17,9 +17,16 @@ export function DiagnosisHeadline({ exportSlot }: { exportSlot?: ReactNode }) {
   const finishedAt = useDiagnosis((s) => s.finishedAt)
   const titleRef = useRef<HTMLHeadingElement>(null)
   const announced = useRef(finishedAt)
-  // A run that just finished here: the keyboard and the screen reader go to its answer.
+  const sawRun = useRef(running)
+  // A run that just finished here: the keyboard and the screen reader go to its answer. A saved
+  // result shown after a reload is no such moment: the focus stays where the reader left it.
   useEffect(() => {
-    if (running || finishedAt === null || finishedAt === announced.current) return
+    if (running) {
+      sawRun.current = true
+      return
+    }
+    if (!sawRun.current || finishedAt === null || finishedAt === announced.current) return
+    sawRun.current = false
     announced.current = finishedAt
     titleRef.current?.focus()
   }, [finishedAt, running])

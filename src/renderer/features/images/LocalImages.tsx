@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import type { LocalImage } from '../../../shared/docker'
@@ -10,6 +11,11 @@ import { formatAge, formatSize } from '../../components/size-and-age-format'
 
 /** The name compare and pull use: the first tag, else the image id. */
 export const imageRef = (img: LocalImage): string => img.tags[0] ?? img.id
+
+/** An image reference that a narrow column wraps after its "/" and ":", not inside a word. */
+function breakableRef(ref: string): ReactNode[] {
+  return ref.split(/(?<=[/:])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]))
+}
 
 function Version({ v }: { v: { value: string; source: string } | null }) {
   return v ? <span title={v.source}>{v.value}</span> : <span className="muted">{DASH}</span>
@@ -31,7 +37,7 @@ function Row({ img, now }: { img: LocalImage; now: number }) {
   return (
     <tr data-testid="local-image" data-ref={ref}>
       <td className="local-images__tags">
-        {img.tags.length ? img.tags.map((tag) => <code key={tag}>{tag}</code>) : <code className="muted">{img.id.replace(/^sha256:/, '').slice(0, 12)}</code>}
+        {img.tags.length ? img.tags.map((tag) => <code key={tag}>{breakableRef(tag)}</code>) : <code className="muted">{img.id.replace(/^sha256:/, '').slice(0, 12)}</code>}
       </td>
       <td className="num">{formatSize(img.sizeBytes, i18n.language)}</td>
       <td>{formatAge(img.createdAt, now, i18n.language)}</td>
