@@ -516,7 +516,7 @@ export const findingsEn: Record<string, string> = {
 
   'links-measured-while-busy.title': 'Links measured while a GPU was busy',
   'links-measured-while-busy.message':
-    'GPU {{gpus}} was busy with other work ({{processes}}) while the links were measured: {{measured}}. A collective runs at the pace of its slowest GPU and a copy shares the GPU with the other work, so these figures describe the sharing, not the links.',
+    'GPU {{gpus}} was busy with other work ({{processes}}) while the links were measured: {{measured}} (measured / what the link carries). A collective runs at the pace of its slowest GPU and a copy shares the GPU with the other work, so these figures describe the sharing, not the links.',
   'links-measured-while-busy.fix':
     'Measure the links again when GPU {{gpus}} is free (`gpu-doctor diagnose --steps gpu-visible,gpu-links`), or only between the free GPUs with `--gpus`{{freeGpus}}.',
 
@@ -1151,7 +1151,7 @@ export const findingsZh: Record<string, string> = {
 
   'links-measured-while-busy.title': '测量链路时有 GPU 正忙',
   'links-measured-while-busy.message':
-    '测量链路时 GPU {{gpus}} 正在运行其他任务（{{processes}}）：{{measured}}。集合通信的速度取决于最慢的 GPU，拷贝也要与其他任务分享这块 GPU，因此这些数字反映的是共享状态，而不是链路本身。',
+    '测量链路时 GPU {{gpus}} 正在运行其他任务（{{processes}}）：{{measured}}（实测 / 链路应有带宽）。集合通信的速度取决于最慢的 GPU，拷贝也要与其他任务分享这块 GPU，因此这些数字反映的是共享状态，而不是链路本身。',
   'links-measured-while-busy.fix':
     '等 GPU {{gpus}} 空闲后重新测量链路（`gpu-doctor diagnose --steps gpu-visible,gpu-links`），或用 `--gpus` 只测空闲的 GPU{{freeGpus}}。',
 

@@ -9,6 +9,7 @@ import { parseTopo } from '../../../src/core/nvidia-smi/parse-topo'
 import type { LinkFacts } from '../../../src/core/nvidia-smi/read-links'
 import { stripCaptureArtifacts } from '../../../src/core/nvidia-smi/strip-capture'
 import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
+import { findingsZh } from '../../../src/shared/i18n/findings'
 
 // The real 2×H200 box: nvidia-smi's GPUs and `topo -m` (NV18 both ways) from test/fixtures/h200-x2;
 // the probe's links workload as it reports (peer access, copies, NCCL's result and INFO lines).
@@ -105,7 +106,8 @@ describe('step 6: the links between GPUs', () => {
     })
     expect(ids(r)).toEqual(['links-measured-while-busy'])
     expect(r.findings[0]!.message).toContain('GPU 0 was busy with other work (PID 932 python3 1.1 GiB)')
-    expect(r.findings[0]!.message).toContain('all-reduce 121 of 450 GB/s bus bandwidth, copy 0→1 90 of 450 GB/s')
+    expect(r.findings[0]!.message).toContain('NCCL all-reduce 121/450 GB/s, P2P 0→1 90/450 GB/s (measured / what the link carries)')
+    expect(findingsZh['links-measured-while-busy.message']).toContain('{{measured}}（实测 / 链路应有带宽）')
     // Each GPU says whether it was busy, for the UI to mark it beside its links.
     expect(r.evidence.gpus?.map((g) => [g.index, g.contended])).toEqual([
       [0, true],

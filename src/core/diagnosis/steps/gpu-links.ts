@@ -190,8 +190,9 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
   if (busyIndices.size > 0) {
     const slowBusyCopies = slowCopies.filter((p) => busyIndices.has(p.from) || busyIndices.has(p.to))
     const measured = [
-      ...(ncclSlow ? [`all-reduce ${gb(busbw)} of ${gb(expectedBus)} GB/s bus bandwidth`] : []),
-      ...slowBusyCopies.map((p) => `copy ${p.from}→${p.to} ${gb(p.copyGBps)} of ${gb(p.expectedGBps)} GB/s`),
+      // Figures only, no words: the Chinese message quotes them as they are.
+      ...(ncclSlow ? [`NCCL all-reduce ${gb(busbw)}/${gb(expectedBus)} GB/s`] : []),
+      ...slowBusyCopies.map((p) => `P2P ${p.from}→${p.to} ${gb(p.copyGBps)}/${gb(p.expectedGBps)} GB/s`),
     ]
     if (measured.length) {
       const busy = gpus.filter((g) => g.contended)
