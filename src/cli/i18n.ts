@@ -38,7 +38,9 @@ export function createTranslator(lang: Lang): TFunction {
   const addShared = (own: (() => ReturnType<typeof loadSharedTexts>) | undefined) => {
     shared = true
     const texts = own ? own() : loadSharedTexts()
-    for (const l of LANGUAGES) for (const [ns, resources] of Object.entries(texts[l])) instance.addResourceBundle(l, ns, resources)
+    // This run's language and English, its fallback: nothing in one run speaks a third.
+    for (const l of LANGUAGES.filter((x) => x === lang || x === 'en'))
+      for (const [ns, resources] of Object.entries(texts[l])) instance.addResourceBundle(l, ns, resources)
   }
   const t = instance.t
   // Our own explanations (why a file could not be parsed) run longer than an echoed value.
