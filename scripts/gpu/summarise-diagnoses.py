@@ -72,15 +72,12 @@ for i in (1, 2):
     for cum, depth, mod in sorted(rows, reverse=True)[:14]:
         print("  %8.1f  %s%s" % (cum / 1000, " " * (depth - 1), mod))
 
-try:
-    a = json.load(open(os.path.join(out, "conv-agreement.json")))
+agreement = os.path.join(out, "conv-agreement.json")
+if os.path.exists(agreement):
+    a = json.load(open(agreement))
     print("\n== step 5 vs torch.utils.benchmark on", a["device"], "reference ms", json.dumps(a["reference"]))
     for b in a["bySeconds"]:
         print("  warm-up %s s, %s s per case: step 5 %.2f s, max deviation %.2f %%, ms %s" % (b.get("warmupS"), b["convSeconds"], b["stepWallS"], b["maxDeviationPercent"], json.dumps(b["ms"])))
-except Exception as exc:
-    print("conv-agreement:", exc)
-try:
-    w = json.load(open(os.path.join(out, "watch-ddp.json")))
-    print("\n== watch --pid rank 0 of the DDP job:", json.dumps(w)[:2500])
-except Exception as exc:
-    print("watch-ddp:", exc)
+watch = os.path.join(out, "watch-ddp.json")
+if os.path.exists(watch):
+    print("\n== watch --pid rank 0 of the DDP job:", json.dumps(json.load(open(watch)))[:2500])
