@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.4.0"
+PROBE_VERSION = "1.5.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -152,6 +152,36 @@ def python_facts():
         "inVenv": in_venv(),
         "inConda": os.path.isdir(os.path.join(sys.prefix, "conda-meta")),
     }
+
+
+def start_cuda_driver_early():
+    """Starts the CUDA driver and each visible GPU's primary context in a thread while torch imports.
+
+    torch's own first CUDA call then finds them ready: the same driver, the same contexts (CUDA's
+    runtime uses the primary context), just created a few tenths of a second earlier. Every failure
+    is ignored here on purpose: step 1 still makes each call through torch and reports its error.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("GPU_DOCTOR_NO_EARLY_CUDA"):
+        return
+    import ctypes
+    import threading
+
+    def work():
+        try:
+            cuda = ctypes.CDLL("libcuda.so.1")
+            if cuda.cuInit(0) != 0:
+                return
+            count = ctypes.c_int(0)
+            if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
+                return
+            for i in range(count.value):
+                dev, ctx = ctypes.c_int(0), ctypes.c_void_p()
+                if cuda.cuDeviceGet(ctypes.byref(dev), i) == 0:
+                    cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev)
+        except Exception:
+            pass
+
+    threading.Thread(target=work, name="gpu-doctor-cuda-early", daemon=True).start()
 
 
 def import_torch(probe):
@@ -363,6 +393,13 @@ def run_ldd(path):
                 "stderr": res.stderr.decode("utf-8", "replace")[:4000]}
     except Exception as exc:
         return {"file": path, "exitCode": None, "output": "", "stderr": err_text(exc)}
+
+
+def run_ldd_all(paths):
+    """ldd of every library at once (each is its own process), in the order given."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=max(1, min(8, len(paths)))) as pool:
+        return list(pool.map(run_ldd, paths))
 
 
 def torch_cuda_libraries(torch):
@@ -733,17 +770,31 @@ def nccl_worker(args):
     import datetime
     import torch
     import torch.distributed as dist
+    # The rendezvous is CPU-only (NCCL's communicator is made at the first collective), so it too
+    # happens before the go; the GPU is first touched by set_device below.
+    # A failure here (a torch without NCCL) is reported after the go, as any other of step 6.
+    try:
+        dist.init_process_group("nccl", init_method="tcp://127.0.0.1:%d" % args.nccl_port, rank=args.nccl_rank,
+                                world_size=args.nccl_world, timeout=datetime.timedelta(seconds=args.nccl_timeout))
+        early_error = None
+    except Exception as exc:
+        early_error = exc
     if args.nccl_go:
         while not os.path.exists(args.nccl_go):
             time.sleep(0.01)
+    if early_error is not None:
+        raise early_error
+    phases = {}
+    mark = time.time()
     torch.cuda.set_device(args.nccl_device)
-    dist.init_process_group("nccl", init_method="tcp://127.0.0.1:%d" % args.nccl_port, rank=args.nccl_rank,
-                            world_size=args.nccl_world, timeout=datetime.timedelta(seconds=args.nccl_timeout))
     n = 64 * 1024 * 1024  # 256 MiB of float32, nccl-tests' large-message range
     x = torch.ones(n, device="cuda", dtype=torch.float32)
+    torch.cuda.synchronize()
+    phases["contextS"], mark = time.time() - mark, time.time()
     for _ in range(3):
         dist.all_reduce(x)
     torch.cuda.synchronize()
+    phases["communicatorS"], mark = time.time() - mark, time.time()
     iters = 10
     dist.barrier()
     started = time.time()
@@ -754,7 +805,9 @@ def nccl_worker(args):
     size = n * 4
     algbw = size / elapsed / 1e9
     world = args.nccl_world
-    out = {"rank": args.nccl_rank, "bytes": size, "ms": elapsed * 1000.0, "algbwGBps": algbw, "busbwGBps": algbw * 2.0 * (world - 1) / world}
+    phases["measureS"] = time.time() - mark
+    out = {"rank": args.nccl_rank, "bytes": size, "ms": elapsed * 1000.0, "algbwGBps": algbw, "busbwGBps": algbw * 2.0 * (world - 1) / world,
+           "phasesS": phases}
     dist.destroy_process_group()
     return out
 
@@ -984,6 +1037,7 @@ def main(argv=None):
     doc["env"] = {k: os.environ.get(k) for k in ENV_KEYS}
     doc["environment"] = environment_values()
     progress("import-torch")
+    start_cuda_driver_early()
     torch, doc["torch"] = import_torch(probe)
     doc["cudnnCopies"] = cudnn_copies()
     if torch is not None:
@@ -998,7 +1052,7 @@ def main(argv=None):
         progress("ldd")
         try:
             lib_dir, libs = torch_cuda_libraries(torch)
-            ldd_runs = [] if args.no_ldd or sys.platform != "linux" else [run_ldd(p) for p in libs]
+            ldd_runs = [] if args.no_ldd or sys.platform != "linux" else run_ldd_all(libs)
             outside = resolved_outside_wheel(ldd_runs)
             for item in outside:
                 item["undefinedSymbols"] = undefined_symbols(item["neededBy"])
@@ -1050,3 +1104,7 @@ if __name__ == "__main__":
         result = {"schemaVersion": SCHEMA_VERSION, "probeVersion": PROBE_VERSION, "fatal": err_text(exc), "errors": []}
     real_stdout.write(json.dumps(result, default=str) + "\n")
     real_stdout.flush()
+    sys.__stderr__.flush()
+    # Everything is written: skip the interpreter's teardown of torch, CUDA contexts and NCCL, which
+    # costs tenths of a second and can only add noise (or a crash in a broken library) after the facts.
+    os._exit(0)

@@ -8,7 +8,8 @@ export NCCL_NVLS_ENABLE=0          # these machines require NVLink multicast off
 export GPU_DOCTOR_LANG=en
 exec > >(tee "$out/log.txt") 2>&1
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; }
+# Only the loads' PIDs: a bare `wait` would also wait for the tee above, which ends only when this shell does.
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done; }
 trap cleanup EXIT
 
 diag() {
@@ -18,7 +19,7 @@ diag() {
   [ "${1:-}" = "--" ] && shift
   echo "== diagnose $name (${envs[*]:-no extra env}) $*"
   local t0; t0=$(date +%s%N)
-  env "${envs[@]}" $cli diagnose --python "$py" --json --no-save --no-wait "$@" > "$out/$name.json" 2> "$out/$name.stderr"
+  timeout "${DIAG_TIMEOUT:-100}" env "${envs[@]}" $cli diagnose --python "$py" --json --no-save --no-wait "$@" > "$out/$name.json" 2> "$out/$name.stderr"
   local rc=$?
   echo "$name exit $rc wall $(( ($(date +%s%N) - t0) / 1000000 )) ms" | tee -a "$out/walls.txt"
 }

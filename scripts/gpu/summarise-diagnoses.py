@@ -29,6 +29,8 @@ for path in sorted(glob.glob(os.path.join(out, "*.json"))):
         if s["id"] == "gpu-links":
             n = ev.get("nccl") or {}
             print("      NCCL busbw %s GB/s via %s errors=%s" % (n.get("busbwGBps") and round(n["busbwGBps"], 1), n.get("transports"), n.get("errors")))
+            if n.get("phasesS"):
+                print("      NCCL rank 0 phases (s): %s" % ", ".join("%s %.2f" % (k, v) for k, v in n["phasesS"].items()))
 
 print("\n== wall times (ms)")
 groups = {}

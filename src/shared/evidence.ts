@@ -296,6 +296,7 @@ export const LinksEvidenceSchema = z.object({
       errors: z.array(text),
       debugLines: z.array(text),
       env: z.record(z.string(), z.string().nullable()),
+      phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), measureS: z.number() }).optional(),
     })
     .nullable()
     .optional(),

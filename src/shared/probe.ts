@@ -212,7 +212,17 @@ export const ProbeReportSchema = z.object({
                 deadlineS: z.number(),
                 timedOut: z.boolean(),
                 env: z.record(z.string(), z.string().nullable()),
-                result: z.object({ rank: z.number(), bytes: z.number(), ms: z.number(), algbwGBps: z.number(), busbwGBps: z.number() }).nullable(),
+                result: z
+                  .object({
+                    rank: z.number(),
+                    bytes: z.number(),
+                    ms: z.number(),
+                    algbwGBps: z.number(),
+                    busbwGBps: z.number(),
+                    // Rank 0's seconds: its CUDA context and buffer, NCCL's communicator (the warm-up all-reduces), the timed loop.
+                    phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), measureS: z.number() }).optional(),
+                  })
+                  .nullable(),
                 errors: z.array(z.string()),
                 debugLines: z.array(z.string()),
               })

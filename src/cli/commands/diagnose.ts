@@ -64,7 +64,8 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
   const python = await defaultPython({ explicit: values.python, inContainer: container !== null, env: ctx.env })
   if (!python) throw new NoPythonError()
-  if (!container) await checkInterpreter(python, ctx.env)
+  // One the user named is checked before anything runs; a detected one has just run for its detection.
+  if (!container && values.python) await checkInterpreter(python, ctx.env)
   if (!container) log.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
   const history = values['no-save'] === true ? null : cliHistory(ctx)

@@ -62,6 +62,8 @@ const STAGE_OF: Record<StepId, string> = {
 }
 const STEP_OF_STAGE: Record<string, StepId> = Object.fromEntries(Object.entries(STAGE_OF).map(([k, v]) => [v, k as StepId]))
 
+const MONITOR_INTERVAL_MS = 250
+
 /**
  * The five-step diagnosis: one probe run with the workloads the chosen steps need, the streaming
  * monitor sampling SM% around the sustained load, then the pure step rules. Cancelling through
@@ -94,8 +96,11 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
 
   const samples: MonitorSample[] = []
   let monitor: GpuMonitor | null = null
+  let monitorStopped: Promise<unknown> | null = null
+  let lateStop: NodeJS.Timeout | null = null
+  const stopMonitor = () => (monitorStopped ??= monitor?.stop() ?? Promise.resolve())
   if (workloads.includes('sustained')) {
-    monitor = new GpuMonitor({ intervalMs: 250, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
+    monitor = new GpuMonitor({ intervalMs: MONITOR_INTERVAL_MS, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
     monitor.on('sample', (s) => {
       samples.push(s)
       for (const g of s.gpus) say('sample', 'sm-utilisation', 'SM%', { time: s.time, gpu: g.index, sm: g.utilizationGpu })
@@ -131,6 +136,10 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
           stageTimes.set(stage, time)
           const step = STEP_OF_STAGE[stage] ?? null
           say(stage, step, stage)
+          // Step 4's window is over: the sampler stops while step 5 runs, not after it (nvidia-smi takes
+          // tenths of a second to end), once the sample that closes the window has arrived.
+          if (monitor && stageTimes.has('workload:sustained') && stage !== 'workload:sustained' && !lateStop)
+            lateStop = setTimeout(() => void stopMonitor(), MONITOR_INTERVAL_MS + 100)
           if (stage === 'workload:sustained' && monitor) {
             mid.loadState = new Promise((resolve) => setTimeout(resolve, (sustainSeconds * 1000) / 2)).then(() =>
               readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: options.nameProcesses }),
@@ -141,7 +150,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     )
     const host = await hostRead
     // nvidia-smi failed: nothing to sample from; the probe still runs, step 1 says why the host side is missing.
-    if (host.kind !== 'ok') await monitor?.stop()
+    if (host.kind !== 'ok') await stopMonitor()
     const outcome = await probeRun
     const report = outcome.ok ? outcome.report : null
     const sustained = report?.workloads?.sustained
@@ -171,7 +180,8 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       steps: results,
     }
   } finally {
-    await monitor?.stop()
+    if (lateStop) clearTimeout(lateStop)
+    await stopMonitor()
   }
 }
 

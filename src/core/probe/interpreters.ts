@@ -47,7 +47,7 @@ const PROBE_SNIPPET = "import sys,importlib.util as u;s=u.find_spec('torch');pri
 export async function inspectInterpreter(path: string, source: InterpreterSource, env?: NodeJS.ProcessEnv): Promise<Interpreter> {
   const run = await runProcess(path, ['-c', PROBE_SNIPPET], { timeoutMs: 8000, env })
   if (run.exitCode !== 0) {
-    const why = run.spawnError ? (run.spawnError.code === 'ENOENT' ? 'not found' : run.spawnError.message) : run.timedOut ? 'timed out' : run.stderr.trim().split('\n').pop() ?? `exit ${run.exitCode}`
+    const why = run.spawnError ? (run.spawnError.code === 'ENOENT' ? 'not found' : run.spawnError.message) : run.timedOut ? 'timed out' : run.stderr.trim().split('\n').pop() || `exit ${run.exitCode}`
     return { path, source, version: null, torchLocation: null, error: why }
   }
   const [version = null, torch = ''] = run.stdout.trim().split('\n')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 // Step 6's ranks start while steps 4 and 5 measure (their torch import overlaps them) and must not touch
 // a GPU before the probe says go. Run for real with Debian's CPU-only torch (/usr/bin/python3, python3-torch): a rank that got "go" reaches
-// torch.cuda.set_device and fails there, which proves where it waited; ranks never let go are killed.
+// the first thing after it (NCCL, absent from this torch, or CUDA) and fails there, which proves where it waited; ranks never let go are killed.
 const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
 
 function python(code: string): string {
@@ -32,7 +32,7 @@ print(json.dumps({"waiting": waiting, "result": res, "alive": alive, "tmpGone": 
     expect(out.result.timedOut).toBe(false)
     expect(out.result.result).toBeNull()
     expect(out.result.errors.length).toBeGreaterThan(0)
-    expect(out.result.errors.join('\n')).toMatch(/CUDA|cuda/)
+    expect(out.result.errors.join('\n')).toMatch(/CUDA|cuda|NCCL/)
     expect(out.alive).toEqual([false, false])
     expect(out.tmpGone).toBe(true)
   })

@@ -232,6 +232,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
           errors: n.errors,
           debugLines: n.debugLines,
           env: n.env,
+          ...(n.result?.phasesS ? { phasesS: n.result.phasesS } : {}),
         }
       : null,
     topology: facts?.topoText ?? null,
