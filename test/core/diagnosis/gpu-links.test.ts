@@ -10,6 +10,8 @@ import type { LinkFacts } from '../../../src/core/nvidia-smi/read-links'
 import { stripCaptureArtifacts } from '../../../src/core/nvidia-smi/strip-capture'
 import { type ProbeReport, ProbeReportSchema } from '../../../src/shared/probe'
 import { findingsZh } from '../../../src/shared/i18n/findings'
+import { evidenceView } from '../../../src/core/report/rendering/evidence-view'
+import { reportTranslator } from '../../../src/core/report/rendering/translator'
 
 // The real 2×H200 box: nvidia-smi's GPUs and `topo -m` (NV18 both ways) from test/fixtures/h200-x2;
 // the probe's links workload as it reports (peer access, copies, NCCL's result and INFO lines).
@@ -84,6 +86,16 @@ describe('step 6: the links between GPUs', () => {
     expect(r.summary).toBe('2 GPUs: NCCL all-reduce 344 GB/s bus bandwidth (links allow 450) via P2P; peer access 2 of 2 pairs, copies 370–371 GB/s')
     expect(r.evidence.pairs![0]).toMatchObject({ from: 0, to: 1, link: 'NV18', peerAccess: true, expectedGBps: 450 })
     expect(r.evidence.gpus![1]).toMatchObject({ index: 1, nvlinkActive: 18, nvlinkInactive: 0, pcie: 'Gen5/5 x16/16', numa: '0' })
+  })
+
+  it("shows how long NCCL's set-up took beside its bandwidth, in both languages", () => {
+    const phasesS = { contextS: 0.27, communicatorS: 0.58, measureS: 0.01 }
+    const r = gpuLinksStep(inputs(links({}, { result: { rank: 0, bytes: 268435456, ms: 0.78, algbwGBps: 344, busbwGBps: 344, phasesS } })))
+    expect(r.evidence.nccl?.phasesS).toEqual(phasesS)
+    const row = (lang: 'en' | 'zh-CN') => evidenceView(r, reportTranslator(lang)).facts.find(([k]) => /NCCL rank 0/.test(k))?.[1]
+    expect(row('en')).toBe('CUDA context and buffer 0.27 s, NCCL communicator 0.58 s, timed all-reduces 0.01 s')
+    expect(row('zh-CN')).toContain('NCCL 通信器 0.58 秒')
+    expect(evidenceView(gpuLinksStep(inputs(links())), reportTranslator('en')).facts.some(([k]) => /NCCL rank 0/.test(k))).toBe(false)
   })
 
   it('NCCL_P2P_DISABLE=1: NCCL goes through shared memory; said with the variable, and the bus bandwidth against the links', () => {

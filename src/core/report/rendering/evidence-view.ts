@@ -210,6 +210,14 @@ function gpuLinks(e: LinksEvidence, t: TFunction): View {
       [t('ev.links.busbw'), n ? `${fmtNum(n.busbwGBps, 1)} GB/s (${t('ev.links.expected')} ${fmtNum(n.expectedGBps, 0)} GB/s)` : '—'],
       [t('ev.links.transports'), n?.transports.join(', ') || '—'],
       [t('ev.links.deadline'), n ? `${n.deadlineS} s${n.timedOut ? ` — ${t('ev.links.timedOut')}` : ''}` : '—'],
+      ...(n?.phasesS
+        ? [
+            [
+              t('ev.links.phases'),
+              t('ev.links.phasesText', { context: fmtNum(n.phasesS.contextS, 2), communicator: fmtNum(n.phasesS.communicatorS, 2), measure: fmtNum(n.phasesS.measureS, 2) }),
+            ] as [string, string],
+          ]
+        : []),
       [t('ev.links.env'), n ? Object.entries(n.env).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join(' ') || t('ev.unset') : '—'],
       [t('ev.links.platform'), e.platform ? `VM ${yesNo(e.platform.hypervisor, t)}${e.platform.dmiProduct ? ` (${e.platform.dmiProduct})` : ''}, IOMMU groups ${fmtText(e.platform.iommuGroups)}, CPUs ${fmtText(e.platform.processCpus)}` : '—'],
       ...((e.problems ?? []).length ? [[t('ev.links.problems'), (e.problems ?? []).join('; ')] as [string, string]] : []),
