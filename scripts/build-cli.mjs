@@ -31,6 +31,7 @@ const common = {
   format: 'cjs',
   sourcemap: false,
   legalComments: 'none',
+  minifyWhitespace: true,
   define: { __GPU_DOCTOR_VERSION__: JSON.stringify(pkg.version) },
   // Optional native add-ons of ssh2 (dockerode's SSH transport); ssh2 works without them. koffi
   // (NVML) is native too: found in a node_modules beside the CLI, else `monitor` uses nvidia-smi.
