@@ -4,6 +4,7 @@
 //   out/cli/run-cli.cjs           options, language, help; loads the one command asked for
 //   out/cli/command-<name>.cjs    each command with everything it uses (part-<name>.cjs: a part some uses need)
 //   out/cli/texts-shared.cjs      the texts the CLI shares with the app, loaded when a command first shows one
+//   out/cli/part-i18next.cjs      i18next, loaded for a call of `t` that src/cli/quick-translate.ts leaves to it (none usually)
 //   out/cli/load-split.cjs        (also inside gpu-doctor.cjs) loads these files with V8's code cache (<file>.v8cache, scripts/build-cli-code-cache.mjs)
 //   out/cli/gpu-doctor-single.cjs all of it in one file, to copy onto a machine alone
 // Split, a command parses and runs only its own code (startup is most of a short command's time);
@@ -21,6 +22,11 @@ const pkg = JSON.parse(await readFile('package.json', 'utf8'))
 // machine's nvidia-smi, NVML and Docker, which `status --from-smi FILE` never touches).
 const PARTS = ['status-live']
 // Every command run-cli.ts loads (read from it, so a new command cannot end up inside run-cli.cjs).
+// Modules of src/cli that i18n.ts loads only when first called, each in a file of its own: the file and its one function.
+const LAZY = {
+  'shared-texts': { file: 'texts-shared.cjs', exported: 'loadSharedTexts' },
+  'i18n-full': { file: 'part-i18next.cjs', exported: 'fullTranslator' },
+}
 const COMMANDS = [...(await readFile('src/cli/run-cli.ts', 'utf8')).matchAll(/import\('\.\/commands\/([\w-]+)'\)/g)].map((m) => m[1])
 if (COMMANDS.length === 0) throw new Error('build-cli: no command imports found in src/cli/run-cli.ts')
 
@@ -31,6 +37,10 @@ const common = {
   format: 'cjs',
   sourcemap: false,
   legalComments: 'none',
+  // Fewer bytes to read and hash at every start, and no comments: with none of their non-ASCII
+  // characters, Node reads a file as one-byte Latin-1 text (a file with any other is decoded as
+  // UTF-8 into a two-byte string, 1 ms more for command-analyze.cjs). Keep regex literals ASCII too (\u2026).
+  minifyWhitespace: true,
   define: { __GPU_DOCTOR_VERSION__: JSON.stringify(pkg.version) },
   // Optional native add-ons of ssh2 (dockerode's SSH transport); ssh2 works without them. koffi
   // (NVML) is native too: found in a node_modules beside the CLI, else `monitor` uses nvidia-smi.
@@ -58,8 +68,11 @@ const splitAt = ({ loaderInside = false } = {}) => ({
       if (command && importer === 'run-cli.ts' && COMMANDS.includes(command)) return split(`command-${command}.cjs`)
       return undefined
     })
-    // The shared texts, which run-cli's translator asks for only when a command first shows one.
-    b.onResolve({ filter: /^\.\/shared-texts$/ }, (args) => (basename(args.importer) === 'i18n.ts' ? { path: 'texts-shared.cjs', namespace: 'split-lazy' } : undefined))
+    // The shared texts, which run-cli's translator asks for only when a command first shows one, and
+    // i18next, which it asks for only for a call its quick path leaves to it (src/cli/quick-translate.ts).
+    b.onResolve({ filter: /^\.\/(shared-texts|i18n-full)$/ }, (args) =>
+      basename(args.importer) === 'i18n.ts' ? { path: LAZY[args.path.slice(2)].file, namespace: 'split-lazy' } : undefined,
+    )
     // The loader is part of the entry (one file less to find and compile at every start); the
     // files it loads get that same loader for their require('./load-split.cjs') (src/cli/load-split.ts).
     const loader = (args) => (loaderInside ? { path: resolve('src/cli/load-split.ts') } : { path: args.path, external: true })
@@ -69,10 +82,10 @@ const splitAt = ({ loaderInside = false } = {}) => ({
       contents: `module.exports = require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)})`,
       loader: 'js',
     }))
-    b.onLoad({ filter: /.*/, namespace: 'split-lazy' }, (args) => ({
-      contents: `exports.loadSharedTexts = () => require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)}).loadSharedTexts()`,
-      loader: 'js',
-    }))
+    b.onLoad({ filter: /.*/, namespace: 'split-lazy' }, (args) => {
+      const { exported } = Object.values(LAZY).find((l) => l.file === args.path)
+      return { contents: `exports.${exported} = (...a) => require('./load-split.cjs').loadSplit(${JSON.stringify(args.path)}).${exported}(...a)`, loader: 'js' }
+    })
   },
 })
 
@@ -120,7 +133,7 @@ await Promise.all([
   ...COMMANDS.map(buildCommand),
   ...PARTS.map((name) => build({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: `out/cli/part-${name}.cjs` })),
   build({ ...common, entryPoints: ['src/cli/load-split.ts'], outfile: 'out/cli/load-split.cjs' }),
-  build({ ...common, entryPoints: ['src/cli/shared-texts.ts'], outfile: 'out/cli/texts-shared.cjs' }),
+  ...Object.entries(LAZY).map(([name, { file }]) => build({ ...common, entryPoints: [`src/cli/${name}.ts`], outfile: `out/cli/${file}` })),
   build({ ...common, entryPoints: ['src/cli/index.ts'], outfile: 'out/cli/gpu-doctor-single.cjs' }),
 ])
 await chmod('out/cli/gpu-doctor.cjs', 0o755)

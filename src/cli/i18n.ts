@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next'
 
-import { i18nInstanceWith } from '../shared/i18n/instance'
+import type { Namespaces } from '../shared/i18n/instance'
 import { LANGUAGES, type Language } from '../shared/i18n/languages'
-import { SHARED_NAMESPACES } from '../shared/i18n/options'
 import { recommendEn, recommendZh } from './i18n-recommend'
 import { historyEn, historyZh } from './i18n-history'
+import { fullTranslator } from './i18n-full'
 import { cliEn, cliZh } from './i18n-strings'
 import { loadSharedTexts } from './shared-texts'
+import { quickTranslate } from './quick-translate'
 import { truncateEcho } from './terminal-text'
 
 export type Lang = Language
@@ -26,23 +27,25 @@ export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): 
 /**
  * A `t` for the CLI: namespace 'cli' by default, plus the shared namespaces (added on first use). Every text value put
  * into a message is cut to ECHO_MAX_CHARS: a message echoes a flag or a file name, never 10,000
- * characters of it.
+ * characters of it. quickTranslate answers the calls the CLI makes; any other goes to i18next,
+ * set up with the same texts and options as every front end (i18n-full.ts, loaded then).
  */
 export function createTranslator(lang: Lang): TFunction {
-  const cli = { en: { cli: { ...cliEn, ...recommendEn, ...historyEn } }, 'zh-CN': { cli: { ...cliZh, ...recommendZh, ...historyZh } } }
-  const instance = i18nInstanceWith(lang, cli, 'cli', [...SHARED_NAMESPACES, 'cli'])
+  // This run's language and English, its fallback, in the order a key is looked up in: nothing in one run speaks a third.
+  const cli = (l: Lang) => ({ cli: l === 'en' ? { ...cliEn, ...recommendEn, ...historyEn } : { ...cliZh, ...recommendZh, ...historyZh } })
+  const texts: Array<[Lang, Namespaces]> = LANGUAGES.filter((l) => l === lang || l === 'en')
+    .sort((a, b) => (a === lang ? -1 : b === lang ? 1 : 0))
+    .map((l) => [l, cli(l)])
   // The shared namespaces' texts are added when a message of one is first asked for (a start
-  // without them is 6 ms shorter); the configuration is the same as with them from the start.
+  // without them is shorter); they are used in place, not copied.
   let shared = false
   const needsShared = (options: unknown) => !shared && options !== null && typeof options === 'object' && 'ns' in options && options.ns !== 'cli'
   const addShared = (own: (() => ReturnType<typeof loadSharedTexts>) | undefined) => {
     shared = true
-    const texts = own ? own() : loadSharedTexts()
-    // This run's language and English, its fallback: nothing in one run speaks a third.
-    for (const l of LANGUAGES.filter((x) => x === lang || x === 'en'))
-      for (const [ns, resources] of Object.entries(texts[l])) instance.addResourceBundle(l, ns, resources)
+    const all = own ? own() : loadSharedTexts()
+    for (const [l, namespaces] of texts) Object.assign(namespaces, all[l])
   }
-  const t = instance.t
+  let full: TFunction | undefined
   // Our own explanations (why a file could not be parsed) run longer than an echoed value.
   const limit = (key: string) => (key === 'reason' || key === 'message' || key === 'detail' ? 1000 : undefined)
   const cut = (options: unknown) =>
@@ -51,7 +54,8 @@ export function createTranslator(lang: Lang): TFunction {
       : options
   const translate = (key: string | string[], options?: unknown): string => {
     if (needsShared(options)) addShared((translate as { [SHARED_TEXTS_LOADER]?: typeof loadSharedTexts })[SHARED_TEXTS_LOADER])
-    return (t as (k: unknown, o?: unknown) => string)(key, cut(options))
+    const cutOptions = cut(options)
+    return quickTranslate(texts, key, cutOptions) ?? ((full ??= fullTranslator(lang, texts)) as (k: unknown, o?: unknown) => string)(key, cutOptions)
   }
   return translate as unknown as TFunction
 }

@@ -16,7 +16,8 @@ function pad(text: string, width: number, right: boolean): string {
 /** A plain aligned table; numeric-looking cells are right-aligned. */
 export function renderTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))))
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d./ %WC°MHz]*$/.test(r[i] ?? '')))
+  // \u00b0 is "°": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d./ %WC\u00b0MHz]*$/.test(r[i] ?? '')))
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, numeric[i] ?? false)).join('  ').trimEnd()
   return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line)].join('\n')
 }

@@ -7,7 +7,8 @@ export type GpuNameResolution =
   | { kind: 'ambiguous'; candidates: Array<{ name: string; cc: string }> }
   | { kind: 'unknown' }
 
-const TRUNCATED = /\s*(?:\.\.\.|…)$/
+// \u2026 is "…": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
+const TRUNCATED = /\s*(?:\.\.\.|\u2026)$/
 
 /** The name as the patterns expect it: no leading "NVIDIA ", no trailing "...", single spaces. */
 export function normaliseGpuName(name: string): { text: string; truncated: boolean } {
