@@ -30,6 +30,20 @@ async function expectH200Pick(page: Page): Promise<string> {
   return image
 }
 
+/** The what-if inputs whose example (placeholder) is wider than the box, so a user reads "e.g. NVIDIA GeForce RTX" without its model. */
+async function clippedPlaceholders(page: Page): Promise<string[]> {
+  return page.getByTestId('rec-other').locator('input[placeholder]').evaluateAll((inputs) => {
+    const ctx = document.createElement('canvas').getContext('2d')!
+    return (inputs as HTMLInputElement[]).filter((input) => {
+      if (input.value !== '') return false
+      const style = getComputedStyle(input)
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      return ctx.measureText(input.placeholder).width > room
+    }).map((input) => input.placeholder)
+  })
+}
+
 /** Whichever state the engine on this machine is in, it renders cleanly, with its facts or its problem and fix. */
 async function expectEngineRendered(page: Page): Promise<'up' | 'down' | 'unknown'> {
   const engine = page.getByTestId('engine')
@@ -143,6 +157,10 @@ test.describe('Images page: arm64 machines, registry check, tables date', () => 
     await expectH200Pick(page)
     const local = page.getByTestId('rec-result')
     await expect(local.getByTestId('rec-result-tables')).toContainText(/Tables as of \d{4}-\d{2}-\d{2} \(newest known: PyTorch/)
+    // The CLI's flag reads as code, never as raw `backticks`.
+    await expect(local.getByTestId('rec-result-tables').locator('code')).toHaveText('recommend --check')
+    await expect(page.getByTestId('page-images')).not.toContainText('`')
+    expect(await clippedPlaceholders(page)).toEqual([])
 
     await page.getByTestId('other-gpus').fill('NVIDIA GB10')
     await page.getByTestId('other-driver').fill('580.95.05')
@@ -163,7 +181,13 @@ test.describe('Images page: arm64 machines, registry check, tables date', () => 
 
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(local.getByTestId('rec-result-tables')).toContainText(/数据表截至 \d{4}-\d{2}-\d{2}/)
+    await expect(local.getByTestId('rec-result-tables').locator('code')).toHaveText('recommend --check')
+    await expect(page.getByTestId('page-images')).not.toContainText('`')
     await expect(other.getByTestId('tag-check').first()).toHaveText(/(?:镜像仓库中存在|未检查，因为)/)
+    // The emptied what-if form shows every example whole in Chinese too.
+    await page.getByTestId('other-clear').click()
+    await expect(page.getByTestId('other-gpus')).toHaveValue('')
+    expect(await clippedPlaceholders(page)).toEqual([])
     expect(pageProblems).toEqual([])
   })
 })
