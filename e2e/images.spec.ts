@@ -192,6 +192,34 @@ test.describe('Images page: arm64 machines, registry check, tables date', () => 
   })
 })
 
+test.describe('Images page in a 900×700 window', () => {
+  test.use({ viewport: { width: 900, height: 700 } })
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`a what-if checkbox beside a field lines up with its box (${lang})`, async ({ page, served, pageProblems }) => {
+      await openImages(page, served.url)
+      // The page as it settles: the pick, the engine and the local images above the form.
+      await expect(page.getByTestId('rec-pick')).toBeVisible({ timeout: 20_000 })
+      await expectEngineRendered(page)
+      if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
+      await expect(page.getByTestId('other-platform')).toBeVisible()
+      // Each checkbox sharing a row with a field: how far its middle is from the middle of that field's input or select.
+      const offsets = await page.locator('fieldset.other-form__whatif').evaluate((set) => {
+        const mid = (r: DOMRect) => r.top + r.height / 2
+        const fields = [...set.querySelectorAll('.field')].map((f) => ({ field: f.getBoundingClientRect(), control: f.querySelector('input, select')!.getBoundingClientRect() }))
+        return [...set.querySelectorAll('label.check')].flatMap((check) => {
+          const box = check.getBoundingClientRect()
+          const beside = fields.find(({ field }) => mid(box) > field.top && mid(box) < field.bottom)
+          return beside ? [{ text: check.textContent, off: Math.round(Math.abs(mid(box) - mid(beside.control))) }] : []
+        })
+      })
+      // 900 px puts the -devel checkbox beside the platform choice in Chinese.
+      if (lang === 'zh-CN') expect(offsets.length).toBeGreaterThan(0)
+      for (const { text, off } of offsets) expect(off, `${text} is ${off} px off its row's control`).toBeLessThanOrEqual(3)
+      expect(pageProblems).toEqual([])
+    })
+  }
+})
+
 test.describe('Images page with the Docker engine down', () => {
   test.use({ extraEnv: { DOCKER_HOST: 'unix:///nonexistent/gpu-doctor-e2e/docker.sock' } })
 
