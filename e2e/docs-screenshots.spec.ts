@@ -41,9 +41,10 @@ async function shotSmall(page: Page, name: string): Promise<void> {
 
 /**
  * The page as `${name}-en`, then dark (`-en-dark`), then in Chinese (`-zh`), each at 1280×800 and 900×700;
- * `zhShown` is a text of this page in Chinese, so the picture waits for the lazy catalog. Ends in English, light.
+ * `zhShown` is a text of this page in Chinese, so the picture waits for the lazy catalog; `zhSettled`, what else
+ * must have redrawn in Chinese. Ends in English, light.
  */
-async function shotThemesAndLanguages(page: Page, name: string, zhShown: { testId: string; text: string }): Promise<void> {
+async function shotThemesAndLanguages(page: Page, name: string, zhShown: { testId: string; text: string }, zhSettled?: () => Promise<void>): Promise<void> {
   await shot(page, `${name}-en`)
   await shotSmall(page, `${name}-en`)
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -53,6 +54,7 @@ async function shotThemesAndLanguages(page: Page, name: string, zhShown: { testI
   await page.getByTestId('lang-switch').selectOption('zh-CN')
   await expect(page.getByTestId('tab-diagnose')).toHaveText('诊断')
   await expect(page.getByTestId(zhShown.testId)).toContainText(zhShown.text)
+  await zhSettled?.()
   // No focus ring on the language switch in the picture.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
   await shot(page, `${name}-zh`)
@@ -182,7 +184,11 @@ test.describe('README screenshots', () => {
       await page.goto(`${served.url}#report`)
       await expect(page.getByTestId('page-report')).toBeVisible()
       await expect(page.frameLocator('[data-testid="export-rendered"]').locator('h1')).toHaveText('GPU Doctor report')
-      await shotThemesAndLanguages(page, 'report', { testId: 'page-report', text: '导出报告' })
+      await shotThemesAndLanguages(page, 'report', { testId: 'page-report', text: '导出报告' }, async () => {
+        // The preview is rendered again in the reader's language.
+        await expect(page.frameLocator('[data-testid="export-rendered"]').locator('h1')).toHaveText('GPU Doctor 诊断报告')
+        await expect(page.getByTestId('export')).toHaveAttribute('aria-busy', 'false')
+      })
       expect(pageProblems).toEqual([])
     })
   })
