@@ -87,6 +87,13 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await command.getByTestId('command-copy').click()
     await expect(command).toHaveAttribute('data-copy', 'copied')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await command.getByTestId('command-text').textContent())
+    // In a 900 px window the command wraps: its Copy button follows the last line, not the middle of the command.
+    await page.setViewportSize({ width: 900, height: 700 })
+    const code = (await command.getByTestId('command-text').boundingBox())!
+    const copy = (await command.getByTestId('command-copy').boundingBox())!
+    expect(code.height, 'the command wraps at 900 px').toBeGreaterThan(copy.height * 1.5)
+    expect(Math.abs(code.y + code.height - (copy.y + copy.height)), 'Copy beside the last line').toBeLessThanOrEqual(4)
+    await page.setViewportSize({ width: 1280, height: 900 })
     // Failing steps open, skipped ones fold to one line.
     await expect(page.getByTestId('step-card-gpu-visible')).toHaveAttribute('data-open', 'true')
     await expect(page.getByTestId('step-card-conv-timing')).toHaveAttribute('data-open', 'false')

@@ -39,6 +39,29 @@ async function shotSmall(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
+/**
+ * The page as `${name}-en`, then dark (`-en-dark`), then in Chinese (`-zh`), each at 1280×800 and 900×700;
+ * `zhShown` is a text of this page in Chinese, so the picture waits for the lazy catalog; `zhSettled`, what else
+ * must have redrawn in Chinese. Ends in English, light.
+ */
+async function shotThemesAndLanguages(page: Page, name: string, zhShown: { testId: string; text: string }, zhSettled?: () => Promise<void>): Promise<void> {
+  await shot(page, `${name}-en`)
+  await shotSmall(page, `${name}-en`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await shot(page, `${name}-en-dark`)
+  await shotSmall(page, `${name}-en-dark`)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByTestId('lang-switch').selectOption('zh-CN')
+  await expect(page.getByTestId('tab-diagnose')).toHaveText('诊断')
+  await expect(page.getByTestId(zhShown.testId)).toContainText(zhShown.text)
+  await zhSettled?.()
+  // No focus ring on the language switch in the picture.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await shot(page, `${name}-zh`)
+  await shotSmall(page, `${name}-zh`)
+  await page.getByTestId('lang-switch').selectOption('en')
+}
+
 /** The Diagnose page once its hardware check and the interpreter search have answered (no spinner in the picture). */
 async function healthAnswered(page: Page): Promise<void> {
   await expect(page.getByTestId('health-status')).toHaveAttribute('data-status', /^(pass|warn|fail)$/, { timeout: 20_000 })
@@ -62,21 +85,20 @@ test.describe('README screenshots', () => {
     await expect(page.getByTestId('gpu-panel-0')).toBeVisible()
     await expect.poll(() => sampleCount(page), { timeout: 90_000, intervals: [1000] }).toBeGreaterThanOrEqual(36)
     await expect(page.getByTestId('gpu-util-0')).toHaveText(/^\d+ %$/)
-    await shot(page, 'live-panel-en')
-    await shotSmall(page, 'live-panel-en')
+    await shotThemesAndLanguages(page, 'live-panel', { testId: 'history-window', text: '历史' })
     expect(pageProblems).toEqual([])
   })
 
   test.describe('eight GPUs', () => {
     test.use({ scenario: 'h200-x8-synthetic' })
     test('the dense live panel', async ({ page, served, pageProblems }) => {
+      test.setTimeout(90_000)
       await page.goto(served.url)
       await expect(page.getByTestId('gpu-grid')).toHaveAttribute('data-layout', 'dense')
       for (let i = 0; i < 8; i++) await expect(page.getByTestId(`gpu-util-${i}`)).toHaveText(/^\d+ %$/)
       // Enough history for the sparklines to show a line.
       await expect.poll(() => sampleCount(page), { timeout: 60_000, intervals: [1000] }).toBeGreaterThanOrEqual(20)
-      await shot(page, 'live-8gpu-en')
-      await shotSmall(page, 'live-8gpu-en')
+      await shotThemesAndLanguages(page, 'live-8gpu', { testId: 'history-window', text: '历史' })
       expect(pageProblems).toEqual([])
     })
   })
@@ -151,19 +173,22 @@ test.describe('README screenshots', () => {
     await expect(page.getByTestId('engine')).toHaveAttribute('data-state', /^(up|down|unknown)$/, { timeout: 20_000 })
     await expect(page.getByTestId('local-images').or(page.getByTestId('local-images-no-engine'))).toBeVisible()
     await expect(page.getByTestId('local-images')).not.toHaveAttribute('aria-busy', 'true')
-    await shot(page, 'images-en')
-    await shotSmall(page, 'images-en')
+    await shotThemesAndLanguages(page, 'images', { testId: 'page-images', text: '本机镜像' })
     expect(pageProblems).toEqual([])
   })
 
   test.describe('two saved H200 diagnoses', () => {
     test.use({ extraEnv: { GPU_DOCTOR_DATA_DIR: historyOf('docs/verification/issue-3-h200/diagnose.json', 'docs/verification/issue-3-h200/diagnose-disable-cudnn.json') } })
     test('Report page: export with redaction preview, history, fleet', async ({ page, served, pageProblems }) => {
+      test.setTimeout(90_000)
       await page.goto(`${served.url}#report`)
       await expect(page.getByTestId('page-report')).toBeVisible()
       await expect(page.frameLocator('[data-testid="export-rendered"]').locator('h1')).toHaveText('GPU Doctor report')
-      await shot(page, 'report-en')
-      await shotSmall(page, 'report-en')
+      await shotThemesAndLanguages(page, 'report', { testId: 'page-report', text: '导出报告' }, async () => {
+        // The preview is rendered again in the reader's language.
+        await expect(page.frameLocator('[data-testid="export-rendered"]').locator('h1')).toHaveText('GPU Doctor 诊断报告')
+        await expect(page.getByTestId('export')).toHaveAttribute('aria-busy', 'false')
+      })
       expect(pageProblems).toEqual([])
     })
   })

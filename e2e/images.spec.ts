@@ -30,6 +30,20 @@ async function expectH200Pick(page: Page): Promise<string> {
   return image
 }
 
+/** The what-if inputs whose example (placeholder) is wider than the box, so a user reads "e.g. NVIDIA GeForce RTX" without its model. */
+async function clippedPlaceholders(page: Page): Promise<string[]> {
+  return page.getByTestId('rec-other').locator('input[placeholder]').evaluateAll((inputs) => {
+    const ctx = document.createElement('canvas').getContext('2d')!
+    return (inputs as HTMLInputElement[]).filter((input) => {
+      if (input.value !== '') return false
+      const style = getComputedStyle(input)
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      return ctx.measureText(input.placeholder).width > room
+    }).map((input) => input.placeholder)
+  })
+}
+
 /** Whichever state the engine on this machine is in, it renders cleanly, with its facts or its problem and fix. */
 async function expectEngineRendered(page: Page): Promise<'up' | 'down' | 'unknown'> {
   const engine = page.getByTestId('engine')
@@ -143,6 +157,10 @@ test.describe('Images page: arm64 machines, registry check, tables date', () => 
     await expectH200Pick(page)
     const local = page.getByTestId('rec-result')
     await expect(local.getByTestId('rec-result-tables')).toContainText(/Tables as of \d{4}-\d{2}-\d{2} \(newest known: PyTorch/)
+    // The CLI's flag reads as code, never as raw `backticks`.
+    await expect(local.getByTestId('rec-result-tables').locator('code')).toHaveText('recommend --check')
+    await expect(page.getByTestId('page-images')).not.toContainText('`')
+    expect(await clippedPlaceholders(page)).toEqual([])
 
     await page.getByTestId('other-gpus').fill('NVIDIA GB10')
     await page.getByTestId('other-driver').fill('580.95.05')
@@ -163,9 +181,43 @@ test.describe('Images page: arm64 machines, registry check, tables date', () => 
 
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(local.getByTestId('rec-result-tables')).toContainText(/数据表截至 \d{4}-\d{2}-\d{2}/)
+    await expect(local.getByTestId('rec-result-tables').locator('code')).toHaveText('recommend --check')
+    await expect(page.getByTestId('page-images')).not.toContainText('`')
     await expect(other.getByTestId('tag-check').first()).toHaveText(/(?:镜像仓库中存在|未检查，因为)/)
+    // The emptied what-if form shows every example whole in Chinese too.
+    await page.getByTestId('other-clear').click()
+    await expect(page.getByTestId('other-gpus')).toHaveValue('')
+    expect(await clippedPlaceholders(page)).toEqual([])
     expect(pageProblems).toEqual([])
   })
+})
+
+test.describe('Images page in a 900×700 window', () => {
+  test.use({ viewport: { width: 900, height: 700 } })
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`a what-if checkbox beside a field lines up with its box (${lang})`, async ({ page, served, pageProblems }) => {
+      await openImages(page, served.url)
+      // The page as it settles: the pick, the engine and the local images above the form.
+      await expect(page.getByTestId('rec-pick')).toBeVisible({ timeout: 20_000 })
+      await expectEngineRendered(page)
+      if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
+      await expect(page.getByTestId('other-platform')).toBeVisible()
+      // Each checkbox sharing a row with a field: how far its middle is from the middle of that field's input or select.
+      const offsets = await page.locator('fieldset.other-form__whatif').evaluate((set) => {
+        const mid = (r: DOMRect) => r.top + r.height / 2
+        const fields = [...set.querySelectorAll('.field')].map((f) => ({ field: f.getBoundingClientRect(), control: f.querySelector('input, select')!.getBoundingClientRect() }))
+        return [...set.querySelectorAll('label.check')].flatMap((check) => {
+          const box = check.getBoundingClientRect()
+          const beside = fields.find(({ field }) => mid(box) > field.top && mid(box) < field.bottom)
+          return beside ? [{ text: check.textContent, off: Math.round(Math.abs(mid(box) - mid(beside.control))) }] : []
+        })
+      })
+      // 900 px puts the -devel checkbox beside the platform choice in Chinese.
+      if (lang === 'zh-CN') expect(offsets.length).toBeGreaterThan(0)
+      for (const { text, off } of offsets) expect(off, `${text} is ${off} px off its row's control`).toBeLessThanOrEqual(3)
+      expect(pageProblems).toEqual([])
+    })
+  }
 })
 
 test.describe('Images page with the Docker engine down', () => {

@@ -68,4 +68,31 @@ test.describe('live panel (fake H200)', () => {
     await expect(page.getByText('Utilisation').first()).toBeVisible()
     expect(pageProblems).toEqual([])
   })
+
+  // A 900 px window: the sampler's line gives its whole reason (the path of the nvidia-smi chosen
+  // explicitly included), wrapped, and every metric's value with its limit stays inside its tile.
+  for (const lang of ['en', 'zh-CN'] as const) {
+    test(`at 900×700 nothing on the page is cut off (${lang})`, async ({ page, served, pageProblems }) => {
+      await page.setViewportSize({ width: 900, height: 700 })
+      await page.goto(served.url)
+      if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
+      await expect.poll(() => sampleCount(page), { timeout: 15_000 }).toBeGreaterThan(2)
+      const note = page.getByTestId('sampler-source')
+      await expect(note).toContainText(
+        lang === 'en' ? /^Sampler: nvidia-smi stream \(NVML not used: .*fake-nvidia-smi\/nvidia-smi\); GPU_DOCTOR_SAMPLER=nvml uses NVML anyway\)$/ : /^采样方式：nvidia-smi 数据流（未使用 NVML：.*fake-nvidia-smi\/nvidia-smi）；设置 GPU_DOCTOR_SAMPLER=nvml 仍可使用 NVML）$/,
+      )
+      await expect(note).toBeInViewport({ ratio: 1 })
+      const fit = await note.evaluate((el) => ({ overflowX: el.scrollWidth - el.clientWidth, overflowY: el.scrollHeight - el.clientHeight, right: el.getBoundingClientRect().right }))
+      expect(fit.overflowX, 'sampler line wider than its box').toBeLessThanOrEqual(0)
+      expect(fit.overflowY, 'sampler line taller than its box').toBeLessThanOrEqual(0)
+      expect(fit.right).toBeLessThanOrEqual(900)
+      // "1,725 MHz of 1,980 MHz" in a 200 px tile: the limit goes under the value, not past the border.
+      await expect(page.getByTestId('gpu-sm-0')).toHaveText(/MHz$/)
+      const spilled = await page.locator('.metric').evaluateAll((tiles) => tiles.filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.textContent))
+      expect(spilled).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900)
+      await saveScreenshot(page, `live-900-${lang}`)
+      expect(pageProblems).toEqual([])
+    })
+  }
 })

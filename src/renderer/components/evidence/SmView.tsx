@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { formatNumber, withUnit } from '../number-format'
+import { keepUnitsWithNumbers } from './keep-units'
 import type { LiveSample } from './sm-chart'
 import type { ExpectedCheck, SmEvidence, SmGpu } from '../../../shared/evidence'
 import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
@@ -35,7 +36,7 @@ function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: Exp
             {pct(g.loadMean)}
           </span>
           <span className="stat__sub">
-            {t('ev4.smIdle')} {pct(g.idleMean)} · {t('ev4.smPeak')} {pct(g.loadPeak)}
+            {keepUnitsWithNumbers(`${t('ev4.smIdle')} ${pct(g.idleMean)} · ${t('ev4.smPeak')} ${pct(g.loadPeak)}`)}
           </span>
         </div>
         <div className="stat">
@@ -47,7 +48,7 @@ function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: Exp
             {g.percentOfPeak !== null && (
               <strong data-testid="ev-sm-percent">{t('ev4.ofPeak', { percent: withUnit(g.percentOfPeak, '%', lang) })}</strong>
             )}
-            {g.peakTflops !== null && <> · {t('ev4.peak', { peak: formatNumber(g.peakTflops, lang, 1) })}</>}
+            {g.peakTflops !== null && <> · {keepUnitsWithNumbers(t('ev4.peak', { peak: formatNumber(g.peakTflops, lang, 1) }))}</>}
           </span>
         </div>
         <div className="stat">

@@ -33,7 +33,7 @@ export function OtherMachine() {
   const empty = isEmptyWhatIf(form)
   const text = (field: 'gpus' | 'ccs' | 'driver' | 'torch', placeholder: string) => (
     <input
-      className="input"
+      className={`input other-form__${field}`}
       value={form[field]}
       placeholder={t('img.other.example', { value: placeholder })}
       aria-invalid={formError === field}

@@ -6,6 +6,7 @@ import { DASH } from '../../components/number-format'
 import { RecommendationCard } from './RecommendationCard'
 import { RegistryCheck } from './RegistryCheck'
 import { CopyLine } from '../../components/CopyLine'
+import { RichText } from '../../components/RichText'
 import { reasonTexts } from './reason-text'
 
 /** Local image tags, for "already on this machine" (Docker Hub images may be listed without docker.io/). */
@@ -88,7 +89,7 @@ export function RecommendationList({ result, canPull, testId }: { result: Recomm
       <RegistryCheck result={result} testId={testId} />
       {result.tables && (
         <p className="muted rec-tables" data-testid={`${testId}-tables`}>
-          {t('tables.asOf', { ns: 'reasons', date: result.tables.asOf, ...result.tables.newest, defaultValue: result.tables.text })}
+          <RichText text={t('tables.asOf', { ns: 'reasons', date: result.tables.asOf, ...result.tables.newest, defaultValue: result.tables.text })} />
         </p>
       )}
     </div>

@@ -32,7 +32,13 @@ export function MetricTile({ label, value, sub, valueTestId, compact = false, ch
         </span>
         <span className="metric__value">
           <span data-testid={valueTestId}>{value}</span>
-          {!compact && sub && <span className="metric__sub"> {sub}</span>}
+          {/* The space outside the spans: a narrow tile puts the limit on the next line. */}
+          {!compact && sub && (
+            <>
+              {' '}
+              <span className="metric__sub">{sub}</span>
+            </>
+          )}
         </span>
       </div>
       <Sparkline {...chart} compact={compact} />

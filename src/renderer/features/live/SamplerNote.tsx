@@ -10,7 +10,7 @@ export function SamplerNote() {
   const source = monitor?.kind === 'running' ? monitor.source : undefined
   if (!source) return null
   const text = describeSamplerSource(source, t as unknown as Parameters<typeof describeSamplerSource>[1])
-  // One line; the whole reason (paths can be long) is in the tooltip and for screen readers.
+  // The whole reason, wrapped where the row is narrow (paths can be long).
   return (
     <p className="sampler-note muted" data-testid="sampler-source" data-source={source.kind} title={text}>
       {text}

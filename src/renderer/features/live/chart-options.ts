@@ -39,8 +39,40 @@ export function visibleWindow(xs: ArrayLike<number>, max: number): { last: numbe
   return { last, window: Math.min(max, Math.max(30, Math.ceil(span / 30) * 30)) }
 }
 
+/** Candidate distances between time ticks, in seconds; the first that leaves room for the labels wins. */
+const AGO_STEPS = [10, 15, 30, 60, 120, 300, 600, 900, 1800]
+/** Between two time labels, so "-45s" and "-30s" (or "-45秒" and "-30秒") never touch. */
+const LABEL_GAP_PX = 10
+
+/** A label's width at the charts' 10 px font: CJK characters are about a full em, the rest about 0.65 em. */
+export function labelWidthPx(text: string): number {
+  let width = 0
+  for (const ch of text) width += ch.codePointAt(0)! >= 0x2e80 ? 10 : 6.5
+  return width
+}
+
+/**
+ * Time ticks before the newest sample (`last`), a whole step apart, with each label clear of the next
+ * on a plot `plotWidth` px wide: a narrow chart or a long window gets fewer ticks, never overlapping labels.
+ */
+export function agoTicks(last: number, window: number, plotWidth: number, formatAgo: (seconds: number) => string): number[] {
+  const candidates = AGO_STEPS.filter((step) => step < window)
+  const fits = (step: number) => {
+    const widest = Math.max(...Array.from({ length: Math.floor((window - 1) / step) }, (_, i) => labelWidthPx(formatAgo(-(i + 1) * step))))
+    return (step / window) * plotWidth >= widest + LABEL_GAP_PX
+  }
+  // Four ticks at most (a 60 s window: -45, -30, -15), fewer where the labels need the room.
+  const step = candidates.find((s) => s >= window / 5 && fits(s)) ?? candidates.at(-1)
+  if (step === undefined) return []
+  const ticks: number[] = []
+  for (let ago = step; ago < window; ago += step) ticks.unshift(last - ago)
+  return ticks
+}
+
 /** A small time-series chart: no legend, no cursor; x is a fixed sliding window ending at the last sample. */
 export function chartOptions(spec: ChartSpec): uPlot.Options {
+  // uPlot asks the time axis for its spacing with the plot's width just before it asks for the ticks.
+  let plotWidth = spec.width
   const font = '10px system-ui, sans-serif'
   const axis = { stroke: spec.colors.axis, font, grid: { stroke: spec.colors.grid, width: 1 }, ticks: { show: false } }
   return {
@@ -67,13 +99,14 @@ export function chartOptions(spec: ChartSpec): uPlot.Options {
         ...axis,
         show: !spec.compact,
         size: spec.compact ? 0 : 18,
-        // Ticks at quarters of the window before the newest sample, not at arbitrary seconds.
+        space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => {
+          plotWidth = plotDim
+          return 30
+        },
+        // Ticks a round number of seconds before the newest sample, as many as the labels have room for.
         splits: (u) => {
           const { last, window } = visibleWindow(u.data[0], spec.windowSeconds)
-          const step = window <= 30 ? 10 : window <= 60 ? 15 : 30
-          const ticks: number[] = []
-          for (let ago = step; ago < window; ago += step) ticks.unshift(last - ago)
-          return ticks
+          return agoTicks(last, window, plotWidth, spec.formatAgo)
         },
         values: (u, splits) => {
           const xs = u.data[0]
