@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.5.0"
+PROBE_VERSION = "1.6.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -154,8 +154,8 @@ def python_facts():
     }
 
 
-def start_cuda_driver_early():
-    """Starts the CUDA driver and each visible GPU's primary context in a thread while torch imports.
+def start_cuda_driver_early(ordinals=None):
+    """Starts the CUDA driver and the primary context of each visible GPU (or of `ordinals`) in a thread while torch imports.
 
     torch's own first CUDA call then finds them ready: the same driver, the same contexts (CUDA's
     runtime uses the primary context), just created a few tenths of a second earlier. Every failure
@@ -174,7 +174,7 @@ def start_cuda_driver_early():
             count = ctypes.c_int(0)
             if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
                 return
-            for i in range(count.value):
+            for i in (range(count.value) if ordinals is None else [o for o in ordinals if o < count.value]):
                 dev, ctx = ctypes.c_int(0), ctypes.c_void_p()
                 if cuda.cuDeviceGet(ctypes.byref(dev), i) == 0:
                     cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev)
@@ -761,59 +761,113 @@ def platform_facts():
 NCCL_KEEP_RE = re.compile(r"NCCL INFO .*(NCCL version|via |NET/|SHM|P2P|NVLS|Using network|Init COMPLETE|Connected all|ncclCommInitRank|comm 0x|Channel 00|P2P plugin|disabled)|NCCL WARN")
 
 
+def wait_for_file(path):
+    while path and not os.path.exists(path):
+        time.sleep(0.01)
+
+
+def connect_nccl_now(dist, device):
+    """Makes NCCL's communicator now rather than at the first all-reduce (torch 2.4+; older ones make it then)."""
+    try:
+        backend = dist.distributed_c10d._get_default_group()._get_backend(device)
+        connect = getattr(backend, "eager_connect_single_device", None)
+    except Exception:
+        return False
+    if connect is None:
+        return False
+    connect(device)
+    return True
+
+
+def finish_with_siblings(dist, world, seconds=10.0):
+    """After this rank's output is written: wait (through the rendezvous store, no GPU) until every rank is
+    past its last collective, so none leaves while a sibling's kernel may still read its memory; no
+    NCCL teardown either, which costs tenths of a second and can only add noise after the facts."""
+    try:
+        store = dist.distributed_c10d._get_default_store()
+        store.add("gpu-doctor-finished", 1)
+        ends = time.time() + seconds
+        while store.add("gpu-doctor-finished", 0) < world and time.time() < ends:
+            time.sleep(0.005)
+    except Exception:
+        pass  # rank 0 holds the store and may already be gone: every rank was past its collectives then
+
+
+AFTER_OUTPUT = []  # what __main__ runs once the JSON document is written
+
+
 def nccl_worker(args):
     """One rank of the all-reduce measurement (run as a child of the probe): prints one JSON line.
 
-    Started while the probe still measures steps 4 and 5, so that importing torch (seconds) overlaps
-    them; it touches no GPU until the probe creates the --nccl-go file.
+    Started once step 1's facts are in, so that importing torch (seconds) overlaps steps 2 to 5.
+    Then, in three stages the probe sets off with files: nothing but this GPU's CUDA context and
+    the CPU-only rendezvous until --nccl-prepare (the probe's steps 4 and 5 are done); then the
+    buffer and NCCL's communicator while the probe measures its peer copies, and --nccl-ready says so;
+    then, at --nccl-go, the all-reduces, which are the only part that uses the links.
     """
+    start_cuda_driver_early([args.nccl_device])  # a context, no work: steps 4 and 5 on this GPU see no kernel of ours
     import datetime
     import torch
     import torch.distributed as dist
-    # The rendezvous is CPU-only (NCCL's communicator is made at the first collective), so it too
-    # happens before the go; the GPU is first touched by set_device below.
-    # A failure here (a torch without NCCL) is reported after the go, as any other of step 6.
+    # A failure here (a torch without NCCL) is reported after the prepare, as any other of step 6.
     try:
         dist.init_process_group("nccl", init_method="tcp://127.0.0.1:%d" % args.nccl_port, rank=args.nccl_rank,
                                 world_size=args.nccl_world, timeout=datetime.timedelta(seconds=args.nccl_timeout))
         early_error = None
     except Exception as exc:
         early_error = exc
-    if args.nccl_go:
-        while not os.path.exists(args.nccl_go):
-            time.sleep(0.01)
+    wait_for_file(args.nccl_prepare)
     if early_error is not None:
         raise early_error
     phases = {}
     mark = time.time()
-    torch.cuda.set_device(args.nccl_device)
+    device = torch.device("cuda", args.nccl_device)
+    torch.cuda.set_device(device)
     n = 64 * 1024 * 1024  # 256 MiB of float32, nccl-tests' large-message range
-    x = torch.ones(n, device="cuda", dtype=torch.float32)
+    x = torch.ones(n, device=device, dtype=torch.float32)
     torch.cuda.synchronize()
     phases["contextS"], mark = time.time() - mark, time.time()
+    connect_nccl_now(dist, device)
+    phases["communicatorS"] = time.time() - mark
+    if args.nccl_ready:
+        with open(args.nccl_ready, "w"):
+            pass
+    wait_for_file(args.nccl_go)
+    mark = time.time()
     for _ in range(3):
         dist.all_reduce(x)
     torch.cuda.synchronize()
-    phases["communicatorS"], mark = time.time() - mark, time.time()
-    iters = 10
+    phases["connectS"], mark = time.time() - mark, time.time()
+    # 10 all-reduces, then more until about 50 ms are timed: at NVLink speed 10 take ~12 ms, where one late
+    # launch moves the figure by several per cent (nccl-tests times 20 after 5 warm-ups). Every rank must
+    # run the same number, so the ranks agree on it (the largest wish) by an all-reduce left out of the timing.
+    def timed(count):
+        began = time.time()
+        for _ in range(count):
+            dist.all_reduce(x)
+        torch.cuda.synchronize()
+        return time.time() - began
+
     dist.barrier()
-    started = time.time()
-    for _ in range(iters):
-        dist.all_reduce(x)
-    torch.cuda.synchronize()
-    elapsed = (time.time() - started) / iters
+    first = timed(10)
+    wish = 0 if first >= 0.05 else min(190, 10 * int((0.05 - first) / (first / 10) / 10 + 1))
+    more = torch.tensor([wish], device=device, dtype=torch.int64)
+    dist.all_reduce(more, op=dist.ReduceOp.MAX)
+    extra = int(more.item())
+    iters = 10 + extra
+    elapsed = (first + (timed(extra) if extra else 0.0)) / iters
     size = n * 4
     algbw = size / elapsed / 1e9
     world = args.nccl_world
     phases["measureS"] = time.time() - mark
-    out = {"rank": args.nccl_rank, "bytes": size, "ms": elapsed * 1000.0, "algbwGBps": algbw, "busbwGBps": algbw * 2.0 * (world - 1) / world,
-           "phasesS": phases}
-    dist.destroy_process_group()
-    return out
+    AFTER_OUTPUT.append(lambda: finish_with_siblings(dist, world))
+    return {"rank": args.nccl_rank, "bytes": size, "iterations": iters, "ms": elapsed * 1000.0, "algbwGBps": algbw, "busbwGBps": algbw * 2.0 * (world - 1) / world,
+            "phasesS": phases}
 
 
 class NcclRanks:
-    """One process per GPU for the all-reduce, started early: each imports torch, then waits for go().
+    """One process per GPU for the all-reduce, started early: each imports torch, then waits for prepare() and run().
+    Started as soon as the probe knows the GPUs: the ranks' own torch import is what step 6 otherwise waits for.
 
     Their stdin stays open (--parent-watch: they end when the probe does); their output goes to files
     read once they end. The children see the same GPUs as this probe: ordinal o here is ordinal o there.
@@ -828,24 +882,50 @@ class NcclRanks:
         env = dict(os.environ)
         env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
         self.deadline = deadline
+        self.ends = None
         self.tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
+        self.prepare_file = os.path.join(self.tmp, "prepare")
         self.go_file = os.path.join(self.tmp, "go")
+        self.ready_files = [os.path.join(self.tmp, "%d.ready" % rank) for rank in range(len(ordinals))]
         self.procs, self.files = [], []
         for rank, o in enumerate(ordinals):
             cmd = [sys.executable, os.path.abspath(__file__), "--parent-watch", "--nccl-rank", str(rank), "--nccl-world", str(len(ordinals)),
-                   "--nccl-port", str(port), "--nccl-device", str(o), "--nccl-timeout", str(int(deadline)), "--nccl-go", self.go_file]
+                   "--nccl-port", str(port), "--nccl-device", str(o), "--nccl-timeout", str(int(deadline)),
+                   "--nccl-prepare", self.prepare_file, "--nccl-ready", self.ready_files[rank], "--nccl-go", self.go_file]
             out_f = open(os.path.join(self.tmp, "%d.out" % rank), "w+b")
             err_f = open(os.path.join(self.tmp, "%d.err" % rank), "w+b")
             self.files.append((out_f, err_f))
             self.procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
 
+    def prepare(self):
+        """Lets the ranks make their buffers and NCCL's communicator: work for the CPU and the driver, not the links.
+        The deadline starts here."""
+        if self.ends is None:
+            self.ends = time.time() + self.deadline
+            with open(self.prepare_file, "w"):
+                pass
+
     def run(self):
-        """Lets the ranks go and waits for them, at most the deadline (plus what is left of their torch import)."""
+        """Waits until every rank is ready (or one has ended), lets them go and waits for them, all within the deadline
+        (plus what is left of their torch import). Returns the result and how long the probe waited for ready."""
+        self.prepare()
+        waited = time.time()
+        while (time.time() < self.ends and not all(os.path.exists(f) for f in self.ready_files)
+               and all(p.poll() is None for p in self.procs)):
+            time.sleep(0.005)
+        waited = time.time() - waited
+        killed = set()
+        if any(p.poll() not in (None, 0) for p in self.procs):
+            # A rank failed before the all-reduce: its siblings would wait for it until the deadline.
+            grace = time.time() + 2.0
+            while time.time() < grace and any(p.poll() is None for p in self.procs):
+                time.sleep(0.02)
+            killed = {i for i, p in enumerate(self.procs) if p.poll() is None}
+            self.stop()
         with open(self.go_file, "w"):
             pass
-        ends = time.time() + self.deadline
-        while time.time() < ends and any(p.poll() is None for p in self.procs):
-            time.sleep(0.02)
+        while time.time() < self.ends and any(p.poll() is None for p in self.procs):
+            time.sleep(0.005)
         timed_out = any(p.poll() is None for p in self.procs)
         self.stop()
         outputs = []
@@ -854,7 +934,10 @@ class NcclRanks:
             err_f.seek(0)
             outputs.append((out_f.read(1 << 20), err_f.read(4 << 20)))
         self.close()
-        return nccl_result(self.procs, outputs, timed_out, self.deadline)
+        result = nccl_result(self.procs, outputs, timed_out, self.deadline, killed)
+        if result.get("result") and isinstance(result["result"].get("phasesS"), dict):
+            result["result"]["phasesS"]["probeWaitedS"] = waited
+        return result
 
     def stop(self):
         for p in self.procs:
@@ -888,7 +971,7 @@ def nccl_allreduce(ordinals, deadline, ranks=None):
         ranks.close()
 
 
-def nccl_result(procs, outputs, timed_out, deadline):
+def nccl_result(procs, outputs, timed_out, deadline, killed=()):
     lines, results, errors = [], [], []
     for i, o in enumerate(outputs):
         out, err = o if o else (b"", b"")
@@ -907,7 +990,7 @@ def nccl_result(procs, outputs, timed_out, deadline):
                     errors.append("rank %d: %s" % (i, got["fatal"][:500]))
                 else:
                     results.append(got)
-        if procs[i].returncode not in (0, None) and not timed_out:
+        if procs[i].returncode not in (0, None) and not timed_out and i not in killed:
             last = [l for l in text.splitlines() if l.strip() and "NCCL INFO" not in l]
             errors.append("rank %d exit %s: %s" % (i, procs[i].returncode, last[-1][:500] if last else ""))
     return {"deadlineS": deadline, "timedOut": timed_out, "env": {k: os.environ.get(k) for k in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_IB_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SOCKET_IFNAME", "NCCL_NVLS_ENABLE")},
@@ -918,6 +1001,8 @@ def links_workload(torch, ordinals, deadline=60.0, ranks=None):
     """Step 6: the peer-access matrix, a P2P copy per ordered pair, and an NCCL all-reduce across all GPUs
     (by `ranks` when they were started early)."""
     n = len(ordinals)
+    if ranks is not None:
+        ranks.prepare()  # their communicator is made while the copies below are measured
     peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
     size = 128 * 1024 * 1024
     copies = []
@@ -1025,7 +1110,8 @@ def main(argv=None):
     ap.add_argument("--links-deadline", type=float, default=60.0, help="seconds the NCCL all-reduce may take before it counts as hung")
     for hidden in ("--nccl-rank", "--nccl-world", "--nccl-port", "--nccl-device", "--nccl-timeout"):
         ap.add_argument(hidden, type=int, default=None, help=argparse.SUPPRESS)
-    ap.add_argument("--nccl-go", default=None, help=argparse.SUPPRESS)
+    for hidden in ("--nccl-prepare", "--nccl-ready", "--nccl-go"):
+        ap.add_argument(hidden, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.nccl_rank is not None:
         return nccl_worker(args)
@@ -1044,11 +1130,22 @@ def main(argv=None):
         if args.disable_cudnn:
             torch.backends.cudnn.enabled = False
         progress("facts")
-        for stage, fn in (("cuda", lambda: cuda_facts(torch, probe)), ("cudnn", lambda: cudnn_facts(torch, probe))):
+        try:
+            doc["cuda"] = cuda_facts(torch, probe)
+        except Exception as exc:
+            probe.error("cuda", exc)
+        cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
+        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
+        ranks = None
+        if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
             try:
-                doc[stage] = fn()
+                ranks = NcclRanks(ordinals, args.links_deadline)  # they import torch while step 2 to step 5 run
             except Exception as exc:
-                probe.error(stage, exc)
+                probe.error("workload.links", exc)
+        try:
+            doc["cudnn"] = cudnn_facts(torch, probe)
+        except Exception as exc:
+            probe.error("cudnn", exc)
         progress("ldd")
         try:
             lib_dir, libs = torch_cuda_libraries(torch)
@@ -1060,15 +1157,7 @@ def main(argv=None):
         except Exception as exc:
             probe.error("ldd", exc)
         doc["workloads"] = {}
-        cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
-        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
         mode = measurement_mode(ordinals)
-        ranks = None
-        if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
-            try:
-                ranks = NcclRanks(ordinals, args.links_deadline)  # they import torch while steps 4 and 5 run
-            except Exception as exc:
-                probe.error("workload.links", exc)
         try:
             run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks)
         finally:
@@ -1105,6 +1194,8 @@ if __name__ == "__main__":
     real_stdout.write(json.dumps(result, default=str) + "\n")
     real_stdout.flush()
     sys.__stderr__.flush()
+    for after in AFTER_OUTPUT:
+        after()
     # Everything is written: skip the interpreter's teardown of torch, CUDA contexts and NCCL, which
     # costs tenths of a second and can only add noise (or a crash in a broken library) after the facts.
     os._exit(0)

@@ -28,7 +28,7 @@ for path in sorted(glob.glob(os.path.join(out, "*.json"))):
         ev = s.get("evidence", {})
         if s["id"] == "gpu-links":
             n = ev.get("nccl") or {}
-            print("      NCCL busbw %s GB/s via %s errors=%s" % (n.get("busbwGBps") and round(n["busbwGBps"], 1), n.get("transports"), n.get("errors")))
+            print("      NCCL busbw %s GB/s via %s over %s all-reduces errors=%s" % (n.get("busbwGBps") and round(n["busbwGBps"], 1), n.get("transports"), n.get("iterations", 10), n.get("errors")))
             if n.get("phasesS"):
                 print("      NCCL rank 0 phases (s): %s" % ", ".join("%s %.2f" % (k, v) for k, v in n["phasesS"].items()))
 
@@ -38,6 +38,10 @@ for name, ms in re.findall(r"^(\S+?)(?:-\d)? exit \d+ wall (\d+) ms", walls_text
     groups.setdefault(name, []).append(int(ms) / 1000)
 for name, values in groups.items():
     print("  %-22s median %.2f s of %s" % (name, statistics.median(values), values))
+if "one-gpu" in groups:
+    for name in groups:
+        if name.startswith("all-gpus-"):
+            print("  %s / one GPU: %.2f" % (name, statistics.median(groups[name]) / statistics.median(groups["one-gpu"])))
 if "one-gpu" in groups and "all-gpus" in groups:
     one = statistics.median(groups["one-gpu"])
     print("  all GPUs / one GPU: %.2f" % (statistics.median(groups["all-gpus"]) / one))

@@ -296,7 +296,9 @@ export const LinksEvidenceSchema = z.object({
       errors: z.array(text),
       debugLines: z.array(text),
       env: z.record(z.string(), z.string().nullable()),
-      phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), measureS: z.number() }).optional(),
+      /** All-reduces in the timed loop (probe 1.6+). */
+      iterations: z.number().optional(),
+      phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), connectS: z.number().optional(), measureS: z.number(), probeWaitedS: z.number().optional() }).optional(),
     })
     .nullable()
     .optional(),

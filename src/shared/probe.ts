@@ -216,11 +216,14 @@ export const ProbeReportSchema = z.object({
                   .object({
                     rank: z.number(),
                     bytes: z.number(),
+                    // How many all-reduces were timed (probe 1.6+: at least 10, more until about 50 ms).
+                    iterations: z.number().optional(),
                     ms: z.number(),
                     algbwGBps: z.number(),
                     busbwGBps: z.number(),
-                    // Rank 0's seconds: its CUDA context and buffer, NCCL's communicator (the warm-up all-reduces), the timed loop.
-                    phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), measureS: z.number() }).optional(),
+                    // Rank 0's seconds. Probe 1.6+: its CUDA context and buffer and NCCL's communicator before the go
+                    // (probeWaitedS: how long the probe then waited for them), the first all-reduces, the timed ones.
+                    phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), connectS: z.number().optional(), measureS: z.number(), probeWaitedS: z.number().optional() }).optional(),
                   })
                   .nullable(),
                 errors: z.array(z.string()),

@@ -29,14 +29,15 @@ function idleSmOf(samples: MonitorSample[], gpu: number): number | null {
   return mean(samples.flatMap((s) => s.gpus.filter((g) => g.index === gpu).map((g) => g.utilizationGpu)).filter((v): v is number => v !== null))
 }
 
-/** Every GPU process but the probe, from the read at start and the read under load, once per PID. */
+/** Every GPU process but the probe and those it started, from the read at start and the read under load, once per PID. */
 function otherProcesses(inputs: DiagnosisInputs): OtherProcess[] {
   const lists: GpuProcess[][] = []
   if (inputs.host.kind === 'ok') lists.push(inputs.host.status.processes)
   if (inputs.loadState?.kind === 'ok') lists.push(inputs.loadState.status.processes)
   const byKey = new Map<string, OtherProcess>()
+  const ours = new Set(inputs.probeFamilyPids ?? [])
   for (const p of lists.flat()) {
-    if (p.pid !== null && p.pid === inputs.probePid) continue
+    if (p.pid !== null && (p.pid === inputs.probePid || ours.has(p.pid))) continue
     const key = `${p.gpuIndex}:${p.pid ?? p.name}`
     const known = byKey.get(key)
     if (!known || (p.usedMemoryMiB ?? 0) > (known.usedMemoryMiB ?? 0))

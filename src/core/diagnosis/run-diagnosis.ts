@@ -17,6 +17,7 @@ import { lddLinkageStep } from './steps/ldd-linkage'
 import { smUtilisationStep } from './steps/sm-utilisation'
 import { gpuLinksStep } from './steps/gpu-links'
 import { readLinkFacts } from '../nvidia-smi/read-links'
+import { descendantsOf } from '../watch/proc'
 import { DEFAULT_CONV_SECONDS, DEFAULT_SUSTAIN_SECONDS } from './diagnosis-defaults'
 
 export interface DiagnoseOptions {
@@ -115,7 +116,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   )
   const stageTimes = new Map<string, number>()
   // Filled from a progress callback, so kept in an object TypeScript does not narrow to null.
-  const mid: { loadState: Promise<GpuState> | null } = { loadState: null }
+  const mid: { loadState: Promise<GpuState> | null; probeFamily: Promise<number[]> } = { loadState: null, probeFamily: Promise.resolve([]) }
   let probePid: number | null = null
   const probeStarted = Date.now()
   try {
@@ -144,6 +145,8 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
             mid.loadState = new Promise((resolve) => setTimeout(resolve, (sustainSeconds * 1000) / 2)).then(() =>
               readGpuState({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, nameProcesses: options.nameProcesses }),
             )
+            // Step 6's ranks hold a CUDA context by now: they are the probe's, not another user's.
+            mid.probeFamily = mid.loadState.then((state) => probeFamilyOf(probePid, state))
           }
         },
       }),
@@ -166,6 +169,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       loadSamples: window ? samples.filter((s) => s.time >= window.startedAt + 500 && s.time <= window.endedAt) : [],
       loadState: mid.loadState ? await mid.loadState : null,
       probePid,
+      probeFamilyPids: await mid.probeFamily,
       links: await linkFacts,
     }
     const results = withRunnerFindings(
@@ -183,6 +187,15 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
     if (lateStop) clearTimeout(lateStop)
     await stopMonitor()
   }
+}
+
+/** Which GPU processes of this read run under the probe: only on Linux, where /proc tells a process's parent. */
+function probeFamilyOf(probePid: number | null, state: GpuState): Promise<number[]> {
+  if (probePid === null || state.kind !== 'ok' || process.platform !== 'linux') return Promise.resolve([])
+  const listed = new Set(state.status.processes.map((p) => p.pid))
+  return descendantsOf(probePid)
+    .then((under) => under.filter((pid) => listed.has(pid)))
+    .catch(() => [])
 }
 
 /** `--gpus 0,3` names nvidia-smi indices: only the nvidia-smi read can turn them into UUIDs for the probe. */

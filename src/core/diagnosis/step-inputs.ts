@@ -25,6 +25,8 @@ export interface DiagnosisInputs {
   /** nvidia-smi state read in the middle of the load: throttle reasons, other processes. */
   loadState: GpuState | null
   probePid: number | null
+  /** GPU processes that run under the probe (step 6's NCCL ranks, a wrapper's child), found while they lived. */
+  probeFamilyPids?: number[]
   /** nvidia-smi's topology, NVLink and PCIe link facts (step 6), read only where several GPUs are visible. */
   links?: LinkFacts | null
 }

@@ -145,6 +145,24 @@ describe('steps 4 and 5 on every GPU', () => {
     expect(s5.summary).toContain('on GPU 1')
   })
 
+  it("step 6's own NCCL ranks hold a context on every GPU under load: not reported as another process, the real one still is", () => {
+    const r = report([
+      { ordinal: 0, uuid: UUID0, tflops: 303, repOnMs: 1.1 },
+      { ordinal: 1, uuid: UUID1, tflops: 674 },
+    ])
+    const rank = (gpuIndex: number, pid: number) => ({ gpuIndex, pid, type: 'C', name: 'python3', usedMemoryMiB: 500, gpuInstanceId: null, computeInstanceId: null, container: null })
+    const underLoad = { kind: 'ok' as const, status: { ...box, processes: [...busy0, rank(0, 5001), rank(1, 5002)] } }
+    const i = { ...inputs(r, { idle: [100, 0], processes: busy0 }), loadState: underLoad, probeFamilyPids: [5001, 5002] }
+    const s4 = smUtilisationStep(i)
+    const texts = JSON.stringify(s4.findings)
+    expect(texts).toContain('PID 799')
+    expect(texts).not.toMatch(/PID 500[12]/)
+    expect(ids(s4)).not.toContain('gpu-shared-with-other-processes')
+    expect(JSON.stringify(convTimingStep(i).findings)).not.toMatch(/PID 500[12]/)
+    // Without knowing they are ours, the same read blames them: the exclusion is what keeps them out.
+    expect(JSON.stringify(smUtilisationStep({ ...i, probeFamilyPids: [] }).findings)).toMatch(/PID 5001/)
+  })
+
   it('one GPU slower than its sibling: named, by how much, with each cause checked', () => {
     const r = report([
       { ordinal: 0, uuid: UUID0, tflops: 674 },

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 
 import { describe, expect, it } from 'vitest'
 
-// Step 6's ranks start while steps 4 and 5 measure (their torch import overlaps them) and must not touch
-// a GPU before the probe says go. Run for real with Debian's CPU-only torch (/usr/bin/python3, python3-torch): a rank that got "go" reaches
-// the first thing after it (NCCL, absent from this torch, or CUDA) and fails there, which proves where it waited; ranks never let go are killed.
+// Step 6's ranks start while steps 4 and 5 measure (their torch import overlaps them) and must not load
+// a GPU before the probe says prepare. Run for real with Debian's CPU-only torch (/usr/bin/python3, python3-torch): a rank that got "prepare"
+// reaches the first thing after it (NCCL, absent from this torch, or CUDA) and fails there, which proves where it waited; ranks never let go are killed.
 const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
 
 function python(code: string): string {
@@ -16,20 +16,23 @@ function python(code: string): string {
 }
 
 describe('the NCCL ranks of step 6, started early', () => {
-  it('wait for go without touching CUDA, then run and report what failed, and leave nothing behind', () => {
+  it('wait for prepare without loading a GPU, then report what failed at once (not at the deadline), and leave nothing behind', () => {
     const out = JSON.parse(
       python(`
-r = p.NcclRanks([0, 1], 30)
+r = p.NcclRanks([0, 1], 60)
 time.sleep(3)  # long enough to import torch and reach the wait
 waiting = [proc.poll() is None for proc in r.procs]
 pids = [proc.pid for proc in r.procs]
+started = time.time()
 res = r.run()
+res["runS"] = time.time() - started
 alive = [os.path.exists("/proc/%d" % pid) and open("/proc/%d/stat" % pid).read().split()[2] != "Z" for pid in pids]
 print(json.dumps({"waiting": waiting, "result": res, "alive": alive, "tmpGone": not os.path.exists(r.tmp)}))
 `),
-    ) as { waiting: boolean[]; result: { timedOut: boolean; errors: string[]; result: unknown }; alive: boolean[]; tmpGone: boolean }
+    ) as { waiting: boolean[]; result: { timedOut: boolean; errors: string[]; result: unknown; runS: number }; alive: boolean[]; tmpGone: boolean }
     expect(out.waiting).toEqual([true, true])
     expect(out.result.timedOut).toBe(false)
+    expect(out.result.runS).toBeLessThan(30)
     expect(out.result.result).toBeNull()
     expect(out.result.errors.length).toBeGreaterThan(0)
     expect(out.result.errors.join('\n')).toMatch(/CUDA|cuda|NCCL/)

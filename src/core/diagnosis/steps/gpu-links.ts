@@ -225,6 +225,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
           busbwGBps: busbw,
           algbwGBps: n.result?.algbwGBps ?? null,
           bytes: n.result?.bytes ?? null,
+          ...(n.result?.iterations ? { iterations: n.result.iterations } : {}),
           expectedGBps: expectedBus,
           transports,
           timedOut: n.timedOut,

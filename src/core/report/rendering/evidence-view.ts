@@ -203,6 +203,16 @@ function convTiming(e: ConvEvidence, t: TFunction): View {
   }
 }
 
+type LinkPhases = NonNullable<NonNullable<LinksEvidence['nccl']>['phasesS']>
+
+/** Rank 0's clock; probes before 1.6 made the communicator after the go, with no separate first all-reduces. */
+function linkPhasesText(p: LinkPhases, t: TFunction): string {
+  const s = (v: number) => fmtNum(v, 2)
+  return p.connectS === undefined
+    ? t('ev.links.phasesText', { context: s(p.contextS), communicator: s(p.communicatorS), measure: s(p.measureS) })
+    : t('ev.links.phasesTextOverlap', { context: s(p.contextS), communicator: s(p.communicatorS), waited: s(p.probeWaitedS ?? 0), connect: s(p.connectS), measure: s(p.measureS) })
+}
+
 function gpuLinks(e: LinksEvidence, t: TFunction): View {
   const n = e.nccl
   return {
@@ -214,7 +224,7 @@ function gpuLinks(e: LinksEvidence, t: TFunction): View {
         ? [
             [
               t('ev.links.phases'),
-              t('ev.links.phasesText', { context: fmtNum(n.phasesS.contextS, 2), communicator: fmtNum(n.phasesS.communicatorS, 2), measure: fmtNum(n.phasesS.measureS, 2) }),
+              linkPhasesText(n.phasesS, t),
             ] as [string, string],
           ]
         : []),
