@@ -154,19 +154,26 @@ def python_facts():
     }
 
 
-def start_cuda_driver_early(ordinals=None):
+def start_cuda_driver_early(ordinals=None, on_count=None):
     """Starts the CUDA driver and the primary context of each visible GPU (or of `ordinals`) in a thread while torch imports.
 
     torch's own first CUDA call then finds them ready: the same driver, the same contexts (CUDA's
     runtime uses the primary context), just created a few tenths of a second earlier. Every failure
     is ignored here on purpose: step 1 still makes each call through torch and reports its error.
+    on_count(n) is called in that thread with the driver's GPU count before any context is made
+    (EarlyRanks); the thread then stays alive, because Linux's parent-death signal, which the
+    children's --parent-watch sets, follows the thread that started them.
+    Returns a threading.Event set once on_count has run or can no longer run.
     """
-    if not sys.platform.startswith("linux") or os.environ.get("GPU_DOCTOR_NO_EARLY_CUDA"):
-        return
-    import ctypes
     import threading
+    counted = threading.Event()
+    if not sys.platform.startswith("linux") or os.environ.get("GPU_DOCTOR_NO_EARLY_CUDA"):
+        counted.set()
+        return counted
+    import ctypes
 
     def work():
+        started_children = False
         try:
             cuda = ctypes.CDLL("libcuda.so.1")
             if cuda.cuInit(0) != 0:
@@ -174,14 +181,24 @@ def start_cuda_driver_early(ordinals=None):
             count = ctypes.c_int(0)
             if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
                 return
+            if on_count is not None:
+                try:
+                    started_children = bool(on_count(count.value))
+                finally:
+                    counted.set()
             for i in (range(count.value) if ordinals is None else [o for o in ordinals if o < count.value]):
                 dev, ctx = ctypes.c_int(0), ctypes.c_void_p()
                 if cuda.cuDeviceGet(ctypes.byref(dev), i) == 0:
                     cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev)
         except Exception:
             pass
+        finally:
+            counted.set()
+        if started_children:
+            threading.Event().wait()
 
     threading.Thread(target=work, name="gpu-doctor-cuda-early", daemon=True).start()
+    return counted
 
 
 def import_torch(probe):
@@ -882,6 +899,7 @@ class NcclRanks:
         env = dict(os.environ)
         env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
         self.deadline = deadline
+        self.ordinals = list(ordinals)
         self.ends = None
         self.tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
         self.prepare_file = os.path.join(self.tmp, "prepare")
@@ -959,6 +977,39 @@ class NcclRanks:
         self.files = []
         import shutil
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+class EarlyRanks:
+    """Step 6's ranks started from the CUDA driver's GPU count while the probe itself imports torch, for a
+    diagnosis of every GPU (no --gpus): their torch import, which step 6 otherwise waits for, then
+    overlaps the probe's. Taken once the probe knows its GPUs, if they are the same; else stopped.
+    """
+
+    def __init__(self, deadline, wanted):
+        self.deadline = deadline
+        self.wanted = wanted
+        self.ranks = None
+
+    def start(self, count):
+        if count > 1:
+            self.ranks = NcclRanks(list(range(count)), self.deadline)
+        return self.ranks is not None
+
+    def take(self, counted, ordinals):
+        """The early ranks if they are for exactly these ordinals, else None (and they are stopped)."""
+        if not self.wanted:
+            return None
+        counted.wait(10)
+        ranks, self.ranks = self.ranks, None
+        if ranks is not None and ranks.ordinals == list(ordinals):
+            return ranks
+        if ranks is not None:
+            ranks.stop()
+            ranks.close()
+        return None
+
+    def discard(self, counted):
+        self.take(counted, [])
 
 
 def nccl_allreduce(ordinals, deadline, ranks=None):
@@ -1098,6 +1149,53 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
                 cuda_broken = {"workload": name, "error": "cuda:%d: %s" % (bad[0]["index"], bad[0]["error"])}
 
 
+def run_probe_body(args, doc, probe, early, counted):
+    """Everything after the early start: import torch, the facts, ldd and the workloads, into doc."""
+    torch, doc["torch"] = import_torch(probe)
+    doc["cudnnCopies"] = cudnn_copies()
+    if torch is not None:
+        if args.disable_cudnn:
+            torch.backends.cudnn.enabled = False
+        progress("facts")
+        try:
+            doc["cuda"] = cuda_facts(torch, probe)
+        except Exception as exc:
+            probe.error("cuda", exc)
+        cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
+        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
+        ranks = None
+        if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
+            try:
+                # Started with torch's import where every GPU is measured; else now, while steps 2 to 5 run.
+                ranks = early.take(counted, ordinals) or NcclRanks(ordinals, args.links_deadline)
+            except Exception as exc:
+                probe.error("workload.links", exc)
+        else:
+            early.discard(counted)
+        try:
+            doc["cudnn"] = cudnn_facts(torch, probe)
+        except Exception as exc:
+            probe.error("cudnn", exc)
+        progress("ldd")
+        try:
+            lib_dir, libs = torch_cuda_libraries(torch)
+            ldd_runs = [] if args.no_ldd or sys.platform != "linux" else run_ldd_all(libs)
+            outside = resolved_outside_wheel(ldd_runs)
+            for item in outside:
+                item["undefinedSymbols"] = undefined_symbols(item["neededBy"])
+            doc["libraries"] = {"torchLibDir": lib_dir, "inspected": libs, "ldd": ldd_runs, "outsideWheel": outside}
+        except Exception as exc:
+            probe.error("ldd", exc)
+        doc["workloads"] = {}
+        mode = measurement_mode(ordinals)
+        try:
+            run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks)
+        finally:
+            if ranks is not None:
+                ranks.stop()
+                ranks.close()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps", "links"])
@@ -1123,47 +1221,13 @@ def main(argv=None):
     doc["env"] = {k: os.environ.get(k) for k in ENV_KEYS}
     doc["environment"] = environment_values()
     progress("import-torch")
-    start_cuda_driver_early()
-    torch, doc["torch"] = import_torch(probe)
-    doc["cudnnCopies"] = cudnn_copies()
-    if torch is not None:
-        if args.disable_cudnn:
-            torch.backends.cudnn.enabled = False
-        progress("facts")
-        try:
-            doc["cuda"] = cuda_facts(torch, probe)
-        except Exception as exc:
-            probe.error("cuda", exc)
-        cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
-        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
-        ranks = None
-        if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
-            try:
-                ranks = NcclRanks(ordinals, args.links_deadline)  # they import torch while step 2 to step 5 run
-            except Exception as exc:
-                probe.error("workload.links", exc)
-        try:
-            doc["cudnn"] = cudnn_facts(torch, probe)
-        except Exception as exc:
-            probe.error("cudnn", exc)
-        progress("ldd")
-        try:
-            lib_dir, libs = torch_cuda_libraries(torch)
-            ldd_runs = [] if args.no_ldd or sys.platform != "linux" else run_ldd_all(libs)
-            outside = resolved_outside_wheel(ldd_runs)
-            for item in outside:
-                item["undefinedSymbols"] = undefined_symbols(item["neededBy"])
-            doc["libraries"] = {"torchLibDir": lib_dir, "inspected": libs, "ldd": ldd_runs, "outsideWheel": outside}
-        except Exception as exc:
-            probe.error("ldd", exc)
-        doc["workloads"] = {}
-        mode = measurement_mode(ordinals)
-        try:
-            run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks)
-        finally:
-            if ranks is not None:
-                ranks.stop()
-                ranks.close()
+    wants_links = "links" in args.workload and (not args.gpus or args.gpus.strip().lower() == "all")
+    early = EarlyRanks(args.links_deadline, wants_links)
+    counted = start_cuda_driver_early(on_count=early.start if wants_links else None)
+    try:
+        run_probe_body(args, doc, probe, early, counted)
+    finally:
+        early.discard(counted)
     progress("done")
     doc["mappedLibraries"] = mapped_cuda_libraries()
     doc["mappedLibrariesReal"] = {p: os.path.realpath(p) for p in (doc["mappedLibraries"] or [])}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Probe 1.6's step 6: the ranks start once step 1's facts are in, make their CUDA context while torch
+# Probe 1.6's step 6: the ranks start with the probe's own torch import (from the CUDA driver's GPU count,
+# where every GPU is measured; once step 1's facts are in otherwise), make their CUDA context while torch
 # imports and their NCCL communicator while the probe measures its peer copies, time at least 50 ms of
 # all-reduces and skip NCCL's teardown. Alternated on one machine against the previous probe (PREV_PROBE),
 # with one GPU for the ratio. Then: a busy GPU 0 (step 6's own ranks must not be "other processes"),
@@ -24,6 +25,8 @@ sleep 8
 diag gpu0-busy
 kill "${pids[0]}" 2>/dev/null; wait "${pids[0]}" 2>/dev/null; pids=()
 diag p2p-disabled NCCL_P2P_DISABLE=1
+# --gpus naming GPUs in another order: the early ranks do not fit and are replaced by ranks for those GPUs.
+diag gpus-reversed -- --gpus 1,0
 diag nccl-ifname-missing NCCL_SOCKET_IFNAME=gd-no-such-if0 -- --steps gpu-visible,gpu-links
 echo "== leftovers"; pgrep -af gpu_doctor_probe | grep -v pgrep || echo "no probe"; pgrep -a nvidia-smi || echo "no nvidia-smi"
 "$py" scripts/gpu/summarise-diagnoses.py "$out" > "$out/summary.txt" 2>&1

@@ -54,4 +54,26 @@ print(json.dumps({"alive": alive, "tmpGone": not os.path.exists(r.tmp)}))
     expect(out.alive).toEqual([false, false])
     expect(out.tmpGone).toBe(true)
   })
+
+  it('started early from the driver\'s GPU count, are taken only for the same GPUs; otherwise stopped with nothing left behind', () => {
+    const out = JSON.parse(
+      python(`
+import threading
+counted = threading.Event(); counted.set()
+same = p.EarlyRanks(30, True); same.start(2)
+taken = same.take(counted, [0, 1])
+other = p.EarlyRanks(30, True); other.start(2)
+pids = [proc.pid for proc in other.ranks.procs]
+refused = other.take(counted, [1, 0])
+time.sleep(0.2)
+gone = [not os.path.exists("/proc/%d" % pid) or open("/proc/%d/stat" % pid).read().split()[2] == "Z" for pid in pids]
+one = p.EarlyRanks(30, True); one.start(1)
+res = {"taken": taken is not None and taken.ordinals == [0, 1], "refused": refused is None, "gone": gone, "oneGpu": one.ranks is None,
+       "notWanted": p.EarlyRanks(30, False).take(threading.Event(), [0, 1]) is None}
+taken.stop(); taken.close()
+print(json.dumps(res))
+`),
+    ) as { taken: boolean; refused: boolean; gone: boolean[]; oneGpu: boolean; notWanted: boolean }
+    expect(out).toEqual({ taken: true, refused: true, gone: [true, true], oneGpu: true, notWanted: true })
+  })
 })
