@@ -818,9 +818,9 @@ def nccl_worker(args):
 
     Started once step 1's facts are in, so that importing torch (seconds) overlaps steps 2 to 5.
     Then, in three stages the probe sets off with files: nothing but this GPU's CUDA context and
-    the CPU-only rendezvous until --nccl-prepare (the probe's steps 4 and 5 are done); then the
-    buffer and NCCL's communicator while the probe measures its peer copies, and --nccl-ready says so;
-    then, at --nccl-go, the all-reduces, which are the only part that uses the links.
+    the CPU-only rendezvous until --nccl-prepare (when step 4 starts); then the buffer and NCCL's
+    communicator, host and driver work that launches no kernel, while the probe measures, and
+    --nccl-ready says so; then, at --nccl-go, the all-reduces, the only part that uses the links.
     """
     start_cuda_driver_early([args.nccl_device])  # a context, no work: steps 4 and 5 on this GPU see no kernel of ours
     import datetime
@@ -900,7 +900,7 @@ class NcclRanks:
         env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
         self.deadline = deadline
         self.ordinals = list(ordinals)
-        self.ends = None
+        self.ends = None  # run() sets it
         self.tmp = tempfile.mkdtemp(prefix="gpu-doctor-nccl-")
         self.prepare_file = os.path.join(self.tmp, "prepare")
         self.go_file = os.path.join(self.tmp, "go")
@@ -916,10 +916,9 @@ class NcclRanks:
             self.procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
 
     def prepare(self):
-        """Lets the ranks make their buffers and NCCL's communicator: work for the CPU and the driver, not the links.
-        The deadline starts here."""
-        if self.ends is None:
-            self.ends = time.time() + self.deadline
+        """Lets the ranks make their buffers and NCCL's communicator: work for the CPU and the driver, no kernel
+        and no traffic on the links, so it may overlap the probe's measurements."""
+        if not os.path.exists(self.prepare_file):
             with open(self.prepare_file, "w"):
                 pass
 
@@ -927,6 +926,7 @@ class NcclRanks:
         """Waits until every rank is ready (or one has ended), lets them go and waits for them, all within the deadline
         (plus what is left of their torch import). Returns the result and how long the probe waited for ready."""
         self.prepare()
+        self.ends = time.time() + self.deadline
         waited = time.time()
         while (time.time() < self.ends and not all(os.path.exists(f) for f in self.ready_files)
                and all(p.poll() is None for p in self.procs)):
@@ -1053,7 +1053,7 @@ def links_workload(torch, ordinals, deadline=60.0, ranks=None):
     (by `ranks` when they were started early)."""
     n = len(ordinals)
     if ranks is not None:
-        ranks.prepare()  # their communicator is made while the copies below are measured
+        ranks.prepare()  # if step 4 or 5 did not: their communicator is made while the copies below are measured
     peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
     size = 128 * 1024 * 1024
     copies = []
@@ -1123,6 +1123,9 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
             doc["workloads"][name] = {"skipped": "CUDA is not available to PyTorch"}
             continue
         progress("workload:" + name)
+        if ranks is not None and name in ("sustained", "conv", "links") and os.environ.get("GPU_DOCTOR_NCCL_PREPARE_AT") != "links":
+            # The communicator is made while step 4 (else 5) measures: the ranks' set-up is host and driver work, no kernel.
+            ranks.prepare()
         try:
             if name == "conv":
                 doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals, mode)
