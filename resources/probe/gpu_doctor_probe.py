@@ -818,9 +818,8 @@ def nccl_worker(args):
 
     Started once step 1's facts are in, so that importing torch (seconds) overlaps steps 2 to 5.
     Then, in three stages the probe sets off with files: nothing but this GPU's CUDA context and
-    the CPU-only rendezvous until --nccl-prepare (when step 4 starts); then the buffer and NCCL's
-    communicator, host and driver work that launches no kernel, while the probe measures, and
-    --nccl-ready says so; then, at --nccl-go, the all-reduces, the only part that uses the links.
+    the CPU-only rendezvous until --nccl-prepare (step 6 has started); then the buffer and NCCL's
+    communicator while the probe measures its peer copies, and --nccl-ready says so; then, at --nccl-go, the all-reduces, the only part that uses the links.
     """
     start_cuda_driver_early([args.nccl_device])  # a context, no work: steps 4 and 5 on this GPU see no kernel of ours
     import datetime
@@ -916,8 +915,8 @@ class NcclRanks:
             self.procs.append(subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out_f, stderr=err_f, env=env))
 
     def prepare(self):
-        """Lets the ranks make their buffers and NCCL's communicator: work for the CPU and the driver, no kernel
-        and no traffic on the links, so it may overlap the probe's measurements."""
+        """Lets the ranks make their buffers and NCCL's communicator: no traffic on the links, so it may overlap
+        the probe's peer copies (not steps 4 and 5, which it disturbs)."""
         if not os.path.exists(self.prepare_file):
             with open(self.prepare_file, "w"):
                 pass
@@ -1053,7 +1052,9 @@ def links_workload(torch, ordinals, deadline=60.0, ranks=None):
     (by `ranks` when they were started early)."""
     n = len(ordinals)
     if ranks is not None:
-        ranks.prepare()  # if step 4 or 5 did not: their communicator is made while the copies below are measured
+        # Their communicator is made now, while the copies below are measured, and not during steps 4 and 5:
+        # made while step 4 ran, it cost 3-5 % of step 4's TFLOP/s and once a step 5 warning (4 x H200).
+        ranks.prepare()
     peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
     size = 128 * 1024 * 1024
     copies = []
@@ -1123,9 +1124,6 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
             doc["workloads"][name] = {"skipped": "CUDA is not available to PyTorch"}
             continue
         progress("workload:" + name)
-        if ranks is not None and name in ("sustained", "conv", "links") and os.environ.get("GPU_DOCTOR_NCCL_PREPARE_AT") != "links":
-            # The communicator is made while step 4 (else 5) measures: the ranks' set-up is host and driver work, no kernel.
-            ranks.prepare()
         try:
             if name == "conv":
                 doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals, mode)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Where step 6's ranks make their NCCL communicator: while step 4 measures (probe 1.6's default) against
-# just before step 6 (GPU_DOCTOR_NCCL_PREPARE_AT=links), alternated, with one GPU for the ratio. Does the
-# set-up disturb step 4's TFLOP/s or step 5's per-GPU times, and what does it save?
+# Where step 6's ranks make their NCCL communicator: while step 4 measures against just before step 6
+# (GPU_DOCTOR_NCCL_PREPARE_AT=links), alternated, with one GPU for the ratio. Does the set-up disturb step
+# 4's TFLOP/s or step 5's per-GPU times, and what does it save? Run at commit 39b3cc5: it did disturb them
+# (docs/verification/issue-24-links-overlap/), so the variable and the early set-up were removed after it.
 # Usage: DIAG_TIMEOUT=40 scripts/gpu/verify-prepare-at.sh OUT_DIR   (about 2.5 minutes on 4 GPUs)
 set -uo pipefail
 out=${1:?output folder}

@@ -98,13 +98,13 @@ describe('step 6: the links between GPUs', () => {
     expect(evidenceView(gpuLinksStep(inputs(links())), reportTranslator('en')).facts.some(([k]) => /NCCL rank 0/.test(k))).toBe(false)
   })
 
-  it('probe 1.6 makes the communicator while the probe measures: the row says what overlapped, how long the probe still waited, and how many all-reduces were timed', () => {
+  it('probe 1.6 makes the communicator while the probe copies: the row says what overlapped, how long the probe still waited, and how many all-reduces were timed', () => {
     const phasesS = { contextS: 0.07, communicatorS: 0.51, connectS: 0.3, measureS: 0.07, probeWaitedS: 0.52 }
     const r = gpuLinksStep(inputs(links({}, { result: { rank: 0, bytes: 268435456, iterations: 50, ms: 1.19, algbwGBps: 226, busbwGBps: 339, phasesS } })))
     expect(r.evidence.nccl).toMatchObject({ phasesS, iterations: 50 })
     const row = (lang: 'en' | 'zh-CN') => evidenceView(r, reportTranslator(lang)).facts.find(([k]) => /NCCL rank 0/.test(k))?.[1]
     expect(row('en')).toBe(
-      'before the all-reduces, while the probe measured: CUDA context and buffer 0.07 s, NCCL communicator 0.51 s (the probe then waited 0.52 s more); after: first all-reduces 0.30 s, timed all-reduces 0.07 s',
+      'while the probe measured its copies: CUDA context and buffer 0.07 s, NCCL communicator 0.51 s (the probe then waited 0.52 s more); after: first all-reduces 0.30 s, timed all-reduces 0.07 s',
     )
     expect(row('zh-CN')).toContain('之后探针又等待了 0.52 秒')
   })

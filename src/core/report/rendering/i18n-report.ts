@@ -194,7 +194,7 @@ export const reportEn = {
   'ev.links.phases': 'NCCL rank 0, seconds',
   'ev.links.phasesText': 'CUDA context and buffer {{context}} s, NCCL communicator {{communicator}} s, timed all-reduces {{measure}} s',
   'ev.links.phasesTextOverlap':
-    'before the all-reduces, while the probe measured: CUDA context and buffer {{context}} s, NCCL communicator {{communicator}} s (the probe then waited {{waited}} s more); after: first all-reduces {{connect}} s, timed all-reduces {{measure}} s',
+    'while the probe measured its copies: CUDA context and buffer {{context}} s, NCCL communicator {{communicator}} s (the probe then waited {{waited}} s more); after: first all-reduces {{connect}} s, timed all-reduces {{measure}} s',
   'ev.links.env': 'NCCL environment',
   'ev.links.platform': 'Platform',
   'ev.links.problems': 'nvidia-smi',
@@ -532,7 +532,7 @@ export const reportZh: Record<ReportKey, string> = {
   'ev.links.phases': 'NCCL rank 0 各阶段耗时',
   'ev.links.phasesText': 'CUDA 上下文与缓冲区 {{context}} 秒，NCCL 通信器 {{communicator}} 秒，计时的 all-reduce {{measure}} 秒',
   'ev.links.phasesTextOverlap':
-    '在 all-reduce 之前、与探针的测量同时进行：CUDA 上下文与缓冲区 {{context}} 秒，NCCL 通信器 {{communicator}} 秒（之后探针又等待了 {{waited}} 秒）；随后：首批 all-reduce {{connect}} 秒，计时的 all-reduce {{measure}} 秒',
+    '与探针测量 P2P 复制同时进行：CUDA 上下文与缓冲区 {{context}} 秒，NCCL 通信器 {{communicator}} 秒（之后探针又等待了 {{waited}} 秒）；随后：首批 all-reduce {{connect}} 秒，计时的 all-reduce {{measure}} 秒',
   'ev.links.env': 'NCCL 环境变量',
   'ev.links.platform': '平台',
   'ev.links.problems': 'nvidia-smi',
