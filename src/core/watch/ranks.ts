@@ -44,7 +44,8 @@ const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Num
 function jobKey(env: Map<string, string>): string | null {
   if (!env.has('RANK') && !env.has('LOCAL_RANK')) return null
   const run = env.get('TORCHELASTIC_RUN_ID')
-  if (run) return `run ${run} (MASTER_PORT ${env.get('MASTER_PORT') ?? '?'})`
+  // "none" is torchrun's default run id (a static rendezvous): every such job has it, so the address tells them apart.
+  if (run && run !== 'none') return `run ${run} (MASTER_PORT ${env.get('MASTER_PORT') ?? '?'})`
   const port = env.get('MASTER_PORT')
   return port ? `${env.get('MASTER_ADDR') ?? '?'}:${port}` : null
 }

@@ -58,6 +58,13 @@ class RankSource implements GpuSampleSource {
 }
 
 describe('watch --pid of one rank of a distributed job', () => {
+  it("torchrun's default run id \"none\" is not a job name: the job is named by its rendezvous address", async () => {
+    const { rank0, rank1 } = await launchJob('none')
+    const job = await findJobRanks(rank0)
+    expect(job?.key).toBe('127.0.0.1:29555')
+    expect(job!.ranks.map((r) => r.pid)).toEqual([rank0, rank1])
+  })
+
   it('finds the sibling rank by torchrun\'s run id, leaves the worker out, and names the straggler the other rank waits for', async () => {
     const runId = `gd-test-${process.pid}-${Date.now()}`
     const { rank0, rank1, worker } = await launchJob(runId)
