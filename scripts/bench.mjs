@@ -111,11 +111,15 @@ if (process.env.BENCH_DIAGNOSIS !== '0') {
     const g = run('gpu-count')
     const one = median(g.oneMs)
     const all = median(g.allMs)
-    console.log(`\nSteps 1, 4 and 5 on one GPU vs all ${g.gpus} GPUs at once, median of ${runs} runs each, alternated:`)
+    const oneFull = median(g.oneFullMs)
+    const allFull = median(g.allFullMs)
+    console.log(`\nOne GPU vs all ${g.gpus} GPUs at once, median of ${runs} runs each, alternated:`)
     console.log('| what | wall s | × one GPU |')
     console.log('| ---- | ------ | --------- |')
-    console.log(`| --gpus 0 | ${(one / 1000).toFixed(2)} | 1.00× |`)
-    console.log(`| all ${g.gpus} GPUs | ${(all / 1000).toFixed(2)} | ${(all / one).toFixed(2)}× |`)
+    console.log(`| steps 1, 4, 5 on --gpus 0 | ${(one / 1000).toFixed(2)} | 1.00× |`)
+    console.log(`| steps 1, 4, 5 on all ${g.gpus} GPUs | ${(all / 1000).toFixed(2)} | ${(all / one).toFixed(2)}× |`)
+    console.log(`| every step on --gpus 0 | ${(oneFull / 1000).toFixed(2)} | 1.00× |`)
+    console.log(`| every step on all ${g.gpus} GPUs (step 6 included) | ${(allFull / 1000).toFixed(2)} | ${(allFull / oneFull).toFixed(2)}× |`)
     diagnosis.gpuCount = g
     // How short step 5 may time and still agree with torch.utils.benchmark within ±3 %.
     const a = run('conv-agreement')

@@ -27,23 +27,31 @@ export async function benchDiagnosis(runs: number) {
 
 /**
  * One GPU against every GPU, the same run: steps 4 and 5 load all GPUs at once, so a diagnosis of
- * N GPUs should take about as long as one. Alternates the two so clock drift hits both alike.
+ * N GPUs should take about as long as one. Alternates them so clock drift hits every variant alike:
+ * steps 1, 4 and 5 on GPU 0 and on all GPUs, and every step on GPU 0 and on all GPUs (step 6, the
+ * links, exists only with two or more: the one-GPU diagnosis has no such step to wait for).
  */
 export async function benchGpuCount(runs: number) {
   const py = await python()
-  const one: number[] = []
-  const all: number[] = []
+  const perGpuSteps = ['gpu-visible', 'sm-utilisation', 'conv-timing'] as const
+  const variants = [
+    { key: 'oneMs', gpus: '0', steps: [...perGpuSteps] },
+    { key: 'allMs', gpus: 'all', steps: [...perGpuSteps] },
+    { key: 'oneFullMs', gpus: '0', steps: undefined },
+    { key: 'allFullMs', gpus: 'all', steps: undefined },
+  ] as const
+  const walls: Record<(typeof variants)[number]['key'], number[]> = { oneMs: [], allMs: [], oneFullMs: [], allFullMs: [] }
   let gpus = 0
   for (let i = 0; i < runs; i++) {
-    for (const which of ['0', 'all'] as const) {
+    for (const v of variants) {
       const started = performance.now()
-      const d = await runDiagnosis({ python: py, gpus: which, steps: ['gpu-visible', 'sm-utilisation', 'conv-timing'] })
-      ;(which === 'all' ? all : one).push(performance.now() - started)
+      const d = await runDiagnosis({ python: py, gpus: v.gpus, ...(v.steps ? { steps: [...v.steps] } : {}) })
+      walls[v.key].push(performance.now() - started)
       const sm = d.steps.find((s) => s.id === 'sm-utilisation')
-      if (which === 'all' && sm && 'perGpu' in sm.evidence) gpus = (sm.evidence.perGpu ?? []).length
+      if (v.gpus === 'all' && sm && 'perGpu' in sm.evidence) gpus = (sm.evidence.perGpu ?? []).length
     }
   }
-  return { mode: 'gpu-count', python: py, gpus, oneMs: one, allMs: all }
+  return { mode: 'gpu-count', python: py, gpus, ...walls }
 }
 
 /** Step 5's agreement with torch.utils.benchmark at shorter timings (scripts/gpu/conv-agreement.py). */
