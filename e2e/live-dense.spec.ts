@@ -25,6 +25,20 @@ test.describe('live panel with eight GPUs', () => {
           await expect(page.getByTestId(`chart-${metric}-${i}`)).toBeInViewport({ ratio: 1 })
         }
       }
+      // Each short chart's bottom label ("0 %", "0 W") whole: its lower half used to fall below the canvas.
+      // Measured as ink: nothing of the y axis' labels may touch the canvas's last row of pixels.
+      const inkOnLastRow = await page.locator('.sparkline--compact canvas').evaluateAll((canvases) =>
+        canvases.map((c) => {
+          const canvas = c as HTMLCanvasElement
+          const axisWidth = Math.round(30 * (canvas.width / canvas.clientWidth))
+          const row = canvas.getContext('2d')!.getImageData(0, canvas.height - 1, axisWidth, 1).data
+          let ink = 0
+          for (let i = 3; i < row.length; i += 4) if (row[i]! > 40) ink++
+          return ink
+        }),
+      )
+      expect(inkOnLastRow.length).toBe(40)
+      expect(inkOnLastRow.filter((n) => n > 0)).toEqual([])
       // Every metric's label whole, none cut to "SM clock · of 1,980 …".
       const cut = await page.locator('.metric--compact .label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent))
       expect(cut).toEqual([])

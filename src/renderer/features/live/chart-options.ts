@@ -69,6 +69,9 @@ export function agoTicks(last: number, window: number, plotWidth: number, format
   return ticks
 }
 
+/** Below a compact chart's plot: room for the lower half of its bottom label (10 px font) and a pixel. */
+export const COMPACT_BOTTOM_PX = 6
+
 /** A small time-series chart: no legend, no cursor; x is a fixed sliding window ending at the last sample. */
 export function chartOptions(spec: ChartSpec): uPlot.Options {
   // uPlot asks the time axis for its spacing with the plot's width just before it asks for the ticks.
@@ -78,7 +81,9 @@ export function chartOptions(spec: ChartSpec): uPlot.Options {
   return {
     width: spec.width,
     height: spec.height,
-    padding: spec.compact ? [6, 4, 2, 0] : [6, 8, 0, 0],
+    // The y axis' labels are centred on their line: "0 %" on the bottom edge needs half the font's height
+    // below it, which the time axis gives a full chart and the padding must give a compact one.
+    padding: spec.compact ? [6, 4, COMPACT_BOTTOM_PX, 0] : [6, 8, 0, 0],
     legend: { show: false },
     cursor: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
