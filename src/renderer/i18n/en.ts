@@ -108,7 +108,7 @@ export const baseUiEn = {
   'firstRun.python.ok': 'with PyTorch at {{path}}.',
   'firstRun.python.todo': 'Install Python 3, or type the path of the Python you train with on the Diagnose page.',
   'firstRun.python.torchTodo': 'The diagnosis runs with the Python you train with: pick it (or type its path) on the Diagnose page; it will say how to install PyTorch.',
-  'callout.diagnose': 'Numbers move, but is PyTorch really using this GPU well? The six-step diagnosis checks the driver, CUDA, cuDNN, the libraries, real speed and the links between GPUs in 10 to 20 seconds.',
+  'callout.diagnose': 'Numbers move, but is PyTorch really using this GPU well? The six-step diagnosis checks the driver, CUDA, cuDNN, the libraries, real speed and the links between GPUs in about ten seconds.',
   'callout.diagnoseButton': 'Run the diagnosis',
   'diag.python': 'Python interpreter',
   'diag.python.loading': 'Looking for Python interpreters…',
