@@ -18,6 +18,7 @@ import { smUtilisationStep } from './steps/sm-utilisation'
 import { gpuLinksStep } from './steps/gpu-links'
 import { readLinkFacts } from '../nvidia-smi/read-links'
 import { descendantsOf } from '../watch/proc'
+import { type NvidiaHardware, readNvidiaHardware } from '../host/nvidia-hardware'
 import { DEFAULT_CONV_SECONDS, DEFAULT_SUSTAIN_SECONDS } from './diagnosis-defaults'
 
 export interface DiagnoseOptions {
@@ -41,6 +42,8 @@ export interface DiagnoseOptions {
   probeTimeoutMs?: number
   /** Names the container of each other GPU process (core/docker), for the contention and held-memory findings. */
   nameProcesses?: (processes: GpuProcess[]) => Promise<GpuProcess[]>
+  /** Where nvidia-smi fails: whether NVIDIA hardware is here at all (default: this machine's PCI bus and /dev). */
+  readHardware?: () => Promise<NvidiaHardware | null>
 }
 
 const RULES: Record<StepId, (inputs: DiagnosisInputs) => StepResult> = {
@@ -169,6 +172,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       loadSamples: window ? samples.filter((s) => s.time >= window.startedAt + 500 && s.time <= window.endedAt) : [],
       loadState: mid.loadState ? await mid.loadState : null,
       probePid,
+      hardware: host.kind === 'error' ? await (options.readHardware ?? readNvidiaHardware)().catch(() => null) : null,
       probeFamilyPids: await mid.probeFamily,
       links: await linkFacts,
     }

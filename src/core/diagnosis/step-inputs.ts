@@ -13,6 +13,7 @@ import type { InstallContext } from '../rules/install-params'
 import type { LinkFacts } from '../nvidia-smi/read-links'
 import { mergeSameId } from './merge-findings'
 import type { ProbeCrash } from '../probe/run-probe'
+import type { NvidiaHardware } from '../host/nvidia-hardware'
 
 /** Everything the five step rules judge; gathered by run-diagnosis.ts, pure data from here on. */
 export interface DiagnosisInputs {
@@ -25,6 +26,8 @@ export interface DiagnosisInputs {
   /** nvidia-smi state read in the middle of the load: throttle reasons, other processes. */
   loadState: GpuState | null
   probePid: number | null
+  /** Read only where nvidia-smi failed: is there NVIDIA hardware here at all (PCI bus, /dev/nvidia*)? */
+  hardware?: NvidiaHardware | null
   /** GPU processes that run under the probe (step 6's NCCL ranks, a wrapper's child), found while they lived. */
   probeFamilyPids?: number[]
   /** nvidia-smi's topology, NVLink and PCIe link facts (step 6), read only where several GPUs are visible. */

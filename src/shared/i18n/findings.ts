@@ -14,6 +14,12 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
   'driver-not-loaded.fix':
     'Reinstall the driver for the running kernel (with its headers: `dkms install` or the distro driver package), sign it or enrol the MOK if Secure Boot is on, blacklist nouveau, then reboot. In a container: start it with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI).',
 
+  'no-nvidia-gpu.title': 'No NVIDIA GPU on this machine',
+  'no-nvidia-gpu.message':
+    'This machine has no NVIDIA GPU to reach: none of the {{devices}} devices on its PCI bus ({{root}}) is NVIDIA\'s (vendor 0x10de), and there is no /dev/nvidia* device. That, not the driver, is why nvidia-smi and PyTorch find no GPU.',
+  'no-nvidia-gpu.fix':
+    'Run GPU Doctor where the GPU is: on the GPU server itself (`gpu-doctor diagnose`, or `gpu-doctor serve` there and open it through an SSH tunnel), on a cloud instance type that has a GPU, or in a virtual machine the GPU is passed through to. Installing or reloading a driver here cannot help.',
+
   'nvml-driver-library-mismatch.title': 'Driver/library version mismatch',
   'nvml-driver-library-mismatch.message':
     "The driver's user-space libraries were updated, but the old kernel module is still loaded.",
@@ -705,6 +711,11 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
   'driver-not-loaded.message': 'NVIDIA 内核驱动没有运行，nvidia-smi 和 PyTorch 都无法访问 GPU。',
   'driver-not-loaded.fix':
     '为当前内核重新安装驱动（连同内核头文件：`dkms install` 或发行版的驱动包）；开启了安全启动（Secure Boot）时为模块签名或登记 MOK；屏蔽 nouveau，然后重启。在容器里：用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动。',
+
+  'no-nvidia-gpu.title': '本机没有 NVIDIA GPU',
+  'no-nvidia-gpu.message': '本机没有可用的 NVIDIA GPU：PCI 总线（{{root}}）上的 {{devices}} 个设备都不是 NVIDIA 的（厂商号 0x10de），也没有 /dev/nvidia* 设备。nvidia-smi 和 PyTorch 找不到 GPU 的原因在此，而不在驱动。',
+  'no-nvidia-gpu.fix':
+    '请在有 GPU 的地方运行 GPU Doctor：在 GPU 服务器本机上（`gpu-doctor diagnose`，或在那里运行 `gpu-doctor serve` 并通过 SSH 隧道打开），换用带 GPU 的云实例规格，或在已直通 GPU 的虚拟机里运行。在这台机器上安装或重新加载驱动都无济于事。',
 
   'nvml-driver-library-mismatch.title': '驱动与库版本不一致',
   'nvml-driver-library-mismatch.message': '驱动的用户态库已经更新，但旧的内核模块仍在运行。',

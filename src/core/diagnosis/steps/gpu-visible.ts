@@ -14,6 +14,7 @@ import { classifyCudaError, classifyImportFailure } from '../../rules/classify-e
 import { knownCauses } from '../../rules/analyze-text'
 import { type EnvironmentRow, environmentFindings, environmentRows } from '../environment-evidence'
 import type { ProbeCrash } from '../../probe/run-probe'
+import { noNvidiaHardware } from '../../host/nvidia-hardware'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
@@ -24,7 +25,13 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const findings: Finding[] = []
   if (inputs.host.kind === 'error') {
     const p = inputs.host.problem
-    findings.push(makeFinding(p.failureModeId ?? 'host-gpu-problem', 'error', { message: p.message }, p.detail))
+    const h = inputs.hardware
+    // "Driver not loaded" presumes a GPU; a PCI bus with no NVIDIA device and no /dev/nvidia* says there is none.
+    findings.push(
+      p.failureModeId === 'driver-not-loaded' && noNvidiaHardware(h)
+        ? makeFinding('no-nvidia-gpu', 'error', { devices: h.pciDevices, root: h.pciRoot }, p.detail)
+        : makeFinding(p.failureModeId ?? 'host-gpu-problem', 'error', { message: p.message }, p.detail),
+    )
   }
   if (!inputs.probe.ok) {
     const environment = environmentRows(inputs.probe.environment)
