@@ -58,12 +58,9 @@ export async function readNvidiaHardware(paths: HardwarePaths = {}): Promise<Nvi
     return null
   }
   const vendors = await Promise.all(entries.map((e) => readSmall(`${pciRoot}/${e}/vendor`)))
-  let deviceNodes: string[] = []
-  try {
-    deviceNodes = (await readdir(devRoot)).filter((n) => /^nvidia/.test(n)).sort()
-  } catch {
-    deviceNodes = []
-  }
+  const deviceNodes = await readdir(devRoot)
+    .then((names) => names.filter((n) => /^nvidia/.test(n)).sort())
+    .catch(() => [] as string[])
   const procVersion = (await readSmall(paths.procVersion ?? '/proc/version', 1024)) ?? ''
   const wsl = /microsoft/i.test(procVersion) || existsSync(`${devRoot}/dxg`)
   const jetson = readTegraRelease(paths.tegraRelease ?? TEGRA_RELEASE_FILE) !== null
