@@ -128,6 +128,23 @@ if (process.env.BENCH_DIAGNOSIS !== '0') {
     console.log('| -------------- | ------------- | --------------- | ----------- |')
     for (const b of a.bySeconds) console.log(`| ${b.convSeconds} | ${b.stepWallS.toFixed(2)} | ${b.maxDeviationPercent.toFixed(2)} | ${b.maxDeviationPercent <= 3 ? 'yes' : 'no'} |`)
     diagnosis.convAgreement = a
+    // How short step 4's load may be and still measure a steady figure (the probe's halves within 5 %).
+    const l = run('load-length')
+    const seconds = [...new Set(l.rows.map((r) => r.seconds))]
+    const mid = (xs) => median(xs.filter((x) => x !== null))
+    console.log(`\nStep 4's load length on ${l.device}, ${runs} loads from idle, each read at every length as the probe would:`)
+    // Steady alone is not enough: half a second is all boost clocks, steady and a few % above the sustained figure.
+    console.log('| --seconds | TFLOP/s vs a 4 s load (median) | halves apart % (median, max) | steady (every load ≤ 5 %) and within 1 % of 4 s |')
+    console.log('| --------- | ------------------------------ | ---------------------------- | ----------------------------------------------- |')
+    for (const x of seconds) {
+      const rows = l.rows.filter((r) => r.seconds === x)
+      const halves = rows.map((r) => r.halvesPercent)
+      const bias = mid(rows.map((r) => r.meanVsLongestPercent))
+      const steady = halves.every((h) => h !== null && h <= 5) && bias !== null && Math.abs(bias) <= 1
+      const fmt = (v) => (v === null || v === undefined ? '—' : v.toFixed(2))
+      console.log(`| ${x} | ${fmt(bias)} % | ${fmt(mid(halves))}, ${fmt(Math.max(...halves.filter((h) => h !== null)))} | ${steady ? 'yes' : 'no'} |`)
+    }
+    diagnosis.loadLength = l
   } catch (error) {
     console.log(`\ndiagnosis benchmark skipped: ${String(error.message).split('\n')[0]}`)
   }

@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.6.0"
+PROBE_VERSION = "1.7.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -687,6 +687,24 @@ def conv_workload(torch, disable_cudnn, seconds=1.0, ordinals=None, mode=None):
     return out
 
 
+def throughput_halves(ends, times, flops_per_chunk, elapsed):
+    """The load's first and second half by wall time, each as TFLOP/s, and how far apart they are (% of the whole).
+
+    The chunks' own spread says little about the figure reported: under a power cap the clocks swing
+    by 10-20 % about once a second (H100), yet the load's mean repeats within 1 %. Two halves that agree
+    say the figure is steady; halves that differ say it moved while measured (a ramp, throttling that
+    set in, another process that started). {} with fewer than two chunks in a half.
+    """
+    first = [t for at, t in zip(ends, times) if at <= elapsed / 2.0]
+    second = [t for at, t in zip(ends, times) if at > elapsed / 2.0]
+    if len(first) < 2 or len(second) < 2 or not all(t > 0 for t in times):
+        return {}
+    rate = lambda ts: len(ts) * flops_per_chunk / sum(ts) / 1e12
+    whole = rate(times)
+    a, b = rate(first), rate(second)
+    return {"firstHalfTflops": a, "secondHalfTflops": b, "halvesPercent": abs(a - b) / whole * 100.0}
+
+
 def sustained_workload(torch, seconds, devices, mode=None):
     """bf16 matmuls on each GPU in `devices` (a count: ordinals 0..n-1, or a list of ordinals) for `seconds`, concurrently.
 
@@ -719,7 +737,7 @@ def sustained_workload(torch, seconds, devices, mode=None):
         if ready["at"] is None:
             ready["at"] = time.time()
         started = time.time()
-        times, iters = [], 0
+        times, ends, iters = [], [], 0
         start = torch.cuda.Event(enable_timing=True)
         end = torch.cuda.Event(enable_timing=True)
         while time.time() - started < seconds:
@@ -729,15 +747,18 @@ def sustained_workload(torch, seconds, devices, mode=None):
             end.record()
             torch.cuda.synchronize(o)
             times.append(start.elapsed_time(end) / 1000.0)
+            ends.append(time.time() - started)
             iters += chunk
         elapsed = time.time() - started
         ordered = sorted(times)
         median = ordered[len(ordered) // 2]
         lo, hi = ordered[len(ordered) // 10], ordered[-1 - len(ordered) // 10]
-        return {"index": o, "uuid": device_uuid(torch, o), "iters": iters, "seconds": elapsed,
-                "tflops": iters * flops_per / elapsed / 1e12, "medianTflops": chunk * flops_per / median / 1e12,
-                "chunks": len(times), "spreadPercent": (hi - lo) / median * 100.0,
-                "startedAt": started * 1000.0, "endedAt": time.time() * 1000.0}
+        row = {"index": o, "uuid": device_uuid(torch, o), "iters": iters, "seconds": elapsed,
+               "tflops": iters * flops_per / elapsed / 1e12, "medianTflops": chunk * flops_per / median / 1e12,
+               "chunks": len(times), "spreadPercent": (hi - lo) / median * 100.0,
+               "startedAt": started * 1000.0, "endedAt": time.time() * 1000.0}
+        row.update(throughput_halves(ends, times, chunk * flops_per, elapsed))
+        return row
 
     got = on_each_device(torch, ordinals, load, sequential)
     ended = time.time()

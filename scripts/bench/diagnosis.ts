@@ -73,3 +73,16 @@ export async function benchCollectEnv(runs: number) {
   }
   return { mode: 'collect-env', python: py, wallMs: walls }
 }
+
+/**
+ * How long step 4 must load: loads from an idle GPU, each chunk timed (scripts/gpu/load-length.py), read
+ * at each --seconds as the probe would: the mean TFLOP/s against a 4 s load's and the gap between its halves.
+ */
+export async function benchLoadLength(runs: number) {
+  const py = await python()
+  const r = await runProcess(py, ['scripts/gpu/load-length.py', 'resources/probe/gpu_doctor_probe.py', '-', process.env.BENCH_LOAD_SECONDS ?? '0.5,1,1.5,2,4', String(runs), '5', '--json'], {
+    timeoutMs: 300_000,
+  })
+  if (r.exitCode !== 0) throw new Error(`load-length.py exit ${r.exitCode}: ${r.stderr.trim().split('\n').pop() ?? ''}`)
+  return { mode: 'load-length', python: py, ...JSON.parse(r.stdout) }
+}

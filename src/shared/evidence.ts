@@ -170,6 +170,9 @@ export const SmGpuSchema = z.object({
   uuid: maybeText.optional(),
   mappedBy: z.enum(['uuid', 'visible-devices']).nullable().optional(),
   spreadPercent: maybeNumber.optional(),
+  /** The load's first and second half (TFLOP/s) and their gap, % of the whole (probe 1.7+): how steady the figure is. */
+  halvesTflops: z.tuple([z.number(), z.number()]).nullable().optional(),
+  steadinessPercent: maybeNumber.optional(),
   error: maybeText.optional(),
   smClockMaxMHz: maybeNumber.optional(),
   temperatureMaxC: maybeNumber.optional(),

@@ -187,6 +187,10 @@ export const ProbeReportSchema = z.object({
                 tflops: z.number().optional(),
                 medianTflops: z.number().optional(),
                 spreadPercent: z.number().optional(),
+                /** Probe 1.7+: TFLOP/s of the load's first and second half by wall time, and their gap as % of the whole. */
+                firstHalfTflops: z.number().optional(),
+                secondHalfTflops: z.number().optional(),
+                halvesPercent: z.number().optional(),
                 /** This GPU's own load window, ms since the epoch (probe 1.4+): differs per GPU when they were loaded one after another. */
                 startedAt: z.number().optional(),
                 endedAt: z.number().optional(),

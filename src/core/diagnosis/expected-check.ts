@@ -3,20 +3,50 @@ import type { ConvCase, ExpectedCheck, SmGpu } from '../../shared/evidence'
 import { type ExpectedModel, expectedFor, expectedPerformance } from '../compat/expected-performance'
 import { makeFinding } from '../rules/finding-catalog'
 
-/** Among GPUs of one model, slower than the others by more than both GPUs' spread plus this is a warning. */
+/** Among GPUs of one model, slower than the others by more than both GPUs' uncertainty plus this is a warning. */
 export const SIBLING_MARGIN_PERCENT = 3
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b)
   return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
+/** A load whose two halves differ by more than this (% of its TFLOP/s) did not measure a steady figure. */
+export const UNSTEADY_PERCENT = 5
+
 const pct = (v: number) => v.toFixed(1)
-const comparable = (g: SmGpu) => !g.error && !g.contended && g.tflops > 0 && g.name !== null
+const unsteady = (g: SmGpu) => (g.steadinessPercent ?? 0) > UNSTEADY_PERCENT
+const comparable = (g: SmGpu) => !g.error && !g.contended && !unsteady(g) && g.tflops > 0 && g.name !== null
+
+/**
+ * How far this run's TFLOP/s could be from the GPU's steady figure: the gap between the load's two
+ * halves (probe 1.7+). The chunks' own 10th–90th percentile spread is 6–12 % on an idle H200 and
+ * 11–21 % on an H100 whose power cap swings the clocks, while the load's mean repeats within 1 %:
+ * as a threshold it let a GPU 20–30 % slower than its siblings pass. Older probes: that spread.
+ */
+export const uncertaintyOf = (g: Pick<SmGpu, 'steadinessPercent' | 'spreadPercent'>) => g.steadinessPercent ?? g.spreadPercent ?? 0
+
+/** A GPU whose throughput moved between the two halves of the load: its figure is not a steady one, said with the causes checked. */
+export function unsteadyThroughput(perGpu: SmGpu[], causesOf: (i: number) => string): Finding[] {
+  return perGpu.flatMap((g, i) => {
+    if (g.error || g.contended || !g.halvesTflops || g.steadinessPercent === null || g.steadinessPercent === undefined || g.steadinessPercent <= UNSTEADY_PERCENT) return []
+    const [first, second] = g.halvesTflops
+    return [
+      makeFinding('gpu-throughput-unsteady', 'warning', {
+        gpu: g.index,
+        first: first.toFixed(0),
+        second: second.toFixed(0),
+        percent: pct(g.steadinessPercent),
+        threshold: UNSTEADY_PERCENT,
+        causes: causesOf(i),
+      }),
+    ]
+  })
+}
 
 /**
  * Each GPU against the others of its model that ran at the same time: a GPU below their median by
- * more than its own spread, theirs and a margin is named, with each cause checked. A busy GPU is
- * already labelled as such and is neither judged nor used as the reference.
+ * more than its own uncertainty, theirs and a margin is named, with each cause checked. A busy GPU and
+ * one whose speed moved during the load are already labelled as such and are neither judged nor used as the reference.
  */
 export function siblingComparison(perGpu: SmGpu[], causesOf: (i: number) => string): Finding[] {
   const findings: Finding[] = []
@@ -26,7 +56,7 @@ export function siblingComparison(perGpu: SmGpu[], causesOf: (i: number) => stri
     if (siblings.length === 0) return
     const reference = median(siblings.map((s) => s.tflops))
     const slower = (1 - g.tflops / reference) * 100
-    const threshold = (g.spreadPercent ?? 0) + median(siblings.map((s) => s.spreadPercent ?? 0)) + SIBLING_MARGIN_PERCENT
+    const threshold = uncertaintyOf(g) + median(siblings.map(uncertaintyOf)) + SIBLING_MARGIN_PERCENT
     if (slower <= threshold) return
     findings.push(
       makeFinding('gpu-slower-than-siblings', 'warning', {
@@ -63,10 +93,10 @@ export function expectedMatmul(perGpu: SmGpu[], causesOf: (i: number) => string)
       return
     }
     const b = basisOf(row)
-    const threshold = b.spread + (g.spreadPercent ?? 0)
+    const threshold = b.spread + uncertaintyOf(g)
     const slower = (1 - g.tflops / b.expected) * 100
     evidence.push({ index: g.index, what: 'matmul', model: row.model, basis: b.basis, measured: g.tflops, expected: b.expected, slowerPercent: slower, thresholdPercent: threshold, source: b.source })
-    if (g.contended || slower <= threshold) return
+    if (g.contended || unsteady(g) || slower <= threshold) return
     findings.push(
       makeFinding(b.basis === 'measured' ? 'gpu-slower-than-expected' : 'gpu-far-below-datasheet', 'warning', {
         gpu: g.index,

@@ -554,15 +554,21 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
 
   'gpu-slower-than-siblings.title': 'One GPU is slower than the others of its model',
   'gpu-slower-than-siblings.message':
-    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s while GPU {{siblings}} of the same model reached {{reference}} at the same time: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked: {{causes}}.',
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s while GPU {{siblings}} of the same model reached {{reference}} at the same time: {{percent}}% slower, more than the {{threshold}}% that the loads\' steadiness and a margin allow. Checked: {{causes}}.',
   'gpu-slower-than-siblings.fix':
     'Look at what the evidence shows for that GPU: a lower power limit (`nvidia-smi -q -d POWER`, restore with `nvidia-smi -i {{gpu}} -pl <default>`), lower clocks or thermal throttling (airflow, `nvidia-smi -q -d PERFORMANCE`), a degraded PCIe link or retired memory (`gpu-doctor health --under-load`). Until it is fixed, leave it out of jobs with CUDA_VISIBLE_DEVICES.',
 
   'gpu-slower-than-expected.title': 'Slower than this GPU model should be',
   'gpu-slower-than-expected.message':
-    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s; GPU Doctor\'s probe measured {{expected}} on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that spread and margin allow. Checked: {{causes}}.',
+    'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s; GPU Doctor\'s probe measured {{expected}} on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that the model\'s spread, the load\'s steadiness and a margin allow. Checked: {{causes}}.',
   'gpu-slower-than-expected.fix':
     'Go through the causes checked: another process (free the GPU), a power limit below the default (`nvidia-smi -q -d POWER`), clocks held low or thermal throttling (`nvidia-smi -q -d PERFORMANCE`, airflow), a PCIe link below its maximum or retired memory rows (`gpu-doctor health --under-load`), environment variables that change CUDA (step 1) and library versions (steps 2–3).',
+
+  'gpu-throughput-unsteady.title': 'A GPU\'s speed moved while it was measured',
+  'gpu-throughput-unsteady.message':
+    'GPU {{gpu}} did {{first}} TFLOP/s in the first half of the load and {{second}} in the second: {{percent}}% apart, more than the {{threshold}}% of a steady GPU. Its figure is not a steady one, and it is not compared with what it should reach. Checked: {{causes}}.',
+  'gpu-throughput-unsteady.fix':
+    'Something changed during the load: another process starting on the GPU, throttling setting in (power, temperature), or a load too short to pass the clocks\' first ramp (`--seconds` below 2). Run the diagnosis again with `--seconds 8` while `nvidia-smi dmon -s pucv` runs beside it, and look at which column moves with the speed.',
 
   'gpu-far-below-datasheet.title': 'Far below this GPU model\'s datasheet',
   'gpu-far-below-datasheet.message':
@@ -1194,15 +1200,21 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
 
   'gpu-slower-than-siblings.title': '一块 GPU 比同型号的其他 GPU 慢',
   'gpu-slower-than-siblings.message':
-    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，而同时运行的同型号 GPU {{siblings}} 达到 {{reference}}：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查：{{causes}}。',
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，而同时运行的同型号 GPU {{siblings}} 达到 {{reference}}：慢 {{percent}}%，超过负载稳定度与余量允许的 {{threshold}}%。已检查：{{causes}}。',
   'gpu-slower-than-siblings.fix':
     '查看证据中这块 GPU 的情况：功耗上限偏低（`nvidia-smi -q -d POWER`，用 `nvidia-smi -i {{gpu}} -pl <默认值>` 恢复）、频率偏低或过热降频（检查风道，`nvidia-smi -q -d PERFORMANCE`）、PCIe 链路降级或显存行被停用（`gpu-doctor health --under-load`）。修好之前，用 CUDA_VISIBLE_DEVICES 把它排除在任务之外。',
 
   'gpu-slower-than-expected.title': '比这一型号应有的速度慢',
   'gpu-slower-than-expected.message':
-    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s；GPU Doctor 的探针在 {{model}} 上测得 {{expected}}：慢 {{percent}}%，超过波动与余量允许的 {{threshold}}%。已检查：{{causes}}。',
+    'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s；GPU Doctor 的探针在 {{model}} 上测得 {{expected}}：慢 {{percent}}%，超过该型号的波动、本次负载的稳定度与余量允许的 {{threshold}}%。已检查：{{causes}}。',
   'gpu-slower-than-expected.fix':
     '逐一排查已检查的原因：其他进程（释放 GPU）、低于默认值的功耗上限（`nvidia-smi -q -d POWER`）、频率被压低或过热降频（`nvidia-smi -q -d PERFORMANCE`，风道）、PCIe 链路低于最大值或显存行被停用（`gpu-doctor health --under-load`）、改变 CUDA 行为的环境变量（第 1 步）以及库版本（第 2–3 步）。',
+
+  'gpu-throughput-unsteady.title': '测量过程中 GPU 的速度发生了变化',
+  'gpu-throughput-unsteady.message':
+    'GPU {{gpu}} 在负载前半段达到 {{first}} TFLOP/s，后半段 {{second}}：相差 {{percent}}%，超过稳定 GPU 的 {{threshold}}%。这个数字不是稳定值，因此不与该型号应有的速度比较。已检查：{{causes}}。',
+  'gpu-throughput-unsteady.fix':
+    '负载期间有情况发生了变化：GPU 上有其他进程开始运行、开始降频（功耗、温度），或负载太短、没走完频率的初始爬升（`--seconds` 小于 2）。请在旁边运行 `nvidia-smi dmon -s pucv` 的同时用 `--seconds 8` 再诊断一次，看哪一列随速度一起变化。',
 
   'gpu-far-below-datasheet.title': '远低于该型号的规格',
   'gpu-far-below-datasheet.message':

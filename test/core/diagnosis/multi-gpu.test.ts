@@ -27,6 +27,17 @@ interface Gpu {
   tflops?: number
   repOnMs?: number
   error?: string
+  /** The chunks' 10th–90th percentile spread (default 0.4 %). */
+  spread?: number
+  /** TFLOP/s of the load's two halves (probe 1.7+); absent: an older probe. */
+  halves?: [number, number]
+}
+
+function sustainedRow(g: Gpu) {
+  if (g.error) return { index: g.ordinal, uuid: g.uuid, error: g.error }
+  const tflops = g.tflops ?? 674
+  const halves = g.halves ? { firstHalfTflops: g.halves[0], secondHalfTflops: g.halves[1], halvesPercent: (Math.abs(g.halves[0] - g.halves[1]) / tflops) * 100 } : {}
+  return { index: g.ordinal, uuid: g.uuid, iters: 100, tflops, spreadPercent: g.spread ?? 0.4, ...halves }
 }
 
 function pair(onMs: number, offMs: number, shape: string) {
@@ -50,7 +61,7 @@ function report(gpus: Gpu[], env: Record<string, string | null> = {}): ProbeRepo
         endedAt: 14_000,
         seconds: 4,
         kernel: 'bf16 matmul 8192x8192',
-        perGpu: gpus.map((g) => (g.error ? { index: g.ordinal, uuid: g.uuid, error: g.error } : { index: g.ordinal, uuid: g.uuid, iters: 100, tflops: g.tflops ?? 674, spreadPercent: 0.4 })),
+        perGpu: gpus.map(sustainedRow),
       },
       conv: { seed: runs[0]!.seed, representative: runs[0]!.representative, cudnnRequested: true, secondsPerCase: 1, perGpu: runs },
     },
@@ -186,6 +197,57 @@ describe('steps 4 and 5 on every GPU', () => {
     const s4 = smUtilisationStep(inputs(report([{ ordinal: 0, uuid: UUID0, tflops: 675 }, { ordinal: 1, uuid: UUID1, tflops: 662 }])))
     expect(ids(s4).filter((id) => id.startsWith('gpu-slower'))).toEqual([])
     expect(s4.status).not.toBe('fail')
+  })
+
+  // Chunk spreads as the 2 × H200 runs read them (6–12 %), halves as they agree (about 1 %).
+  it('a GPU 10 % slower than its sibling is named: the threshold is how steady the loads were, not how their chunks scatter', () => {
+    const s4 = smUtilisationStep(
+      inputs(
+        report([
+          { ordinal: 0, uuid: UUID0, tflops: 670, spread: 9, halves: [673, 667] },
+          { ordinal: 1, uuid: UUID1, tflops: 603, spread: 10, halves: [606, 600] },
+        ]),
+      ),
+    )
+    const slow = s4.findings.find((f) => f.id === 'gpu-slower-than-siblings')!
+    expect(slow.params).toMatchObject({ gpu: 1, reference: '670', percent: '10.0', threshold: '4.9' })
+    expect(s4.evidence.perGpu?.[1]).toMatchObject({ halvesTflops: [606, 600], steadinessPercent: expect.closeTo(0.995, 2) })
+    // A report of an older probe has no halves: its chunk spread stays the threshold (9 + 10 + 3 %), as it was.
+    const old = smUtilisationStep(inputs(report([{ ordinal: 0, uuid: UUID0, tflops: 670, spread: 9 }, { ordinal: 1, uuid: UUID1, tflops: 603, spread: 10 }])))
+    expect(ids(old)).not.toContain('gpu-slower-than-siblings')
+    expect(old.evidence.perGpu?.[1]).toMatchObject({ halvesTflops: null, steadinessPercent: null })
+  })
+
+  it('a process idle before the load that slowed GPU 1 during it: named among the causes, and "the results stand" is not said', () => {
+    const idleBefore = [{ gpuIndex: 1, pid: 8246, type: 'C', name: 'python3', usedMemoryMiB: 700, gpuInstanceId: null, computeInstanceId: null, container: null }]
+    const r = report([
+      { ordinal: 0, uuid: UUID0, tflops: 677, halves: [685, 675] },
+      { ordinal: 1, uuid: UUID1, tflops: 622, halves: [626, 628] },
+    ])
+    const s4 = smUtilisationStep(inputs(r, { processes: idleBefore }))
+    expect(s4.findings.find((f) => f.id === 'gpu-slower-than-siblings')!.message).toContain('other processes: PID 8246 python3')
+    expect(ids(s4)).not.toContain('gpu-shared-with-other-processes')
+    expect(s4.evidence.otherProcesses?.map((p) => p.pid)).toEqual([8246])
+    // The same process beside a GPU that measured as it should: idle, and the results stand.
+    const fine = smUtilisationStep(inputs(report([{ ordinal: 0, uuid: UUID0, tflops: 677, halves: [685, 675] }, { ordinal: 1, uuid: UUID1, tflops: 675, halves: [676, 674] }]), { processes: idleBefore }))
+    expect(fine.findings.find((f) => f.id === 'gpu-shared-with-other-processes')!.message).toContain('PID 8246')
+  })
+
+  it('a GPU whose speed fell during the load is said to be unsteady, with both halves, and is not judged on its mean', () => {
+    const s4 = smUtilisationStep(
+      inputs(
+        report([
+          { ordinal: 0, uuid: UUID0, tflops: 670, halves: [672, 668] },
+          { ordinal: 1, uuid: UUID1, tflops: 560, halves: [668, 470] },
+        ]),
+      ),
+    )
+    const unsteady = s4.findings.filter((f) => f.id === 'gpu-throughput-unsteady')
+    expect(unsteady.map((f) => f.params)).toEqual([expect.objectContaining({ gpu: 1, first: '668', second: '470', percent: '35.4', threshold: 5 })])
+    expect(unsteady[0]!.message).toContain('other processes: none listed')
+    expect(ids(s4)).not.toContain('gpu-slower-than-siblings')
+    expect(ids(s4)).not.toContain('gpu-slower-than-expected')
+    expect(s4.status).toBe('warn')
   })
 
   it('a GPU whose load failed fails the step for that GPU, the others still count', () => {

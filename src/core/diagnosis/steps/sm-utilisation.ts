@@ -4,7 +4,7 @@ import { SM_WARN_BELOW } from '../../../shared/constants'
 import { makeFinding } from '../../rules/finding-catalog'
 import { peakFor } from '../gpu-peaks'
 import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
-import { expectedMatmul, siblingComparison } from '../expected-check'
+import { expectedMatmul, siblingComparison, unsteadyThroughput } from '../expected-check'
 import { freeAndBusy, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
 import { debugModeCause } from '../debug-mode'
@@ -13,6 +13,8 @@ import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 export { SM_WARN_BELOW }
+
+const JUDGED_SLOW = new Set(['gpu-slower-than-siblings', 'gpu-slower-than-expected', 'gpu-far-below-datasheet', 'gpu-throughput-unsteady'])
 
 // clocks_event_reasons bits (nvml: nvmlClocksEventReasons), the ones that mean "slowed down".
 const THROTTLE_BITS: Array<[bigint, string]> = [
@@ -83,6 +85,8 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
       loadPeak: load.peak,
       tflops,
       spreadPercent: p.spreadPercent ?? null,
+      halvesTflops: p.firstHalfTflops !== undefined && p.secondHalfTflops !== undefined ? [p.firstHalfTflops, p.secondHalfTflops] : null,
+      steadinessPercent: p.halvesPercent ?? null,
       error: p.error ?? null,
       percentOfPeak: peak ? (tflops / peak.fp16TensorDense) * 100 : null,
       peakTflops: peak?.fp16TensorDense ?? null,
@@ -112,17 +116,24 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   }
   const sequentialNote = sequentialFinding(sustained.measured, perGpu.map((g) => g.index))
   if (sequentialNote) findings.push(sequentialNote)
+  findings.push(...unsteadyThroughput(perGpu, causesOf))
   findings.push(...siblingComparison(perGpu, causesOf))
   const expected = expectedMatmul(perGpu, causesOf)
   findings.push(...expected.findings)
   const { free, busy, runOn } = freeAndBusy(gpus.filter((_, i) => !perGpu[i]!.error))
   if (runOn) findings.push(makeFinding('gpus-free-to-use', 'info', { free: free.join(', '), busy: busy.join(', '), command: runOn }))
 
-  // Processes on GPUs this run did not load are not this step's business.
+  // Processes on GPUs this run did not load are not this step's business. Nor, here, those on a GPU that
+  // measured slow or unsteady: they were idle before the load, yet its own finding lists them among the
+  // causes checked, and "the results stand" would contradict it (a process that starts working mid-load).
+  const slowGpus = new Set(findings.filter((f) => JUDGED_SLOW.has(f.id)).map((f) => Number(f.params.gpu)))
   const loadedHost = new Set(gpus.flatMap((g) => (g.hostIndex !== null ? [g.hostIndex] : [])))
-  const others = sharing.filter((s) => loadedHost.has(s.gpuIndex)).flatMap((g) => g.others.filter((o) => o.gpuIndex === null || o.gpuIndex === g.gpuIndex))
-  if (others.length && !findings.some((f) => f.id === 'gpu-contended'))
-    findings.push(makeFinding('gpu-shared-with-other-processes', 'info', { processes: describeProcesses(others) }, null))
+  const on = (keep: (gpuIndex: number) => boolean) =>
+    sharing.filter((s) => loadedHost.has(s.gpuIndex) && keep(s.gpuIndex)).flatMap((g) => g.others.filter((o) => o.gpuIndex === null || o.gpuIndex === g.gpuIndex))
+  const others = on(() => true)
+  const idleOthers = on((gpuIndex) => !slowGpus.has(gpuIndex))
+  if (idleOthers.length && !findings.some((f) => f.id === 'gpu-contended'))
+    findings.push(makeFinding('gpu-shared-with-other-processes', 'info', { processes: describeProcesses(idleOthers) }, null))
   const timeline = inputs.idleSamples.concat(inputs.loadSamples).map((s) => ({ time: s.time, gpus: s.gpus.map((g) => ({ index: g.index, sm: g.utilizationGpu })) }))
   const evidence = {
     kernel: sustained.kernel,

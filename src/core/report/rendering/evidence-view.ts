@@ -147,13 +147,14 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
       table(
         t,
         t('ev.perGpu'),
-        ['GPU', t('ev.col.idle'), t('ev.col.load'), t('ev.col.peak'), t('ev.col.tflops'), t('ev.col.percentOfPeak'), t('ev.col.power'), t('ev.col.clock'), t('ev.col.throttles')],
+        ['GPU', t('ev.col.idle'), t('ev.col.load'), t('ev.col.peak'), t('ev.col.tflops'), t('ev.col.halves'), t('ev.col.percentOfPeak'), t('ev.col.power'), t('ev.col.clock'), t('ev.col.throttles')],
         (e.perGpu ?? []).map((g) => [
           gpuLabel(g, t),
           fmtNum(g.idleMean),
           fmtNum(g.loadMean),
           fmtNum(g.loadPeak),
           fmtNum(g.tflops),
+          g.halvesTflops ? `${fmtNum(g.halvesTflops[0])} / ${fmtNum(g.halvesTflops[1])} (${fmtNum(g.steadinessPercent ?? null, 1)} %)` : '—',
           fmtNum(g.percentOfPeak),
           `${fmtNum(g.powerMeanW)} / ${fmtNum(g.powerLimitW)}`,
           fmtNum(g.smClockMeanMHz),
