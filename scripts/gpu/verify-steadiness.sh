@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Step 4's thresholds, A against B on one machine: the previous build (OLD_CLI_DIR with OLD_PROBE) took the
 # chunks' scatter as the figure's uncertainty; this one takes the gap between the load's two halves. Cases:
-# every GPU idle; another process that starts working on GPU 1 the moment step 4 starts (a steady slowdown,
+# every GPU idle; one GPU alone (the 8 s target); another process that starts working on GPU 1 the moment step 4 starts (a steady slowdown,
 # DUTY of every 20 ms) or a second into it (a drop mid-load); --seconds 1. Then load-length.py on GPU 0.
 # Usage: DIAG_TIMEOUT=40 scripts/gpu/verify-steadiness.sh OUT_DIR OLD_CLI_DIR OLD_PROBE   (about 5 minutes, 2 GPUs)
 set -uo pipefail
@@ -50,6 +50,7 @@ gated midway-new new 0.5 1.0
 cli=$new_cli
 diag seconds1-new-1 -- --seconds 1
 diag seconds1-new-2 -- --seconds 1
+for i in 1 2 3; do diag "one-gpu-$i" CUDA_VISIBLE_DEVICES=0; done
 timeout 100 "$py" scripts/gpu/load-length.py resources/probe/gpu_doctor_probe.py "$out/load-length.json" 0.5,0.75,1,1.25,1.5,2,4 3 5 | tee "$out/load-length.txt"
 cleanup
 echo "== leftovers"; pgrep -af "gpu_doctor_probe|gated-load" | grep -v pgrep || echo "no probe"; pgrep -a nvidia-smi || echo "no nvidia-smi"

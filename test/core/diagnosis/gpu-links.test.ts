@@ -143,6 +143,36 @@ describe('step 6: the links between GPUs', () => {
     ])
   })
 
+  // 2×H100, a process idle before step 4 that started working on GPU 1 a second into it (docs/verification/issue-24-steadiness).
+  it('a process that starts working on GPU 1 mid-run: step 4 measured GPU 1 unsteady, so its slow copies are put on that process, not on the links', () => {
+    const slowLinks = links({ copies: [{ from: 0, to: 1, GBps: 214 }, { from: 1, to: 0, GBps: 359 }] })
+    const base = inputs(slowLinks)
+    const host = base.host.kind === 'ok' ? base.host.status : null
+    const gpu = (index: number, sm: number) => ({ index, utilizationGpu: sm, utilizationMemory: null, memoryUsedMiB: null, memoryTotalMiB: null, temperatureC: 50, powerW: 650, powerLimitW: 700, smClockMHz: 1755 })
+    const withProcess = (sustainedHalves: [number, number]) => {
+      const report = base.probe.ok ? base.probe.report : null
+      const tflops = (sustainedHalves[0] + sustainedHalves[1]) / 2
+      const row = (index: number, halves: [number, number], t: number) => ({ index, uuid: UUIDS[index]!, iters: 100, tflops: t, spreadPercent: 16, firstHalfTflops: halves[0], secondHalfTflops: halves[1], halvesPercent: (Math.abs(halves[0] - halves[1]) / t) * 100 })
+      const sustained = { startedAt: 10_000, endedAt: 12_000, seconds: 2, kernel: 'bf16 matmul 8192x8192', perGpu: [row(0, [683, 672], 674), row(1, sustainedHalves, tflops)] }
+      return gpuLinksStep({
+        ...base,
+        probe: { ok: true, report: { ...report!, workloads: { links: slowLinks, sustained } } },
+        host: { kind: 'ok', status: { ...host!, processes: [{ pid: 10383, name: 'python3', type: 'C', gpuIndex: 1, usedMemoryMiB: 700, gpuInstanceId: null, computeInstanceId: null, container: null }] } },
+        idleSamples: [{ time: 9_000, gpus: [gpu(0, 0), gpu(1, 0)] }],
+        loadSamples: [{ time: 11_000, gpus: [gpu(0, 100), gpu(1, 100)] }],
+      })
+    }
+    const r = withProcess([685, 604])
+    expect(ids(r)).toEqual(['links-measured-while-busy'])
+    expect(r.findings[0]!.message).toContain('GPU 1 was busy with other work (PID 10383 python3 0.7 GiB)')
+    expect(r.evidence.gpus?.map((g) => [g.index, g.contended])).toEqual([
+      [0, false],
+      [1, true],
+    ])
+    // The same idle context beside a GPU that measured steady and as fast as its sibling: the copies are the links'.
+    expect(ids(withProcess([676, 672]))).toEqual(['p2p-copy-slow'])
+  })
+
   it('an all-reduce that fails: NCCL\'s own WARN line and the NCCL variables set are said (2×H100, NCCL_SOCKET_IFNAME to no interface)', () => {
     const r = gpuLinksStep(
       inputs(

@@ -5,6 +5,7 @@ import { makeFinding } from '../../rules/finding-catalog'
 import type { LinkFacts } from '../../nvidia-smi/read-links'
 import { cpuList, nvlinkCount } from '../../nvidia-smi/parse-topo'
 import { loadedGpus } from '../per-gpu'
+import { gpusMeasuredSlow } from './sm-utilisation'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
@@ -68,6 +69,10 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
     inputs,
     gpuSharing(inputs),
   )
+  // Busy: working before step 4's load, or holding an idle context then while step 4 measured the GPU slow
+  // or unsteady (a process that started working during the run; it still may, as the links are measured).
+  const slowInStep4 = gpusMeasuredSlow(inputs)
+  const busyOf = (g: (typeof gpus)[number]) => g.contended || (slowInStep4.has(g.shownIndex) && (g.sharing?.others.length ?? 0) > 0)
   const topo = facts?.topo ?? null
   const cellOf = (a: number | null, b: number | null) => {
     if (!topo || a === null || b === null) return null
@@ -113,7 +118,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
       // An NVSwitch box shows NV18 to every peer over the same 18 links: the fastest pair, not their sum.
       linkGBps: mine.length && mine.some((v) => v > 0) ? Math.max(...mine) : null,
       // Busy with another process while the links were measured: the UI marks it beside its links.
-      contended: g.contended,
+      contended: busyOf(g),
       cc: cc(i),
     }
   })
@@ -153,7 +158,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
   }
   // Copies far below the link; a pair with a busy GPU measures the sharing, said once below.
   const minFraction = expectedPerformance().links.minFractionOfLink
-  const busyIndices = new Set(gpus.filter((g) => g.contended).map((g) => g.shownIndex))
+  const busyIndices = new Set(gpus.filter(busyOf).map((g) => g.shownIndex))
   const slowCopies = pairs.filter((p) => p.copyGBps !== null && p.expectedGBps !== null && p.copyGBps < p.expectedGBps * minFraction)
   const slowFree = slowCopies.filter((p) => !busyIndices.has(p.from) && !busyIndices.has(p.to))
   if (slowFree.length)
@@ -195,8 +200,8 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
       ...slowBusyCopies.map((p) => `P2P ${p.from}→${p.to} ${gb(p.copyGBps)}/${gb(p.expectedGBps)} GB/s`),
     ]
     if (measured.length) {
-      const busy = gpus.filter((g) => g.contended)
-      const free = gpus.filter((g) => !g.contended).map((g) => g.shownIndex)
+      const busy = gpus.filter(busyOf)
+      const free = gpus.filter((g) => !busyOf(g)).map((g) => g.shownIndex)
       findings.push(
         makeFinding('links-measured-while-busy', 'warning', {
           gpus: busy.map((g) => g.shownIndex).join(', '),

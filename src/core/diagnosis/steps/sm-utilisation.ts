@@ -15,6 +15,14 @@ import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 export { SM_WARN_BELOW }
 
 const JUDGED_SLOW = new Set(['gpu-slower-than-siblings', 'gpu-slower-than-expected', 'gpu-far-below-datasheet', 'gpu-throughput-unsteady'])
+/** The GPUs these findings measured slow or unsteady (a merged finding names several: "0, 1"). */
+const judgedSlow = (findings: readonly Finding[]) =>
+  new Set(findings.filter((f) => JUDGED_SLOW.has(f.id)).flatMap((f) => String(f.params.gpu).split(/,\s*/).map(Number)))
+
+/** GPUs step 4 measured slower than they should be, or unsteady: nvidia-smi's numbers. */
+export function gpusMeasuredSlow(inputs: DiagnosisInputs): Set<number> {
+  return judgedSlow(smUtilisationStep(inputs).findings)
+}
 
 // clocks_event_reasons bits (nvml: nvmlClocksEventReasons), the ones that mean "slowed down".
 const THROTTLE_BITS: Array<[bigint, string]> = [
@@ -126,7 +134,7 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   // Processes on GPUs this run did not load are not this step's business. Nor, here, those on a GPU that
   // measured slow or unsteady: they were idle before the load, yet its own finding lists them among the
   // causes checked, and "the results stand" would contradict it (a process that starts working mid-load).
-  const slowGpus = new Set(findings.filter((f) => JUDGED_SLOW.has(f.id)).map((f) => Number(f.params.gpu)))
+  const slowGpus = judgedSlow(findings)
   const loadedHost = new Set(gpus.flatMap((g) => (g.hostIndex !== null ? [g.hostIndex] : [])))
   const on = (keep: (gpuIndex: number) => boolean) =>
     sharing.filter((s) => loadedHost.has(s.gpuIndex) && keep(s.gpuIndex)).flatMap((g) => g.others.filter((o) => o.gpuIndex === null || o.gpuIndex === g.gpuIndex))
