@@ -64,6 +64,18 @@ export async function benchConvAgreement(runs: number) {
   return { mode: 'conv-agreement', python: py, ...JSON.parse(r.stdout) }
 }
 
+/** `import torch` alone: the part of step 1 that no build of GPU Doctor can shorten. */
+export async function benchImportTorch(runs: number) {
+  const py = await python()
+  const walls = []
+  for (let i = 0; i < runs; i++) {
+    const r = await runProcess(py, ['-c', 'import torch'], { timeoutMs: 120_000 })
+    if (r.exitCode !== 0) throw new Error(`import torch exit ${r.exitCode}: ${r.stderr.trim().split('\n').pop() ?? ''}`)
+    walls.push(r.durationMs)
+  }
+  return { mode: 'import-torch', python: py, wallMs: walls }
+}
+
 export async function benchCollectEnv(runs: number) {
   const py = await python()
   const walls = []

@@ -9,7 +9,7 @@ import { NvmlMonitor } from '../../src/core/nvml/nvml-monitor'
 import { NvmlSampler } from '../../src/core/nvml/nvml-sampler'
 import { unavailableMessage } from '../../src/core/nvml/nvml-unavailable'
 import { cpuMs } from './cpu-time'
-import { benchCollectEnv, benchConvAgreement, benchDiagnosis, benchGpuCount, benchLoadLength } from './diagnosis'
+import { benchCollectEnv, benchConvAgreement, benchDiagnosis, benchGpuCount, benchImportTorch, benchLoadLength } from './diagnosis'
 import { benchStateReads } from './state-reads'
 
 const [mode = '', countArg = '20', intervalArg = '100'] = process.argv.slice(2)
@@ -113,6 +113,7 @@ const diagnosisModes: Record<string, (runs: number) => Promise<unknown>> = {
   'gpu-count': benchGpuCount,
   'conv-agreement': benchConvAgreement,
   'load-length': benchLoadLength,
+  'import-torch': benchImportTorch,
 }
 if (diagnosisModes[mode]) {
   process.stdout.write(JSON.stringify(await diagnosisModes[mode](count)) + '\n')

@@ -566,7 +566,7 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
 
   'gpu-throughput-unsteady.title': 'A GPU\'s speed moved while it was measured',
   'gpu-throughput-unsteady.message':
-    'GPU {{gpu}} did {{first}} TFLOP/s in the first half of the load and {{second}} in the second: {{percent}}% apart, more than the {{threshold}}% of a steady GPU. Its figure is not a steady one, and it is not compared with what it should reach. Checked: {{causes}}.',
+    'GPU {{gpu}} did {{first}} TFLOP/s in the first half of the load and {{second}} in the second: {{percent}}% apart, more than the {{threshold}}% of a steady GPU. A figure that moved is not compared with what the model should reach, nor with other GPUs. Checked: {{causes}}.',
   'gpu-throughput-unsteady.fix':
     'Something changed during the load: another process starting on the GPU, throttling setting in (power, temperature), or a load too short to pass the clocks\' first ramp (`--seconds` below 2). Run the diagnosis again with `--seconds 8` while `nvidia-smi dmon -s pucv` runs beside it, and look at which column moves with the speed.',
 
@@ -1212,7 +1212,7 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
 
   'gpu-throughput-unsteady.title': '测量过程中 GPU 的速度发生了变化',
   'gpu-throughput-unsteady.message':
-    'GPU {{gpu}} 在负载前半段达到 {{first}} TFLOP/s，后半段 {{second}}：相差 {{percent}}%，超过稳定 GPU 的 {{threshold}}%。这个数字不是稳定值，因此不与该型号应有的速度比较。已检查：{{causes}}。',
+    'GPU {{gpu}} 在负载前半段达到 {{first}} TFLOP/s，后半段 {{second}}：相差 {{percent}}%，超过稳定 GPU 的 {{threshold}}%。变化中的数字不与该型号应有的速度比较，也不与其他 GPU 比较。已检查：{{causes}}。',
   'gpu-throughput-unsteady.fix':
     '负载期间有情况发生了变化：GPU 上有其他进程开始运行、开始降频（功耗、温度），或负载太短、没走完频率的初始爬升（`--seconds` 小于 2）。请在旁边运行 `nvidia-smi dmon -s pucv` 的同时用 `--seconds 8` 再诊断一次，看哪一列随速度一起变化。',
 
