@@ -3,16 +3,18 @@
 # diagnoses (the 8 s target), --seconds 1, and another process on GPU 0 that starts working with step 4
 # (held slower: against the model only, there is no sibling) or a second into it (unsteady), or that was
 # busy before (contended, as before).
-# Usage: DIAG_TIMEOUT=40 scripts/gpu/verify-steadiness-one-gpu.sh OUT_DIR   (about 3 minutes; out/bench carried)
+# Usage: DIAG_TIMEOUT=40 [SKIP_BENCH=1] scripts/gpu/verify-steadiness-one-gpu.sh OUT_DIR   (about 3 minutes; out/bench carried)
 set -uo pipefail
 out=${1:?output folder}
 . "$(dirname "$0")/diagnose-lib.sh"
 export CUDA_VISIBLE_DEVICES=0
 nvidia-smi -L | tee "$out/gpus.txt"
+if [ -z "${SKIP_BENCH:-}" ]; then
 GPU_DOCTOR_BENCH_PYTHON="$py" timeout 100 node out/bench/worker.mjs import-torch 3 > "$out/bench-import-torch.json" 2>&1
 echo "bench import-torch exit $?: $(cat "$out/bench-import-torch.json")" | tee -a "$out/walls.txt"
 GPU_DOCTOR_BENCH_PYTHON="$py" timeout 150 node out/bench/worker.mjs load-length 3 > "$out/bench-load-length.json" 2> "$out/bench-load-length.stderr"
 echo "bench load-length exit $?" | tee -a "$out/walls.txt"
+fi
 
 # gated NAME DUTY DELAY: another process on GPU 0, idle until step 4 starts, then busy DUTY of the time from DELAY s in.
 gated() {

@@ -226,6 +226,8 @@ export const ConvCaseSchema = z.object({
   ratio: z.number(),
   spreadOnPercent: maybeNumber.optional(),
   spreadOffPercent: maybeNumber.optional(),
+  /** The cuDNN-on blocks' interquartile range, % of the median (probe 1.7+): how sure onMs is. */
+  iqrOnPercent: maybeNumber.optional(),
   percentOfPeakOn: maybeNumber,
 })
 

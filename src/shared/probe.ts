@@ -9,6 +9,8 @@ const TimingSchema = z.object({
   /** Probe 1.1+: blocked timing, the spread between the 10th and 90th percentile block, % of the median. */
   blocks: z.number().optional(),
   spreadPercent: z.number().optional(),
+  /** Probe 1.7+: the blocks' interquartile range, % of the median. */
+  iqrPercent: z.number().optional(),
 })
 const ConvPairSchema = z.object({ shape: z.string(), on: TimingSchema, off: TimingSchema })
 

@@ -133,7 +133,8 @@ export function expectedConv(
     if (onMs === undefined) continue
     // Slower means more milliseconds: how much longer than the model's time, as a share of the GPU's speed.
     const slower = (1 - onMs / c.onMs) * 100
-    const threshold = m.convSpreadPercent + table.marginPercent + (c.spreadOnPercent ?? 0)
+    // How sure the median is: its blocks' interquartile range (probe 1.7+), else their 10th–90th range.
+    const threshold = m.convSpreadPercent + table.marginPercent + (c.iqrOnPercent ?? c.spreadOnPercent ?? 0)
     evidence.push({ index: gpu.index, what: `conv ${c.label}`, model: row.model, basis: 'measured', measured: c.onMs, expected: onMs, slowerPercent: slower, thresholdPercent: threshold, source: m.sources.join(', ') })
     if (!gpu.contended && slower > threshold)
       findings.push(

@@ -257,6 +257,22 @@ describe('steps 4 and 5 on every GPU', () => {
     expect(s4.summary).toMatch(/^SM 100% under load/)
   })
 
+  // One odd block made the representative case's 10th–90th spread 26–36 % in a real 2 × H100 run, while its
+  // median repeats within 3 %: the interquartile range (probe 1.7+) is the margin, not that spread.
+  it('a conv 9 % slower than the model is named though one odd block spread its timing blocks by 36 %', () => {
+    const r = report([{ ordinal: 0, uuid: UUID0 }, { ordinal: 1, uuid: UUID1, repOnMs: 0.54 }])
+    const wide = (iqrPercent?: number) => {
+      const conv = r.workloads!.conv!
+      if (!('perGpu' in conv) || !conv.perGpu) throw new Error('no per-GPU conv')
+      const perGpu = conv.perGpu.map((g) => ('representative' in g && g.representative ? { ...g, representative: { ...g.representative, on: { ...g.representative.on, spreadPercent: 36, ...(iqrPercent === undefined ? {} : { iqrPercent }) } } } : g))
+      return convTimingStep(inputs({ ...r, workloads: { ...r.workloads, conv: { ...conv, perGpu } } }))
+    }
+    const slow = wide(2).findings.filter((f) => f.id === 'conv-slower-than-expected')
+    expect(slow.map((f) => f.params)).toEqual([expect.objectContaining({ gpu: 1, case: 'representative', percent: '9.0', threshold: '8.1' })])
+    // A report of an older probe has no interquartile range: the 10th–90th spread stays the margin.
+    expect(ids(wide())).not.toContain('conv-slower-than-expected')
+  })
+
   it('conv slower than the model measured on one GPU: warning for that GPU only', () => {
     const s5 = convTimingStep(inputs(report([{ ordinal: 0, uuid: UUID0 }, { ordinal: 1, uuid: UUID1, repOnMs: 0.6 }])))
     const slow = s5.findings.filter((f) => f.id === 'conv-slower-than-expected')

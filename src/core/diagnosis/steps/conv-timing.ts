@@ -33,6 +33,7 @@ function casesOf(seedPair: Pair, repPair: Pair, name: string) {
     ratio: pair.off.ms / pair.on.ms,
     spreadOnPercent: pair.on.spreadPercent ?? null,
     spreadOffPercent: pair.off.spreadPercent ?? null,
+    iqrOnPercent: pair.on.iqrPercent ?? null,
     percentOfPeakOn: peakTflops ? (pair.on.tflops / peakTflops) * 100 : null,
   })
   return [row('seed', seedPair, peak?.fp32 ?? null), row('representative', repPair, peak?.fp16TensorDense ?? null)]
