@@ -28,14 +28,14 @@ export const uncertaintyOf = (g: Pick<SmGpu, 'steadinessPercent' | 'spreadPercen
 /** A GPU whose throughput moved between the two halves of the load: its figure is not a steady one, said with the causes checked. */
 export function unsteadyThroughput(perGpu: SmGpu[], causesOf: (i: number) => string): Finding[] {
   return perGpu.flatMap((g, i) => {
-    if (g.error || g.contended || !g.halvesTflops || g.steadinessPercent === null || g.steadinessPercent === undefined || g.steadinessPercent <= UNSTEADY_PERCENT) return []
+    if (g.error || g.contended || !g.halvesTflops || !unsteady(g)) return []
     const [first, second] = g.halvesTflops
     return [
       makeFinding('gpu-throughput-unsteady', 'warning', {
         gpu: g.index,
         first: first.toFixed(0),
         second: second.toFixed(0),
-        percent: pct(g.steadinessPercent),
+        percent: pct(g.steadinessPercent ?? 0),
         threshold: UNSTEADY_PERCENT,
         causes: causesOf(i),
       }),
