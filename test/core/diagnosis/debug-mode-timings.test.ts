@@ -58,10 +58,21 @@ describe('step 5 with cuDNN debug logging on (the real 2×H100 timings)', () => 
     const s = convTimingStep(inputs(debugReport({})))
     expect(s.findings.map((f) => f.id)).toEqual(['cudnn-not-effective', 'conv-slower-than-expected'])
     const slow = s.findings[1]!
-    expect(slow.params.gpu).toBe('0, 1')
-    expect(slow.params.case).toBe('seed, representative')
+    // Each instance's values in order, so that GPU, case and ms stay paired.
+    expect(slow.params.gpu).toBe('0, 0, 1, 1')
+    expect(slow.params.case).toBe('seed, representative, seed, representative')
+    expect(String(slow.params.ms).split(', ')).toHaveLength(4)
     expect(slow.evidence!.split('\n\n')).toHaveLength(4)
     expect(checkConsistency([s])).toEqual([])
+  })
+
+  // 4 × H100 with --seconds 1 (docs/verification/issue-24-steadiness/6-four-gpus-h100): GPUs 1 and 3 both read 725 in
+  // the first half; dropping the repeat had printed "GPU 0, 1, 2, 3 did 718, 725, 721", pairing 721 with GPU 2 and none with GPU 3.
+  it('merging keeps every GPU\'s value where two GPUs read the same, and says a shared value once', () => {
+    const f = (gpu: number, first: string) => makeFinding('gpu-throughput-unsteady', 'warning', { gpu, first, second: '660', percent: '8.0', threshold: 5, causes: 'c' })
+    const [m] = mergeSameId([f(0, '718'), f(1, '725'), f(2, '721'), f(3, '725')])
+    expect(m!.params).toMatchObject({ gpu: '0, 1, 2, 3', first: '718, 725, 721, 725', second: '660', threshold: '5' })
+    expect(m!.message).toContain('GPU 0, 1, 2, 3 did 718, 725, 721, 725 TFLOP/s in the first half of the load and 660 in the second')
   })
 
   it('merging keeps the worst severity and a tailored fix every instance shares', () => {
