@@ -37,13 +37,7 @@ export function watchEngine(docker: Docker, endpoint: string, onLost: (problem: 
     } catch (error) {
       if (stopped) return
       if (++missed >= misses) {
-        const why = explainDockerError(error, endpoint)
-        watch.lost = {
-          ...why,
-          message: `The Docker engine at ${endpoint} stopped answering during the run (it exited, was restarted or hangs): the probe's result is lost.`,
-          fix: 'Check the engine (`docker info`; `systemctl status docker`), then run again. A container it leaves behind is removed at the next start.',
-          detail: `${why.message} ${why.detail}`.trim(),
-        }
+        watch.lost = engineLostProblem(error, endpoint)
         stopped = true
         onLost(watch.lost)
         return
@@ -53,6 +47,27 @@ export function watchEngine(docker: Docker, endpoint: string, onLost: (problem: 
   }
   timer = setTimeout(() => void tick(), everyMs)
   return watch
+}
+
+/** The engine went away mid-run: said so, with what the socket or the ping reported as detail. */
+export function engineLostProblem(error: unknown, endpoint: string): DockerProblem {
+  const why = explainDockerError(error, endpoint)
+  return {
+    ...why,
+    message: `The Docker engine at ${endpoint} stopped answering during the run (it exited, was restarted or hangs): the probe's result is lost.`,
+    fix: 'Check the engine (`docker info`; `systemctl status docker`), then run again. A container it leaves behind is removed at the next start.',
+    detail: `${why.message} ${why.detail}`.trim(),
+  }
+}
+
+/**
+ * A call that failed at the socket, not with an HTTP status: the connection broke. During a
+ * `wait`, that is the engine dying (a SIGKILLed dockerd resets it at once) rather than a slow one.
+ */
+export function isConnectionBroken(error: unknown): boolean {
+  const e = (error ?? {}) as { name?: string; code?: unknown; statusCode?: unknown; message?: unknown }
+  if (e.name === 'AbortError' || e.name === 'TimeoutError' || e.statusCode !== undefined) return false
+  return typeof e.code === 'string' || /socket hang up|connection (?:closed|reset)/i.test(String(e.message ?? ''))
 }
 
 /** `work`, or a rejection as soon as `signal` aborts (for calls that do not settle on abort themselves). */

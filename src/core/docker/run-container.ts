@@ -5,7 +5,7 @@ import type Docker from 'dockerode'
 import type { DockerProblem } from '../../shared/docker'
 import { SESSION_LABEL } from './container-spec'
 import { explainDockerError } from './explain-error'
-import { settleOnAbort, watchEngine } from './engine-watch'
+import { engineLostProblem, isConnectionBroken, settleOnAbort, watchEngine } from './engine-watch'
 import { createPodmanContainer } from './podman-create'
 import type { PodmanSpec } from './podman-spec'
 import { removeContainers } from './sweep'
@@ -137,9 +137,12 @@ export async function runContainer(docker: Docker, spec: Docker.ContainerCreateO
     let waited: { StatusCode?: number }
     try {
       waited = (await settleOnAbort(container.wait({ abortSignal: stop.signal } as Docker.ContainerWaitOptions), stop.signal)) as { StatusCode?: number }
+    } catch (error) {
+      if (!stop.signal.aborted && isConnectionBroken(error)) engineLost = engineLostProblem(error, options.endpoint)
+      throw error
     } finally {
       watch.stop()
-      engineLost = watch.lost
+      engineLost ??= watch.lost
     }
     result.exitCode = waited.StatusCode ?? null
     options.onLifecycle?.('exited', String(result.exitCode))
