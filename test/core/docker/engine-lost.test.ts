@@ -7,7 +7,6 @@ import Docker from 'dockerode'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { engineLostProblem, isConnectionBroken } from '../../../src/core/docker/engine-watch'
-import { withSignals } from '../../../src/core/docker/with-signals'
 
 // Real dockerode calls against sockets that misbehave the way a dying engine does, so the errors
 // classified are the ones runContainer's `wait` really sees.
@@ -28,7 +27,7 @@ describe('an engine lost mid-wait', () => {
   }
   const failureOf = async (docker: Docker) => {
     try {
-      await withSignals(docker).getContainer('c0ffee').wait({ abortSignal: AbortSignal.timeout(5_000) } as Docker.ContainerWaitOptions)
+      await docker.getContainer('c0ffee').wait({ abortSignal: AbortSignal.timeout(5_000) } as Docker.ContainerWaitOptions)
     } catch (error) {
       return error
     }
