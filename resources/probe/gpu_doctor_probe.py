@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.7.0"
+PROBE_VERSION = "1.8.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -800,7 +800,59 @@ def platform_facts():
             "iommuGroups": groups, "kernelCmdline": (read("/proc/cmdline", 4096) or "").strip() or None, "cpus": cpus}
 
 
-NCCL_KEEP_RE = re.compile(r"NCCL INFO .*(NCCL version|via |NET/|SHM|P2P|NVLS|Using network|Init COMPLETE|Connected all|ncclCommInitRank|comm 0x|Channel 00|P2P plugin|disabled)|NCCL WARN")
+NCCL_KEEP_RE = re.compile(r"NCCL INFO .*(NCCL version|via |NET/|SHM|P2P|NVLS|Using network|Init COMPLETE|Connected all|ncclCommInitRank|comm 0x|Channel 00|P2P plugin|disabled|set by environment to)|NCCL WARN")
+NCCL_SETTINGS_MAX = 40
+NCCL_CONF_MAX_BYTES = 64 * 1024
+
+
+def nccl_environment():
+    """Every NCCL_* variable this process has (NCCL reads dozens; any of them can slow or break the links), capped."""
+    names = sorted(k for k in os.environ if k.startswith("NCCL_"))[:NCCL_SETTINGS_MAX]
+    return {k: (os.environ[k] if len(os.environ[k]) <= ENV_VALUE_MAX else os.environ[k][:ENV_VALUE_MAX] + "...") for k in names}
+
+
+def nccl_conf_paths():
+    """The files NCCL reads its settings from, in its own order: $NCCL_CONF_FILE, else the user's ~/.nccl.conf (NCCL
+    takes the home directory from the password database), then /etc/nccl.conf. A variable already set wins."""
+    user = os.environ.get("NCCL_CONF_FILE")
+    if not user:
+        try:
+            import pwd
+            user = os.path.join(pwd.getpwuid(os.getuid()).pw_dir, ".nccl.conf")
+        except Exception:
+            user = None
+    return [p for p in (user, "/etc/nccl.conf") if p]
+
+
+def nccl_conf_files():
+    """NCCL settings found in its config files: path and NAME=VALUE lines, or why the file could not be read.
+    Only regular files are opened (a FIFO would block), and only the first 64 KiB of each is read."""
+    import stat
+    out = []
+    for path in nccl_conf_paths():
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        entry = {"path": path, "settings": {}}
+        if not stat.S_ISREG(st.st_mode):
+            entry["error"] = "not a regular file"
+        else:
+            try:
+                with open(path, "rb") as f:
+                    text = f.read(NCCL_CONF_MAX_BYTES).decode("utf-8", "replace")
+                for line in text.splitlines():
+                    line = line.strip()
+                    if not line or line.startswith("#") or "=" not in line:
+                        continue
+                    name, value = line.split("=", 1)
+                    name = name.strip()
+                    if name and len(entry["settings"]) < NCCL_SETTINGS_MAX:
+                        entry["settings"][name] = value.strip()[:ENV_VALUE_MAX]
+            except OSError as exc:
+                entry["error"] = err_text(exc)
+        out.append(entry)
+    return out
 
 
 def wait_for_file(path):
@@ -921,7 +973,10 @@ class NcclRanks:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
         env = dict(os.environ)
-        env.update({"NCCL_DEBUG": "INFO", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
+        # NCCL's INFO lines are step 6's evidence: a user's NCCL_DEBUG_FILE would send them to a file, and a
+        # NCCL_DEBUG_SUBSYS without INIT would drop the transport lines. An empty file name means stdout to NCCL,
+        # and set here these win over /etc/nccl.conf too (NCCL never overwrites a variable already set).
+        env.update({"NCCL_DEBUG": "INFO", "NCCL_DEBUG_FILE": "", "NCCL_DEBUG_SUBSYS": "INIT,BOOTSTRAP,ENV", "NCCL_NVLS_ENABLE": "0", "PYTHONUNBUFFERED": "1"})
         self.deadline = deadline
         self.ordinals = list(ordinals)
         self.ends = None  # run() sets it
@@ -1068,7 +1123,7 @@ def nccl_result(procs, outputs, timed_out, deadline, killed=()):
         if procs[i].returncode not in (0, None) and not timed_out and i not in killed:
             last = [l for l in text.splitlines() if l.strip() and "NCCL INFO" not in l]
             errors.append("rank %d exit %s: %s" % (i, procs[i].returncode, last[-1][:500] if last else ""))
-    return {"deadlineS": deadline, "timedOut": timed_out, "env": {k: os.environ.get(k) for k in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_IB_DISABLE", "NCCL_P2P_LEVEL", "NCCL_SOCKET_IFNAME", "NCCL_NVLS_ENABLE")},
+    return {"deadlineS": deadline, "timedOut": timed_out, "env": nccl_environment(), "confFiles": nccl_conf_files(),
             "result": next((r for r in results if r.get("rank") == 0), None), "errors": errors[:4], "debugLines": lines}
 
 

@@ -38,6 +38,8 @@ export const MAX_REPORT_STRING = 256 * 1024
 
 /** Step 4: mean SM% under load below this, and the bottleneck is not the GPU (the seeds' 70 %). */
 export const SM_WARN_BELOW = 70
+/** A load whose two halves differ by more than this (% of its TFLOP/s) did not measure a steady figure. */
+export const UNSTEADY_PERCENT = 5
 
 /** Step 5: cuDNN on must beat off by this much on the representative layer, or cuDNN is not doing its job. */
 export const MIN_WORKING_RATIO = 1.3

@@ -301,6 +301,8 @@ export const LinksEvidenceSchema = z.object({
       errors: z.array(text),
       debugLines: z.array(text),
       env: z.record(z.string(), z.string().nullable()),
+      /** NCCL's config files that exist, with their settings (probe 1.8+). */
+      confFiles: z.array(z.object({ path: text, settings: z.record(z.string(), text), error: text.optional() })).optional(),
       /** All-reduces in the timed loop (probe 1.6+). */
       iterations: z.number().optional(),
       phasesS: z.object({ contextS: z.number(), communicatorS: z.number(), connectS: z.number().optional(), measureS: z.number(), probeWaitedS: z.number().optional() }).optional(),

@@ -41,6 +41,9 @@ export type DeviceExercise = z.infer<typeof DeviceExerciseSchema>
 
 /** The probe's JSON document (resources/probe/gpu_doctor_probe.py, schemaVersion 1). */
 /** How steps 4 and 5 loaded several GPUs (probe 1.4+): at once, or one after another because the allocator setting crashes threads. */
+/** One NCCL config file the probe found: its NAME=VALUE lines, or why it could not be read. */
+export const NcclConfFile = z.object({ path: z.string(), settings: z.record(z.string(), z.string()), error: z.string().optional() })
+
 export const MeasuredSchema = z.object({ mode: z.enum(['concurrent', 'sequential']), reason: z.string().nullable(), setting: z.string().nullable() })
 
 export const ProbeReportSchema = z.object({
@@ -218,6 +221,8 @@ export const ProbeReportSchema = z.object({
                 deadlineS: z.number(),
                 timedOut: z.boolean(),
                 env: z.record(z.string(), z.string().nullable()),
+                // Probe 1.8+: NCCL's config files ($NCCL_CONF_FILE or ~/.nccl.conf, then /etc/nccl.conf) that exist.
+                confFiles: z.array(NcclConfFile).optional(),
                 result: z
                   .object({
                     rank: z.number(),

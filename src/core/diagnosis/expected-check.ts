@@ -1,5 +1,6 @@
 import type { Finding } from '../../shared/diagnosis'
 import type { ConvCase, ExpectedCheck, SmGpu } from '../../shared/evidence'
+import { UNSTEADY_PERCENT } from '../../shared/constants'
 import { type ExpectedModel, expectedFor, expectedPerformance } from '../compat/expected-performance'
 import { makeFinding } from '../rules/finding-catalog'
 
@@ -10,8 +11,6 @@ const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b)
   return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
-/** A load whose two halves differ by more than this (% of its TFLOP/s) did not measure a steady figure. */
-export const UNSTEADY_PERCENT = 5
 
 const pct = (v: number) => v.toFixed(1)
 const unsteady = (g: SmGpu) => (g.steadinessPercent ?? 0) > UNSTEADY_PERCENT

@@ -18,6 +18,7 @@ export const evidenceMoreUiEn = {
   'ev4.busy': 'busy with another process: not representative',
   'ev4.expected': '{{model}} should reach {{expected}} TFLOP/s here ({{basis}}): {{delta}}',
   'ev4.expectedUnknown': 'No expected figures for this model.',
+  'ev4.halves': 'halves {{first}} / {{second}} TFLOP/s, {{apart}} apart',
   'ev4.basis.measured': 'measured with the probe',
   'ev4.basis.datasheet': 'half the datasheet peak',
   'ev4.runOnFree': 'Free GPUs: run there with',

@@ -509,18 +509,18 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
 
   'nccl-allreduce-failed.title': 'NCCL all-reduce failed',
   'nccl-allreduce-failed.message': 'The all-reduce across the GPUs failed: {{reason}}. NCCL itself said: {{warn}}. Environment: {{env}}.',
-  'nccl-allreduce-failed.fix': 'NCCL\'s own WARN line names what it could not do (an interface, a transport, a peer). Where NCCL variables are set, run once without them (`env -u NAME …`): if it then completes, the variable is the cause. Otherwise run your job with `NCCL_DEBUG=INFO` and read the same lines there.',
+  'nccl-allreduce-failed.fix': 'NCCL\'s own WARN line names what it could not do (an interface, a transport, a peer). Where NCCL settings are listed under Environment, run once without them (`env -u NAME …`, or with the line taken out of the config file named beside it): if it then completes, that setting is the cause. Otherwise run your job with `NCCL_DEBUG=INFO` and read the same lines there.',
 
   'nccl-fell-back.title': 'NCCL did not use the direct links',
   'nccl-fell-back.message': 'The GPUs can reach each other directly (NVLink or a PCIe switch, peer access on), but NCCL connected them via {{transports}}. Environment: {{env}}.',
   'nccl-fell-back.fix':
-    'Unset `NCCL_P2P_DISABLE` (and `NCCL_P2P_LEVEL` if it is lower than the path), then run again; `NCCL_DEBUG=INFO` prints "via P2P" for each channel when the direct links are used.',
+    'Unset `NCCL_P2P_DISABLE` (and `NCCL_P2P_LEVEL` if it is lower than the path), in the environment or in the config file named beside it under Environment (/etc/nccl.conf, ~/.nccl.conf, $NCCL_CONF_FILE), then run again; `NCCL_DEBUG=INFO` prints "via P2P" for each channel when the direct links are used.',
 
   'links-slower-than-topology.title': 'NCCL slower than the links allow',
   'links-slower-than-topology.message':
     'The all-reduce reached {{busbw}} GB/s bus bandwidth; the slowest GPU\'s links carry {{expected}} GB/s per direction: {{percent}}% less, via {{transports}}. Environment: {{env}}.',
   'links-slower-than-topology.fix':
-    'Look at the transport: SHM or sockets where NVLink or P2P exist (see `nccl-fell-back`, `p2p-unavailable`), links down (`nvidia-smi nvlink -s`), a PCIe link trained down (`gpu-doctor health --under-load`), other processes on the GPUs.',
+    'Look at the transport: SHM or sockets where NVLink or P2P exist (see `nccl-fell-back`, `p2p-unavailable`), links down (`nvidia-smi nvlink -s`), a PCIe link trained down (`gpu-doctor health --under-load`), other processes on the GPUs. NCCL settings listed under Environment (channels, buffer size, algorithm, protocol), from the environment or a config file, can cap the bandwidth too: run once without them.',
 
   'links-measured-while-busy.title': 'Links measured while a GPU was busy',
   'links-measured-while-busy.message':
@@ -1156,17 +1156,17 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
 
   'nccl-allreduce-failed.title': 'NCCL all-reduce 失败',
   'nccl-allreduce-failed.message': '跨 GPU 的 all-reduce 失败：{{reason}}。NCCL 自己的输出：{{warn}}。环境：{{env}}。',
-  'nccl-allreduce-failed.fix': 'NCCL 自己的 WARN 行会说明它做不到什么（某个网络接口、传输方式或对端）。若设置了 NCCL 变量，先去掉它们运行一次（`env -u NAME …`）：若能完成，原因就是该变量。否则在你的任务中用 `NCCL_DEBUG=INFO` 运行，查看同样的输出。',
+  'nccl-allreduce-failed.fix': 'NCCL 自己的 WARN 行会说明它做不到什么（某个网络接口、传输方式或对端）。若“环境”中列出了 NCCL 设置，先去掉它们运行一次（`env -u NAME …`，或从旁边注明的配置文件中删去该行）：若能完成，原因就是该设置。否则在你的任务中用 `NCCL_DEBUG=INFO` 运行，查看同样的输出。',
 
   'nccl-fell-back.title': 'NCCL 没有使用直连链路',
   'nccl-fell-back.message': '这些 GPU 可以直接互访（NVLink 或 PCIe 交换芯片，对等访问已开启），但 NCCL 通过 {{transports}} 连接它们。环境：{{env}}。',
-  'nccl-fell-back.fix': '取消 `NCCL_P2P_DISABLE`（以及低于实际路径的 `NCCL_P2P_LEVEL`）后重新运行；使用直连链路时，`NCCL_DEBUG=INFO` 会为每个通道打印 "via P2P"。',
+  'nccl-fell-back.fix': '在环境变量中或“环境”里注明的配置文件（/etc/nccl.conf、~/.nccl.conf、$NCCL_CONF_FILE）中取消 `NCCL_P2P_DISABLE`（以及低于实际路径的 `NCCL_P2P_LEVEL`）后重新运行；使用直连链路时，`NCCL_DEBUG=INFO` 会为每个通道打印 "via P2P"。',
 
   'links-slower-than-topology.title': 'NCCL 比链路允许的慢',
   'links-slower-than-topology.message':
     'all-reduce 的总线带宽为 {{busbw}} GB/s；最慢的那块 GPU 的链路单向可达 {{expected}} GB/s：低了 {{percent}}%，经由 {{transports}}。环境：{{env}}。',
   'links-slower-than-topology.fix':
-    '查看传输方式：在有 NVLink 或 P2P 时却用了 SHM 或套接字（见 `nccl-fell-back`、`p2p-unavailable`）、链路断开（`nvidia-smi nvlink -s`）、PCIe 链路降速（`gpu-doctor health --under-load`）、GPU 上的其他进程。',
+    '查看传输方式：在有 NVLink 或 P2P 时却用了 SHM 或套接字（见 `nccl-fell-back`、`p2p-unavailable`）、链路断开（`nvidia-smi nvlink -s`）、PCIe 链路降速（`gpu-doctor health --under-load`）、GPU 上的其他进程。“环境”中列出的 NCCL 设置（通道数、缓冲区大小、算法、协议），无论来自环境变量还是配置文件，也会限制带宽：去掉它们运行一次。',
 
   'links-measured-while-busy.title': '测量链路时有 GPU 正忙',
   'links-measured-while-busy.message':

@@ -116,6 +116,43 @@ describe('step 6: the links between GPUs', () => {
     expect(r.findings[1]!.params).toMatchObject({ busbw: '21', expected: '450', percent: 95 })
   })
 
+  it('P2P switched off in /etc/nccl.conf, not in the environment: the file and its line are named, where the environment alone said nothing was set', () => {
+    const r = gpuLinksStep(
+      inputs(
+        links(
+          {},
+          {
+            env: { NCCL_DEBUG: 'WARN' },
+            confFiles: [
+              { path: '/root/.nccl.conf', settings: { NCCL_DEBUG: 'VERSION' } },
+              { path: '/etc/nccl.conf', settings: { NCCL_P2P_DISABLE: '1', NCCL_DEBUG: 'INFO' } },
+            ],
+            debugLines: SHM_LINES,
+            result: { rank: 0, bytes: 268435456, ms: 13, algbwGBps: 20.6, busbwGBps: 20.6 },
+          },
+        ),
+      ),
+    )
+    expect(ids(r)).toEqual(['nccl-fell-back', 'links-slower-than-topology'])
+    // The environment's NCCL_DEBUG wins over both files, as in NCCL; the files' own duplicates are not repeated.
+    expect(r.findings[0]!.message).toContain('via SHM. Environment: NCCL_DEBUG=WARN NCCL_P2P_DISABLE=1 (/etc/nccl.conf).')
+    expect(r.findings[0]!.fix).toContain('/etc/nccl.conf')
+    const envRow = evidenceView(r, reportTranslator('en')).facts.find(([k]) => k === 'NCCL environment')?.[1]
+    expect(envRow).toBe('NCCL_DEBUG=WARN NCCL_P2P_DISABLE=1 (/etc/nccl.conf)')
+  })
+
+  it('a tuning variable nobody listed (NCCL_MAX_NCHANNELS=1) beside a slow all-reduce over P2P is quoted, and the fix says to run once without it', () => {
+    const r = gpuLinksStep(inputs(links({}, { env: { NCCL_MAX_NCHANNELS: '1' }, result: { rank: 0, bytes: 268435456, ms: 4, algbwGBps: 67, busbwGBps: 67 } })))
+    expect(ids(r)).toEqual(['links-slower-than-topology'])
+    expect(r.findings[0]!.message).toContain('via P2P. Environment: NCCL_MAX_NCHANNELS=1.')
+    expect(r.findings[0]!.fix).toContain('run once without them')
+  })
+
+  it('an NCCL config file that could not be read is said, not taken as empty', () => {
+    const r = gpuLinksStep(inputs(links({}, { env: {}, confFiles: [{ path: '/etc/nccl.conf', settings: {}, error: 'not a regular file' }], timedOut: true, result: null })))
+    expect(r.findings.find((f) => f.id === 'nccl-collective-hang')!.message).toContain('Environment: /etc/nccl.conf: not a regular file.')
+  })
+
   it('GPU 0 busy with another process: the slow all-reduce and copies are put on the busy GPU, not on the links', () => {
     const busy = inputs(
       links({ copies: [{ from: 0, to: 1, GBps: 90 }, { from: 1, to: 0, GBps: 369.8 }] }, { result: { rank: 0, bytes: 268435456, ms: 2.2, algbwGBps: 121.3, busbwGBps: 121.3 } }),

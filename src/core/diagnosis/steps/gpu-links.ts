@@ -1,3 +1,4 @@
+import { ncclSettingsText } from '../../../shared/nccl-settings'
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import type { LinksEvidence } from '../../../shared/evidence'
 import { expectedPerformance } from '../../compat/expected-performance'
@@ -174,12 +175,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
   const transports = n ? ncclTransports(n.debugLines) : []
   const linkOf = perGpu.map((g) => g.linkGBps).filter((v): v is number => v !== null)
   const expectedBus = linkOf.length === perGpu.length ? Math.min(...linkOf) : null
-  const envText = n
-    ? Object.entries(n.env)
-        .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ') || 'no NCCL variables set'
-    : ''
+  const envText = n ? ncclSettingsText(n.env, n.confFiles) || 'no NCCL variables set' : ''
   const last = (n?.debugLines ?? []).slice(-3).join(' | ') || 'no NCCL INFO line'
   if (n?.timedOut) findings.push(makeFinding('nccl-collective-hang', 'error', { seconds: n.deadlineS, last, env: envText }, (n.debugLines ?? []).join('\n')))
   else if (n && !n.result) {
@@ -238,6 +234,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
           errors: n.errors,
           debugLines: n.debugLines,
           env: n.env,
+          ...(n.confFiles ? { confFiles: n.confFiles } : {}),
           ...(n.result?.phasesS ? { phasesS: n.result.phasesS } : {}),
         }
       : null,

@@ -4,6 +4,7 @@ import type { StepResult } from '../../../shared/diagnosis'
 import type { ConvEvidence, CudnnEvidence, ExpectedCheck, GpuVisibleEvidence, LinkageEvidence, LinksEvidence, SmEvidence } from '../../../shared/evidence'
 import { CUDNN_FLAGS } from '../../../shared/evidence'
 import { convMethodOf, groupByOrigin, visibleDevicesText } from '../../../shared/evidence-derive'
+import { ncclSettingsText } from '../../../shared/nccl-settings'
 import { fmtMs, fmtNum, fmtText, yesNo } from './value-format'
 import type { ViewFacts, ViewTable } from './view-types'
 
@@ -229,7 +230,7 @@ function gpuLinks(e: LinksEvidence, t: TFunction): View {
             ] as [string, string],
           ]
         : []),
-      [t('ev.links.env'), n ? Object.entries(n.env).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join(' ') || t('ev.unset') : '—'],
+      [t('ev.links.env'), n ? ncclSettingsText(n.env, n.confFiles) || t('ev.unset') : '—'],
       [t('ev.links.platform'), e.platform ? `VM ${yesNo(e.platform.hypervisor, t)}${e.platform.dmiProduct ? ` (${e.platform.dmiProduct})` : ''}, IOMMU groups ${fmtText(e.platform.iommuGroups)}, CPUs ${fmtText(e.platform.processCpus)}` : '—'],
       ...((e.problems ?? []).length ? [[t('ev.links.problems'), (e.problems ?? []).join('; ')] as [string, string]] : []),
     ],

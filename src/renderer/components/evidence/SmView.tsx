@@ -5,6 +5,7 @@ import { formatNumber, withUnit } from '../number-format'
 import { keepUnitsWithNumbers } from './keep-units'
 import type { LiveSample } from './sm-chart'
 import type { ExpectedCheck, SmEvidence, SmGpu } from '../../../shared/evidence'
+import { UNSTEADY_PERCENT } from '../../../shared/constants'
 import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
 import { SmChart } from './SmChart'
 import { coreOr } from '../finding-texts'
@@ -50,6 +51,17 @@ function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: Exp
             )}
             {g.peakTflops !== null && <> · {keepUnitsWithNumbers(t('ev4.peak', { peak: formatNumber(g.peakTflops, lang, 1) }))}</>}
           </span>
+          {g.halvesTflops && (
+            <span className={`stat__sub${(g.steadinessPercent ?? 0) > UNSTEADY_PERCENT ? ' tone-warn' : ''}`} data-testid="ev-sm-halves">
+              {keepUnitsWithNumbers(
+                t('ev4.halves', {
+                  first: formatNumber(g.halvesTflops[0], lang, 0),
+                  second: formatNumber(g.halvesTflops[1], lang, 0),
+                  apart: withUnit(g.steadinessPercent ?? null, '%', lang, 1),
+                }),
+              )}
+            </span>
+          )}
         </div>
         <div className="stat">
           <span className="label">{t('ev4.power')}</span>
