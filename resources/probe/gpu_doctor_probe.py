@@ -807,7 +807,8 @@ NCCL_CONF_MAX_BYTES = 64 * 1024
 
 def nccl_environment():
     """Every NCCL_* variable this process has (NCCL reads dozens; any of them can slow or break the links), capped."""
-    names = sorted(k for k in os.environ if k.startswith("NCCL_"))[:NCCL_SETTINGS_MAX]
+    # NCCL_VERSION is a label NVIDIA's images set (the NCCL they shipped); NCCL itself never reads it.
+    names = sorted(k for k in os.environ if k.startswith("NCCL_") and k != "NCCL_VERSION")[:NCCL_SETTINGS_MAX]
     return {k: (os.environ[k] if len(os.environ[k]) <= ENV_VALUE_MAX else os.environ[k][:ENV_VALUE_MAX] + "...") for k in names}
 
 

@@ -30,7 +30,8 @@ export interface CudaEnv {
 /**
  * The nvidia-smi indices CUDA_VISIBLE_DEVICES makes visible, in CUDA's order; null where an entry
  * cannot be placed (a MIG instance, an index under FASTEST_FIRST on a machine of mixed models).
- * CUDA stops at the first entry that names no GPU, and so does this.
+ * CUDA stops at the first entry that names no GPU, and so does this. A GPU named twice makes CUDA
+ * refuse the whole list (cudaGetDeviceCount: "invalid device ordinal", no GPU; seen with "1,1" on driver 580).
  */
 export function visibleHostIndices(env: CudaEnv, host: readonly GpuInfo[]): Array<number | null> {
   const raw = env.CUDA_VISIBLE_DEVICES
@@ -41,10 +42,13 @@ export function visibleHostIndices(env: CudaEnv, host: readonly GpuInfo[]): Arra
   const byIndex = [...host].sort((a, b) => a.index - b.index)
   if (raw === undefined || raw === null) return byIndex.map((g) => (indexIsHostIndex ? g.index : null))
   const out: Array<number | null> = []
+  const named = new Set<string>()
   for (const token of raw.split(',').map((t) => t.trim())) {
     if (/^\d+$/.test(token)) {
       const n = Number(token)
       if (n >= byIndex.length) break
+      if (named.has(`#${n}`)) return []
+      named.add(`#${n}`)
       out.push(indexIsHostIndex ? (byIndex[n]?.index ?? null) : null)
     } else if (/^MIG-/i.test(token)) {
       out.push(null)
@@ -52,6 +56,8 @@ export function visibleHostIndices(env: CudaEnv, host: readonly GpuInfo[]): Arra
       const want = bareUuid(token)
       const hits = host.filter((g) => bareUuid(g.uuid).startsWith(want))
       if (hits.length !== 1) break
+      if (named.has(`#${byIndex.indexOf(hits[0]!)}`)) return []
+      named.add(`#${byIndex.indexOf(hits[0]!)}`)
       out.push(hits[0]!.index)
     } else break
   }

@@ -175,6 +175,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       hardware: host.kind === 'error' ? await (options.readHardware ?? readNvidiaHardware)().catch(() => null) : null,
       probeFamilyPids: await mid.probeFamily,
       links: await linkFacts,
+      ...(options.gpus ? { selection: options.gpus } : {}),
     }
     const results = withRunnerFindings(
       steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) })),

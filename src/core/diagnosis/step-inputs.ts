@@ -32,6 +32,8 @@ export interface DiagnosisInputs {
   probeFamilyPids?: number[]
   /** nvidia-smi's topology, NVLink and PCIe link facts (step 6), read only where several GPUs are visible. */
   links?: LinkFacts | null
+  /** `--gpus` as the user gave it (nvidia-smi indices or UUIDs); absent for all GPUs. */
+  selection?: string
 }
 
 /** A step's one-line summary: a message of namespace 'summaries'. */

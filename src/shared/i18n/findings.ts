@@ -522,6 +522,12 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
   'links-slower-than-topology.fix':
     'Look at the transport: SHM or sockets where NVLink or P2P exist (see `nccl-fell-back`, `p2p-unavailable`), links down (`nvidia-smi nvlink -s`), a PCIe link trained down (`gpu-doctor health --under-load`), other processes on the GPUs. NCCL settings listed under Environment (channels, buffer size, algorithm, protocol), from the environment or a config file, can cap the bandwidth too: run once without them.',
 
+  'links-measured-cpu-starved.title': 'Links timed with too few CPUs',
+  'links-measured-cpu-starved.message':
+    'This process may run on {{count}} CPU(s) ({{cpus}}), while the link test runs {{needed}} processes at once (the probe and one NCCL rank per GPU); the copies and the all-reduce are timed by the host\'s clock, so waiting for a CPU counts as transfer time. Measured low: {{measured}}. These figures are not put on the links.',
+  'links-measured-cpu-starved.fix':
+    'Give the process at least one CPU per GPU plus one (`taskset -c`, `docker run --cpuset-cpus`, Slurm `--cpus-per-task`), then run again: a figure still low then is the links\'. A training job confined the same way starves its data loaders and NCCL threads too.',
+
   'links-measured-while-busy.title': 'Links measured while a GPU was busy',
   'links-measured-while-busy.message':
     'GPU {{gpus}} was busy with other work ({{processes}}) while the links were measured: {{measured}} (measured / what the link carries). A collective runs at the pace of its slowest GPU and a copy shares the GPU with the other work, so these figures describe the sharing, not the links.',
@@ -563,6 +569,12 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
     'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s; GPU Doctor\'s probe measured {{expected}} on an {{model}}: {{percent}}% slower, more than the {{threshold}}% that the model\'s spread, the load\'s steadiness and a margin allow. Checked: {{causes}}.',
   'gpu-slower-than-expected.fix':
     'Go through the causes checked: another process (free the GPU), a power limit below the default (`nvidia-smi -q -d POWER`), clocks held low or thermal throttling (`nvidia-smi -q -d PERFORMANCE`, airflow), a PCIe link below its maximum or retired memory rows (`gpu-doctor health --under-load`), environment variables that change CUDA (step 1) and library versions (steps 2–3).',
+
+  'gpu-selection-unusable.title': '--gpus names a GPU the probe cannot use',
+  'gpu-selection-unusable.message':
+    '`--gpus {{requested}}` asks for GPU {{unusable}} (as nvidia-smi numbers them), which the probe\'s CUDA cannot use: with CUDA_VISIBLE_DEVICES={{cvd}} it sees nvidia-smi GPU {{visible}} only.',
+  'gpu-selection-unusable.fix':
+    'Choose among the GPUs it sees (`--gpus {{visible}}`), or change CUDA_VISIBLE_DEVICES (unset, every GPU is visible); `nvidia-smi -L` lists the machine\'s GPUs with their indices and UUIDs.',
 
   'gpu-throughput-unsteady.title': 'A GPU\'s speed moved while it was measured',
   'gpu-throughput-unsteady.message':
@@ -1168,6 +1180,12 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
   'links-slower-than-topology.fix':
     '查看传输方式：在有 NVLink 或 P2P 时却用了 SHM 或套接字（见 `nccl-fell-back`、`p2p-unavailable`）、链路断开（`nvidia-smi nvlink -s`）、PCIe 链路降速（`gpu-doctor health --under-load`）、GPU 上的其他进程。“环境”中列出的 NCCL 设置（通道数、缓冲区大小、算法、协议），无论来自环境变量还是配置文件，也会限制带宽：去掉它们运行一次。',
 
+  'links-measured-cpu-starved.title': '链路测试时 CPU 不足',
+  'links-measured-cpu-starved.message':
+    '本进程只能在 {{count}} 个 CPU（{{cpus}}）上运行，而链路测试同时运行 {{needed}} 个进程（探针和每块 GPU 一个 NCCL rank）；复制和 all-reduce 按主机时钟计时，等待 CPU 的时间也被算作传输时间。偏低的测量值：{{measured}}。这些数值不归咎于链路。',
+  'links-measured-cpu-starved.fix':
+    '至少为进程分配每块 GPU 一个 CPU 再加一个（`taskset -c`、`docker run --cpuset-cpus`、Slurm `--cpus-per-task`）后重新运行：若数值仍然偏低，才是链路的问题。同样受限的训练任务也会让数据加载进程和 NCCL 线程缺少 CPU。',
+
   'links-measured-while-busy.title': '测量链路时有 GPU 正忙',
   'links-measured-while-busy.message':
     '测量链路时 GPU {{gpus}} 正在运行其他任务（{{processes}}）：{{measured}}（实测 / 链路应有带宽）。集合通信的速度取决于最慢的 GPU，拷贝也要与其他任务分享这块 GPU，因此这些数字反映的是共享状态，而不是链路本身。',
@@ -1209,6 +1227,12 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
     'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s；GPU Doctor 的探针在 {{model}} 上测得 {{expected}}：慢 {{percent}}%，超过该型号的波动、本次负载的稳定度与余量允许的 {{threshold}}%。已检查：{{causes}}。',
   'gpu-slower-than-expected.fix':
     '逐一排查已检查的原因：其他进程（释放 GPU）、低于默认值的功耗上限（`nvidia-smi -q -d POWER`）、频率被压低或过热降频（`nvidia-smi -q -d PERFORMANCE`，风道）、PCIe 链路低于最大值或显存行被停用（`gpu-doctor health --under-load`）、改变 CUDA 行为的环境变量（第 1 步）以及库版本（第 2–3 步）。',
+
+  'gpu-selection-unusable.title': '--gpus 指定了探针无法使用的 GPU',
+  'gpu-selection-unusable.message':
+    '`--gpus {{requested}}` 要求使用 GPU {{unusable}}（按 nvidia-smi 的编号），但探针的 CUDA 无法使用它：在 CUDA_VISIBLE_DEVICES={{cvd}} 下，它只能看到 nvidia-smi 的 GPU {{visible}}。',
+  'gpu-selection-unusable.fix':
+    '在它能看到的 GPU 中选择（`--gpus {{visible}}`），或修改 CUDA_VISIBLE_DEVICES（取消设置则所有 GPU 可见）；`nvidia-smi -L` 会列出本机所有 GPU 的编号和 UUID。',
 
   'gpu-throughput-unsteady.title': '测量过程中 GPU 的速度发生了变化',
   'gpu-throughput-unsteady.message':

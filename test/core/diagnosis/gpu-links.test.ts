@@ -153,6 +153,22 @@ describe('step 6: the links between GPUs', () => {
     expect(r.findings.find((f) => f.id === 'nccl-collective-hang')!.message).toContain('Environment: /etc/nccl.conf: not a regular file.')
   })
 
+  it('the whole run confined to one CPU (taskset -c 0 on a real 2×H200): the copy that waited for a CPU is not put on the links', () => {
+    // docs/verification/off-script-h200-x2/one-cpu-core.json: 0→1 68 GB/s, 1→0 370 GB/s over the same NV18.
+    const oneCpu = { hypervisor: true, dmiProduct: null, iommuGroups: 0, kernelCmdline: 'quiet', cpus: [0] }
+    const copies = [
+      { from: 0, to: 1, GBps: 68 },
+      { from: 1, to: 0, GBps: 370 },
+    ]
+    const r = gpuLinksStep(inputs(links({ copies, platform: oneCpu })))
+    expect(ids(r)).toEqual(['links-measured-cpu-starved'])
+    expect(r.findings[0]!.message).toContain('may run on 1 CPU(s) (0), while the link test runs 3 processes at once')
+    expect(r.findings[0]!.message).toContain('Measured low: P2P 0→1 68/450 GB/s.')
+    // The same figures with every CPU: the slow copy is the links'.
+    const all = gpuLinksStep(inputs(links({ copies })))
+    expect(ids(all)).toEqual(['p2p-copy-slow'])
+  })
+
   it('GPU 0 busy with another process: the slow all-reduce and copies are put on the busy GPU, not on the links', () => {
     const busy = inputs(
       links({ copies: [{ from: 0, to: 1, GBps: 90 }, { from: 1, to: 0, GBps: 369.8 }] }, { result: { rank: 0, bytes: 268435456, ms: 2.2, algbwGBps: 121.3, busbwGBps: 121.3 } }),

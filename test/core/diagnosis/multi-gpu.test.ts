@@ -6,6 +6,7 @@ import { checkExpectedPerformance, expectedFor } from '../../../src/core/compat/
 import { mapCudaDevices, visibleHostIndices } from '../../../src/core/diagnosis/cuda-devices'
 import type { DiagnosisInputs } from '../../../src/core/diagnosis/step-inputs'
 import { convTimingStep } from '../../../src/core/diagnosis/steps/conv-timing'
+import { gpuLinksStep } from '../../../src/core/diagnosis/steps/gpu-links'
 import { smUtilisationStep } from '../../../src/core/diagnosis/steps/sm-utilisation'
 import { parseSmiOutput } from '../../../src/core/nvidia-smi/parse-any'
 import { stripCaptureArtifacts } from '../../../src/core/nvidia-smi/strip-capture'
@@ -309,5 +310,46 @@ describe('compared with what this GPU model should do', () => {
       'gpu-expected-performance.json: H100 SXM: measured 2000 TFLOP/s is not below the datasheet\'s 989.5',
       'gpu-expected-performance.json: H200 NVL: source nowhere is not in sources',
     ])
+  })
+})
+
+describe('--gpus naming a GPU the probe cannot use', () => {
+  // What the probe answers on a real 2×H200 for `CUDA_VISIBLE_DEVICES=1 gpu-doctor diagnose --gpus 0`
+  // (docs/verification/off-script-h200-x2): --gpus 0 went to the probe as GPU 0's UUID, which CUDA hides.
+  const hiddenError = `--gpus GPU-${UUID0}: no visible GPU has this UUID`
+  const failed = (env: Record<string, string | null>, error = hiddenError): ProbeReport => {
+    const r = report([{ ordinal: 0, uuid: UUID1 }], env)
+    return { ...r, workloads: { sustained: { error }, conv: { error }, links: { error } } }
+  }
+  const withSelection = (r: ProbeReport, selection: string): DiagnosisInputs => ({ ...inputs(r), selection })
+
+  it('hidden by CUDA_VISIBLE_DEVICES: steps 4–6 name the GPU, the variable and the GPUs to choose from, never "run the Python command yourself"', () => {
+    const i = withSelection(failed({ CUDA_VISIBLE_DEVICES: '1' }), '0')
+    for (const step of [smUtilisationStep(i), convTimingStep(i), gpuLinksStep(i)]) {
+      expect(step.status).toBe('fail')
+      expect(ids(step)).toEqual(['gpu-selection-unusable'])
+      expect(step.findings[0]!.message).toBe(
+        '`--gpus 0` asks for GPU 0 (as nvidia-smi numbers them), which the probe\'s CUDA cannot use: with CUDA_VISIBLE_DEVICES="1" it sees nvidia-smi GPU 1 only.',
+      )
+      expect(step.findings[0]!.fix).toContain('`--gpus 1`')
+    }
+  })
+
+  it('a GPU this machine does not have, by index or UUID prefix, with CUDA_VISIBLE_DEVICES unset', () => {
+    const s4 = smUtilisationStep(withSelection(failed({}, '--gpus 7: no such GPU'), '1,7'))
+    expect(s4.findings[0]!.params).toMatchObject({ unusable: '7', visible: '0,1', cvd: '(unset)' })
+    const byUuid = smUtilisationStep(withSelection(failed({ CUDA_VISIBLE_DEVICES: '0' }), `GPU-${UUID1.slice(0, 8)}`))
+    expect(byUuid.findings[0]!.params).toMatchObject({ unusable: `GPU-${UUID1.slice(0, 8)}`, visible: '0' })
+  })
+
+  it('a selection every GPU of which is usable keeps the probe\'s own error (another failure)', () => {
+    const s4 = smUtilisationStep(withSelection(failed({ CUDA_VISIBLE_DEVICES: '1' }, 'RuntimeError: CUDA error: unspecified launch failure'), '1'))
+    expect(ids(s4)).toEqual(['probe-failed'])
+  })
+
+  it('a GPU named twice in CUDA_VISIBLE_DEVICES leaves no GPU, as CUDA does ("1,1" on a real 2×H200)', () => {
+    expect(visibleHostIndices({ CUDA_VISIBLE_DEVICES: '1,1' }, box.gpus)).toEqual([])
+    expect(visibleHostIndices({ CUDA_VISIBLE_DEVICES: `0,GPU-${UUID0}` }, box.gpus)).toEqual([])
+    expect(visibleHostIndices({ CUDA_VISIBLE_DEVICES: '1,0' }, box.gpus)).toEqual([1, 0])
   })
 })

@@ -106,6 +106,16 @@ describe('the same H200, broken on purpose', () => {
     expect(convTimingStep(i).status).toBe('skip')
   })
 
+  it('a GPU named twice (CUDA_VISIBLE_DEVICES="1,1", run on a real 2×H200): the value and CUDA\'s own words are the evidence', () => {
+    const cudaSaid =
+      'CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 101: invalid device ordinal (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:119.)'
+    const base = probe('probe-cvd-empty')
+    const r = gpuVisibleStep(inputs('probe-cvd-empty', { probe: { ok: true, report: { ...base, env: { ...base.env, CUDA_VISIBLE_DEVICES: '1,1' }, warnings: [cudaSaid] } } }))
+    expect(r.status).toBe('fail')
+    const f = r.findings.find((x) => x.id === 'cuda-visible-devices-misconfigured')!
+    expect(f.evidence).toBe(`CUDA_VISIBLE_DEVICES="1,1"\n${cudaSaid}`)
+  })
+
   it('an LD_LIBRARY_PATH cuDNN 9.14 fails step 2 and step 3 names the 9.14 sub-libraries actually mapped', () => {
     const i = inputs('probe-cudnn-shadow')
     const s2 = cudnnLoadedStep(i)

@@ -1,3 +1,4 @@
+import { selectionFinding } from '../selection-finding'
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import type { ConvGpu, ExpectedCheck } from '../../../shared/evidence'
 import type { ProbeReport } from '../../../shared/probe'
@@ -47,7 +48,7 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
   if (!conv) return stepResult('conv-timing', 'skip', summary('skip.notRequested'), {})
   if ('skipped' in conv) return stepResult('conv-timing', 'skip', summary('skip.noCuda'), {})
   const sharing = gpuSharing(inputs)
-  if ('error' in conv) return workloadFailed('conv-timing', conv.error, sharing)
+  if ('error' in conv) return workloadFailed('conv-timing', conv.error, sharing, selectionFinding(inputs))
 
   // An older probe timed cuda:0 only, without a per-GPU list.
   const runs = conv.perGpu ?? [{ index: 0, uuid: null, seed: conv.seed, representative: conv.representative, error: undefined }]

@@ -1,4 +1,5 @@
 import { ncclSettingsText } from '../../../shared/nccl-settings'
+import { selectionFinding } from '../selection-finding'
 import type { Finding, StepResultOf } from '../../../shared/diagnosis'
 import type { LinksEvidence } from '../../../shared/evidence'
 import { expectedPerformance } from '../../compat/expected-performance'
@@ -58,8 +59,10 @@ export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'>
     }
     return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
   }
-  if ('error' in w)
-    return stepResult('gpu-links', 'fail', summary('workload.failed', { reason: w.error }), { error: w.error }, [makeFinding('probe-failed', 'error', { reason: w.error })])
+  if ('error' in w) {
+    const selection = selectionFinding(inputs)
+    return stepResult('gpu-links', 'fail', summary('workload.failed', { reason: selection?.message ?? w.error }), { error: w.error }, [selection ?? makeFinding('probe-failed', 'error', { reason: w.error })])
+  }
   return judgeLinks(w, inputs)
 }
 
@@ -162,7 +165,11 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
   const busyIndices = new Set(gpus.filter(busyOf).map((g) => g.shownIndex))
   const slowCopies = pairs.filter((p) => p.copyGBps !== null && p.expectedGBps !== null && p.copyGBps < p.expectedGBps * minFraction)
   const slowFree = slowCopies.filter((p) => !busyIndices.has(p.from) && !busyIndices.has(p.to))
-  if (slowFree.length)
+  // The copies and the all-reduce are timed by the host's clock, while the probe and one NCCL rank per GPU
+  // run: with fewer CPUs than ranks, a process waits for a CPU inside the timing (taskset, a cpuset, a
+  // Slurm task of one CPU; one CPU for two GPUs made a copy 5× slow on a 2×H200), and a slow figure is not the links'.
+  const starved = processCpus !== null && processCpus.length < w.ordinals.length
+  if (slowFree.length && !starved)
     findings.push(
       makeFinding('p2p-copy-slow', 'warning', {
         pairs: slowFree.map((p) => `${p.from}→${p.to} ${gb(p.copyGBps)} of ${gb(p.expectedGBps)} GB/s (${p.link ?? '?'})`).join(', '),
@@ -188,6 +195,16 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
     findings.push(makeFinding('nccl-fell-back', 'warning', { transports: transports.join(', '), env: envText }, n.debugLines.filter((l) => / via /.test(l)).slice(0, 4).join('\n')))
   const busbw = n?.result?.busbwGBps ?? null
   const ncclSlow = busbw !== null && expectedBus !== null && busbw < expectedBus * minFraction
+  if (starved) {
+    const measured = [
+      ...(ncclSlow && busyIndices.size === 0 ? [`NCCL all-reduce ${gb(busbw)}/${gb(expectedBus)} GB/s`] : []),
+      ...slowFree.map((p) => `P2P ${p.from}→${p.to} ${gb(p.copyGBps)}/${gb(p.expectedGBps)} GB/s`),
+    ]
+    if (measured.length)
+      findings.push(
+        makeFinding('links-measured-cpu-starved', 'warning', { cpus: compactCpus(processCpus), count: processCpus.length, needed: w.ordinals.length + 1, measured: measured.join(', ') }),
+      )
+  }
   if (busyIndices.size > 0) {
     const slowBusyCopies = slowCopies.filter((p) => busyIndices.has(p.from) || busyIndices.has(p.to))
     const measured = [
@@ -207,7 +224,7 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
         }),
       )
     }
-  } else if (ncclSlow)
+  } else if (ncclSlow && !starved)
     findings.push(
       makeFinding('links-slower-than-topology', 'warning', {
         busbw: gb(busbw),

@@ -102,7 +102,8 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     const tooOld = r.warnings.map((w) => TOO_OLD.exec(w)).find(Boolean)
     if (tooOld) findings.push(makeFinding('driver-too-old-for-cuda-runtime', 'error', { found: tooOld[1]!, torchCuda: torch.cudaBuild ?? '?' }, tooOld[0]))
     else if (cvd !== null && hostGpus.length > 0)
-      findings.push(makeFinding('cuda-visible-devices-misconfigured', 'error', { value: cvd }, `CUDA_VISIBLE_DEVICES=${JSON.stringify(cvd)}`))
+      // CUDA's own words beside the value: they say which rule it broke ("invalid device ordinal" for a GPU named twice).
+      findings.push(makeFinding('cuda-visible-devices-misconfigured', 'error', { value: cvd }, [`CUDA_VISIBLE_DEVICES=${JSON.stringify(cvd)}`, ...r.warnings.filter((w) => /CUDA/.test(w))].join('\n')))
     else if (hostGpus.length > 0 && !initError)
       findings.push(makeFinding('gpu-not-visible-to-torch', 'error', { hostGpus: hostGpus.length }, r.warnings[0] ?? null))
   }

@@ -1,3 +1,4 @@
+import { selectionFinding } from '../selection-finding'
 import type { EvidenceOf, Finding, StepResultOf } from '../../../shared/diagnosis'
 import type { SmGpu, WorkloadFailureEvidence } from '../../../shared/evidence'
 import { SM_WARN_BELOW } from '../../../shared/constants'
@@ -46,7 +47,7 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   if (!sustained) return stepResult('sm-utilisation', 'skip', summary('skip.notRequested'), {})
   if ('skipped' in sustained) return stepResult('sm-utilisation', 'skip', summary('skip.noCuda'), {})
   const sharing = gpuSharing(inputs)
-  if ('error' in sustained) return workloadFailed('sm-utilisation', sustained.error, sharing)
+  if ('error' in sustained) return workloadFailed('sm-utilisation', sustained.error, sharing, selectionFinding(inputs))
   if (inputs.host.kind !== 'ok') return stepResult('sm-utilisation', 'skip', summary('skip.noSmi'), {})
 
   const hostGpus = inputs.host.status.gpus
@@ -197,9 +198,10 @@ function smSummary(perGpu: SmGpu[], free: number[], busy: number[], runOn: strin
 }
 
 /** A workload that failed: out of memory is said as such, with who holds the memory; anything else as the error. */
-export function workloadFailed<I extends 'sm-utilisation' | 'conv-timing'>(step: I, error: string, sharing: ReturnType<typeof gpuSharing>): StepResultOf<I> {
+export function workloadFailed<I extends 'sm-utilisation' | 'conv-timing'>(step: I, error: string, sharing: ReturnType<typeof gpuSharing>, selection: Finding | null = null): StepResultOf<I> {
   // Both steps' evidence schemas carry the workload-failure fields; TypeScript cannot see that through I.
   const failed = (evidence: WorkloadFailureEvidence) => evidence as EvidenceOf<I>
+  if (selection) return stepResult(step, 'fail', summary('workload.failed', { reason: selection.message }), failed({ error }), [selection])
   if (isOutOfMemory(error)) {
     const holders = describeProcesses(sharing.flatMap((g) => g.others))
     return stepResult(step, 'fail', summary('workload.oom', { holders }), failed({ error, holders }), [
