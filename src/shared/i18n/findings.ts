@@ -524,7 +524,7 @@ export const findingsEn: Record<string, string> = Object.assign({}, {
 
   'links-measured-cpu-starved.title': 'Links timed with too few CPUs',
   'links-measured-cpu-starved.message':
-    'This process may run on {{count}} CPU(s) ({{cpus}}), while the link test runs {{needed}} processes at once (the probe and one NCCL rank per GPU); the copies and the all-reduce are timed by the host\'s clock, so waiting for a CPU counts as transfer time. Measured low: {{measured}}. These figures are not put on the links.',
+    'This process may run only on CPUs {{cpus}}, fewer than the {{needed}} processes the link test runs at once (the probe and one NCCL rank per GPU); the copies and the all-reduce are timed by the host\'s clock, so waiting for a CPU counts as transfer time. Measured low: {{measured}}. These figures are not put on the links.',
   'links-measured-cpu-starved.fix':
     'Give the process at least one CPU per GPU plus one (`taskset -c`, `docker run --cpuset-cpus`, Slurm `--cpus-per-task`), then run again: a figure still low then is the links\'. A training job confined the same way starves its data loaders and NCCL threads too.',
 

@@ -162,7 +162,7 @@ describe('step 6: the links between GPUs', () => {
     ]
     const r = gpuLinksStep(inputs(links({ copies, platform: oneCpu })))
     expect(ids(r)).toEqual(['links-measured-cpu-starved'])
-    expect(r.findings[0]!.message).toContain('may run on 1 CPU(s) (0), while the link test runs 3 processes at once')
+    expect(r.findings[0]!.message).toContain('may run only on CPUs 0, fewer than the 3 processes the link test runs at once')
     expect(r.findings[0]!.message).toContain('Measured low: P2P 0→1 68/450 GB/s.')
     // The same figures with every CPU: the slow copy is the links'.
     const all = gpuLinksStep(inputs(links({ copies })))
