@@ -1182,7 +1182,7 @@ export const findingsZh: Record<string, string> = Object.assign({}, {
 
   'links-measured-cpu-starved.title': '链路测试时 CPU 不足',
   'links-measured-cpu-starved.message':
-    '本进程只能在 {{count}} 个 CPU（{{cpus}}）上运行，而链路测试同时运行 {{needed}} 个进程（探针和每块 GPU 一个 NCCL rank）；复制和 all-reduce 按主机时钟计时，等待 CPU 的时间也被算作传输时间。偏低的测量值：{{measured}}。这些数值不归咎于链路。',
+    '本进程只能在 CPU {{cpus}} 上运行，少于链路测试同时运行的 {{needed}} 个进程（探针和每块 GPU 一个 NCCL rank）；复制和 all-reduce 按主机时钟计时，等待 CPU 的时间也被算作传输时间。偏低的测量值：{{measured}}。这些数值不归咎于链路。',
   'links-measured-cpu-starved.fix':
     '至少为进程分配每块 GPU 一个 CPU 再加一个（`taskset -c`、`docker run --cpuset-cpus`、Slurm `--cpus-per-task`）后重新运行：若数值仍然偏低，才是链路的问题。同样受限的训练任务也会让数据加载进程和 NCCL 线程缺少 CPU。',
 
