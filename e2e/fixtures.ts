@@ -101,7 +101,7 @@ export const test = base.extend<{
       // injects its own script into every frame it tracks, when it reads the frame and when the
       // frame loads a new srcdoc, and Chromium refuses and logs it; Chromium driven without
       // Playwright logs nothing. That the report itself has no script is tested in
-      // test/core/report/html.test.ts.
+      // test/core/domain/report/html.test.ts.
       if (msg.text().startsWith("Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed")) return
       if (msg.type() === 'error' || /Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text())
     })

@@ -123,7 +123,7 @@ async function buildCommand(name) {
   if (Object.keys(metafile.inputs).includes('src/shared/i18n/findings.ts')) await build({ ...options, stdin: commandEntry(name, true) })
 }
 
-// The compatibility tables go into the bundles unchecked (src/core/compat/data.ts): a table that
+// The compatibility tables go into the bundles unchecked (src/core/knowledge/compat/data.ts): a table that
 // fails its schema or the cross-table checks stops the build instead.
 execFileSync(process.execPath, ['scripts/data/check-data.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 })
 await rm('out/cli', { recursive: true, force: true })

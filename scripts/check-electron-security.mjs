@@ -12,7 +12,7 @@
 //   are printed, not gated.
 // Part 2: what Electronegativity does not look at (electron-practices.md §8): navigation guards,
 //   the permission check handler, the IPC sender check, the preload surface, the CSP header on
-//   app:// responses (SECURITY_HEADERS of core/hosting) and the CSP meta tag. Plain text checks
+//   app:// responses (SECURITY_HEADERS of core/platform/hosting) and the CSP meta tag. Plain text checks
 //   over the source, comments stripped.
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
@@ -168,9 +168,9 @@ for (const handler of ['setPermissionRequestHandler(', 'setPermissionCheckHandle
 const protocolHandlers = inAny(main, /protocol\.handle\(/)
 if (protocolHandlers.length === 0) fail('main does not serve the renderer through protocol.handle')
 for (const s of protocolHandlers) {
-  if (!/\.\.\.SECURITY_HEADERS\b/.test(s.text)) fail(`${s.file}: app:// responses carry no Content-Security-Policy header (spread SECURITY_HEADERS from core/hosting)`)
+  if (!/\.\.\.SECURITY_HEADERS\b/.test(s.text)) fail(`${s.file}: app:// responses carry no Content-Security-Policy header (spread SECURITY_HEADERS from core/platform/hosting)`)
 }
-const headersPath = join(srcDir, 'core', 'hosting', 'security-headers.ts')
+const headersPath = join(srcDir, 'core', 'platform', 'hosting', 'security-headers.ts')
 if (!existsSync(headersPath)) fail(`${relative(srcDir, headersPath)} missing: no Content-Security-Policy header to check`)
 else if (!/['"]Content-Security-Policy['"]\s*:/.test(stripComments(await readFile(headersPath, 'utf8')))) {
   fail(`${relative(srcDir, headersPath)}: SECURITY_HEADERS has no Content-Security-Policy header`)
@@ -198,7 +198,7 @@ for (const s of main) {
   }
 }
 // Nothing switches Chromium's protections off. One exception: the headless Chromium the CLI starts
-// to print a report to PDF (core/report/rendering/pdf.ts) may run without its sandbox where it cannot start
+// to print a report to PDF (core/domain/report/rendering/pdf.ts) may run without its sandbox where it cannot start
 // one (as root, or in a container without user namespaces): a separate process, not the app.
 const PDF_PRINTER = /(^|[\\/])core[\\/]report[\\/]rendering[\\/]pdf\.ts$/
 for (const s of inAny(everything, /no-sandbox|disable-web-security|ELECTRON_DISABLE_SECURITY_WARNINGS|allowRunningInsecureContent/)) {

@@ -1,7 +1,7 @@
 // Scores `gpu-doctor analyze` on the blind set docs/verification/issue-23-analyze-blind-2 (manifest.json + pastes/):
 // right cause / no confident cause (honest) / confident false cause, with the scoring of score-pastes.mjs. Usage:
 //   node scripts/score-blind-pastes.mjs [path/to/gpu-doctor.cjs]   (default: out/cli/gpu-doctor.cjs)
-// test/core/rules/analyze-blind-pastes.test.ts asserts the same per-paste verdicts on analyzeText.
+// test/core/domain/rules/analyze-blind-pastes.test.ts asserts the same per-paste verdicts on analyzeText.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,7 +1,7 @@
 // Scores `gpu-doctor analyze` on the labelled public pastes of test/fixtures/pastes-2026-11:
 // right cause / no confident cause (honest) / confident false cause. Usage:
 //   node scripts/score-pastes.mjs [path/to/gpu-doctor.cjs]   (default: out/cli/gpu-doctor.cjs)
-// The test test/core/rules/analyze-public-pastes.test.ts applies the same scoring to analyzeText.
+// The test test/core/domain/rules/analyze-public-pastes.test.ts applies the same scoring to analyzeText.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

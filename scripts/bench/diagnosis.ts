@@ -1,8 +1,8 @@
 // Wall time of a full five-step diagnosis and of each step, against `python -m torch.utils.collect_env`
 // (the obvious alternative: it reports versions but runs none of the workload steps).
-import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis'
-import { detectInterpreters, pickDefault } from '../../src/core/probe/interpreters'
-import { runProcess } from '../../src/core/process/run-process'
+import { runDiagnosis } from '../../src/core/domain/diagnosis/run-diagnosis'
+import { detectInterpreters, pickDefault } from '../../src/core/platform/probe/interpreters'
+import { runProcess } from '../../src/core/platform/process/run-process'
 
 async function python(): Promise<string> {
   const chosen = process.env.GPU_DOCTOR_BENCH_PYTHON ?? pickDefault(await detectInterpreters())?.path

@@ -1,7 +1,7 @@
 // N concurrent GPU state reads, each spawning its own nvidia-smi (what `gpu:get-state` did) against
 // the core service's shared read, in one process and one run.
-import { createCoreService } from '../../src/core/service/core-service'
-import { readGpuState } from '../../src/core/nvidia-smi/read-status'
+import { createCoreService } from '../../src/core/app/service/core-service'
+import { readGpuState } from '../../src/core/platform/nvidia-smi/read-status'
 import { INVOKE_CHANNELS } from '../../src/shared/channels'
 import { cpuMs } from './cpu-time'
 

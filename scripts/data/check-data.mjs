@@ -1,5 +1,5 @@
 // Checks resources/data/*.json: each file against its zod schema (src/shared/compat-data.ts), then
-// the tables against each other (src/core/recommend/data-checks.ts). Exit 1 with one line per problem.
+// the tables against each other (src/core/domain/recommend/data-checks.ts). Exit 1 with one line per problem.
 // Usage: node scripts/data/check-data.mjs [DATA_DIR]   (npm run data:check; DATA_DIR defaults to resources/data)
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -13,8 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bundle = await build({
   stdin: {
     contents:
-      "export { COMPAT_FILES } from './src/core/compat/data'\nexport { parseCompatData } from './src/core/compat/check-data'\nexport { checkCompatData } from './src/core/recommend/data-checks'\n" +
-      "export { checkExpectedPerformance, EXPECTED_PERFORMANCE_FILE } from './src/core/compat/expected-performance'\n",
+      "export { COMPAT_FILES } from './src/core/knowledge/compat/data'\nexport { parseCompatData } from './src/core/knowledge/compat/check-data'\nexport { checkCompatData } from './src/core/domain/recommend/data-checks'\n" +
+      "export { checkExpectedPerformance, EXPECTED_PERFORMANCE_FILE } from './src/core/knowledge/compat/expected-performance'\n",
     resolveDir: root,
     loader: 'ts',
   },

@@ -1,9 +1,9 @@
 // Verification on a GPU machine (not for users): CPU time of each NVML call GPU Doctor makes, read
 // at the live panel's cadence (every 100 ms, 40 times) and back to back (no pause), per call.
 // Shows where a sample's CPU goes when NVML cannot answer from its own short-lived cache.
-import { loadNvmlBinding } from '../../src/core/nvml/nvml-binding'
-import { NVML_CLOCK_SM, NVML_TEMPERATURE_GPU } from '../../src/core/nvml/nvml-codes'
-import { encodeMemoryV2Request, MEMORY_V2_SIZE, PROCESS_UTILIZATION_SIZE } from '../../src/core/nvml/nvml-structs'
+import { loadNvmlBinding } from '../../src/core/platform/nvml/nvml-binding'
+import { NVML_CLOCK_SM, NVML_TEMPERATURE_GPU } from '../../src/core/platform/nvml/nvml-codes'
+import { encodeMemoryV2Request, MEMORY_V2_SIZE, PROCESS_UTILIZATION_SIZE } from '../../src/core/platform/nvml/nvml-structs'
 
 const loaded = await loadNvmlBinding()
 if (!loaded.ok) throw new Error(JSON.stringify(loaded.unavailable))

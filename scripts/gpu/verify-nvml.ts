@@ -1,10 +1,10 @@
 // Verification on a GPU machine (not for users): reads every GPU through GPU Doctor's NVML sampler,
 // then the same facts from nvidia-smi, and prints both side by side with the difference; then the
 // CPU time of a sample in a tight loop. Usage: node out/bench/verify-nvml.mjs [label] > result.json
-import { clocksEventMaskHex, clocksEventReasonNames } from '../../src/core/nvml/nvml-codes'
-import { NvmlSampler } from '../../src/core/nvml/nvml-sampler'
-import { unavailableMessage } from '../../src/core/nvml/nvml-unavailable'
-import { runProcess } from '../../src/core/process/run-process'
+import { clocksEventMaskHex, clocksEventReasonNames } from '../../src/core/platform/nvml/nvml-codes'
+import { NvmlSampler } from '../../src/core/platform/nvml/nvml-sampler'
+import { unavailableMessage } from '../../src/core/platform/nvml/nvml-unavailable'
+import { runProcess } from '../../src/core/platform/process/run-process'
 
 const label = process.argv[2] ?? 'run'
 const smi = async (args: string[]) => (await runProcess('nvidia-smi', args, { timeoutMs: 15_000 })).stdout.trim()

@@ -1,8 +1,8 @@
 import type { HistoryEntry, SaveFailure, UnreadableEntry } from '../shared/history'
-import { defaultDataDir } from '../core/report/history/data-dir'
-import type { HistoryStore } from '../core/report/history/history-store'
-import { historyWithSettings } from '../core/settings/history-with-settings'
-import { settingsFile, type SettingsWarning } from '../core/settings/settings-file'
+import { defaultDataDir } from '../core/domain/report/history/data-dir'
+import type { HistoryStore } from '../core/domain/report/history/history-store'
+import { historyWithSettings } from '../core/domain/settings/history-with-settings'
+import { settingsFile, type SettingsWarning } from '../core/domain/settings/settings-file'
 import type { CliContext } from './context'
 import { join } from 'node:path'
 

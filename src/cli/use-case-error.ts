@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next'
 
-import { InputError } from '../core/files/read-input'
-import { OutputFileError } from '../core/files/write-output'
-import { BadInterpreterError, CancelledError, ContainerProblemError, NoPythonError } from '../core/use-cases/errors'
+import { InputError } from '../core/platform/files/read-input'
+import { OutputFileError } from '../core/platform/files/write-output'
+import { BadInterpreterError, CancelledError, ContainerProblemError, NoPythonError } from '../core/platform/errors'
 import { CliError, EXIT_ENVIRONMENT, EXIT_USAGE } from './cli-error'
 import { dockerCliError } from './render/docker-problem'
-import { DiagnosisBusyError, DiagnosisLockStuckError } from '../core/diagnosis/run-lock'
+import { DiagnosisBusyError, DiagnosisLockStuckError } from '../core/domain/diagnosis/run-lock'
 
 export const EXIT_CANCELLED = 130
 

@@ -1,10 +1,10 @@
 // Serves the built renderer from app://gpu-doctor/ instead of file:// (security checklist item 18).
-// Thin adapter: core/hosting decides which file a path names and which headers go with it.
+// Thin adapter: core/platform/hosting decides which file a path names and which headers go with it.
 import { readFile } from 'node:fs/promises'
 
 import { protocol } from 'electron'
 
-import { resolveHostedFile, SECURITY_HEADERS } from '../core/hosting'
+import { resolveHostedFile, SECURITY_HEADERS } from '../core/platform/hosting'
 import { APP_SCHEME, appPathOf } from './app-url'
 
 /** Must run before `app.whenReady()`. No `bypassCSP`, no `allowServiceWorkers`. */

@@ -2,7 +2,7 @@
 // validates arguments with the zod contract and answers with an Envelope.
 import type { IpcMainInvokeEvent } from 'electron'
 
-import type { CoreService } from '../core/service/types'
+import type { CoreService } from '../core/app/service/types'
 import type { EventChannel, InvokeChannel } from '../shared/channels'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/channels'
 import type { Envelope } from '../shared/contract'

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 
 import { EVENT_CHANNELS, type EventChannel } from '../shared/channels'
-import type { CoreService } from '../core/service/types'
+import type { CoreService } from '../core/app/service/types'
 
 export interface BackpressureLimits {
   /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { hostname, networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 
-import type { CoreService } from '../core/service/types'
+import type { CoreService } from '../core/app/service/types'
 import { generateToken, isAuthorized } from './auth'
 import { type BackpressureLimits, createEventsSocket, type EventsSocketStats } from './events-socket'
 import { allowedHostnames, isAllowedHost, isSameOrigin } from './guards'

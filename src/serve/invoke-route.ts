@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { INVOKE_CHANNELS, type InvokeChannel } from '../shared/channels'
 import { SERVE_MAX_BODY_BYTES } from '../shared/constants'
-import type { Caller, CoreService } from '../core/service/types'
+import type { Caller, CoreService } from '../core/app/service/types'
 import { sendErrorEnvelope, sendJson } from './headers'
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { CUDNN_FLAGS } from './constants'
 
-// What each step shows as evidence, one schema a step. The steps (src/core/diagnosis/steps/*)
+// What each step shows as evidence, one schema a step. The steps (src/core/domain/diagnosis/steps/*)
 // return it typed; the wizard and the reports read it typed. A skipped step, or one that ended
 // early, fills only some fields, so every field is optional; diagnoses saved by older versions
 // (which had fewer fields) still parse.

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { historyDir } from '../../src/core/report/history/data-dir'
-import { HistoryStore } from '../../src/core/report/history/history-store'
+import { historyDir } from '../../src/core/domain/report/history/data-dir'
+import { HistoryStore } from '../../src/core/domain/report/history/history-store'
 import type { Diagnosis } from '../../src/shared/diagnosis'
-import { fixtureText, h200Diagnosis } from '../core/report/fixtures'
+import { fixtureText, h200Diagnosis } from '../core/domain/report/fixtures'
 import { runBuiltCli } from '../helpers/cli'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 import { pythonWithoutTorch } from '../helpers/pythons'

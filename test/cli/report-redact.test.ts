@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
-import { diagnosisOf, parseReportInput } from '../../src/core/report/load-input'
+import { diagnosisOf, parseReportInput } from '../../src/core/domain/report/load-input'
 import { runBuiltCli } from '../helpers/cli'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { createCoreService, STATE_FRESH_MS } from '../../src/core/service/core-service'
-import { sharedRead } from '../../src/core/util/shared-read'
+import { createCoreService, STATE_FRESH_MS } from '../../src/core/app/service/core-service'
+import { sharedRead } from '../../src/core/platform/util/shared-read'
 import { INVOKE_CHANNELS } from '../../src/shared/channels'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 

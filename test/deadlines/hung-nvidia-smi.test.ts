@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { GpuMonitor } from '../../src/core/nvidia-smi/monitor'
+import { GpuMonitor } from '../../src/core/platform/nvidia-smi/monitor'
 import type { MonitorState } from '../../src/shared/gpu'
 import { fakeSmiEnv, isAlive } from '../helpers/fake-smi'
 

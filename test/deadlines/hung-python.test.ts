@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
-import { runDiagnosis } from '../../src/core/diagnosis/run-diagnosis'
-import { diagnoseAndSave } from '../../src/core/use-cases/diagnose-and-save'
-import { CancelledError } from '../../src/core/use-cases/errors'
+import { runDiagnosis } from '../../src/core/domain/diagnosis/run-diagnosis'
+import { diagnoseAndSave } from '../../src/core/app/diagnose-and-save'
+import { CancelledError } from '../../src/core/platform/errors'
 import { fakeSmiEnv, isAlive } from '../helpers/fake-smi'
 import { TORCH_PYTHON } from '../helpers/pythons'
 

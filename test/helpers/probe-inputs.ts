@@ -1,4 +1,4 @@
-import type { DiagnosisInputs } from '../../src/core/diagnosis/step-inputs'
+import type { DiagnosisInputs } from '../../src/core/domain/diagnosis/step-inputs'
 import type { ProbeReport } from '../../src/shared/probe'
 
 /**

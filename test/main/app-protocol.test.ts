@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { resolveHostedFile, SECURITY_HEADERS } from '../../src/core/hosting'
+import { resolveHostedFile, SECURITY_HEADERS } from '../../src/core/platform/hosting'
 import { handleAppProtocol } from '../../src/main/app-protocol'
-import { makeRendererDir, type RendererFixture } from '../core/hosting/fixture'
+import { makeRendererDir, type RendererFixture } from '../core/platform/hosting/fixture'
 
 type Handler = (request: Request) => Promise<Response>
 const electron = vi.hoisted(() => ({ handlers: new Map<string, (request: Request) => Promise<Response>>() }))
@@ -43,7 +43,7 @@ describe('app:// protocol', () => {
     expect(await head.text()).toBe('')
   })
 
-  it('answers as the shared resolver decides (core/hosting), headers included', async () => {
+  it('answers as the shared resolver decides (core/platform/hosting), headers included', async () => {
     for (const path of ['/assets/link.txt', '/up/secret.txt', '/assets/..%2f..%2fsecret.txt', '/a%5c..%5cx.js', '/a%00.js', '/.env', '/run.sh', '/nope.js']) {
       const expected = await resolveHostedFile(fx.root, path)
       if (expected.ok) throw new Error(`${path} should be refused`)

@@ -6,7 +6,7 @@ import type { MessageBoxOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
 
 import { createConfirmInterpreter } from '../../src/main/confirm-interpreter'
-import { createCoreService } from '../../src/core/service/core-service'
+import { createCoreService } from '../../src/core/app/service/core-service'
 import { INVOKE_CHANNELS } from '../../src/shared/channels'
 import { desktopEn, desktopZh, type DesktopKey } from '../../src/shared/i18n/desktop'
 import { interpolate } from '../../src/shared/i18n/interpolate'

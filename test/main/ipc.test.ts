@@ -1,7 +1,7 @@
 import type { IpcMainInvokeEvent } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
 
-import type { CoreService } from '../../src/core/service/types'
+import type { CoreService } from '../../src/core/app/service/types'
 import type { IpcMainLike } from '../../src/main/ipc'
 import { registerIpc } from '../../src/main/ipc'
 import type { TrustableContents } from '../../src/main/trusted-contents'

@@ -24,8 +24,8 @@ async function tree(edit: (file: string, text: string) => string = (_f, t) => t)
   await cp(join(repo, 'src/main'), join(dir, 'main'), { recursive: true })
   await cp(join(repo, 'src/preload'), join(dir, 'preload'), { recursive: true })
   await cp(join(repo, 'src/renderer/index.html'), join(dir, 'renderer/index.html'))
-  await cp(join(repo, 'src/core/hosting/security-headers.ts'), join(dir, 'core/hosting/security-headers.ts'))
-  for (const file of ['main/window.ts', 'main/app-protocol.ts', 'main/ipc.ts', 'main/index.ts', 'preload/index.ts', 'renderer/index.html', 'core/hosting/security-headers.ts']) {
+  await cp(join(repo, 'src/core/platform/hosting/security-headers.ts'), join(dir, 'core/platform/hosting/security-headers.ts'))
+  for (const file of ['main/window.ts', 'main/app-protocol.ts', 'main/ipc.ts', 'main/index.ts', 'preload/index.ts', 'renderer/index.html', 'core/platform/hosting/security-headers.ts']) {
     const path = join(dir, file)
     const text = await readFile(path, 'utf8')
     const edited = edit(file, text)
@@ -119,7 +119,7 @@ describe.concurrent('check-electron-security gate', { timeout: 90_000 }, () => {
     ['windows allowed', replaceIn('main/window.ts', "action: 'deny'", "action: 'allow'"), 'setWindowOpenHandler does not always deny'],
     ['unsafe-eval in the CSP', replaceIn('renderer/index.html', "script-src 'self'", "script-src 'self' 'unsafe-eval'"), 'CSP: script-src'],
     ['no shared headers on app://', replaceIn('main/app-protocol.ts', /\.\.\.SECURITY_HEADERS/g, "'X-Policy': 'none'"), 'no Content-Security-Policy header'],
-    ['no CSP in the shared headers', replaceIn('core/hosting/security-headers.ts', "'Content-Security-Policy':", "'X-Policy':"), 'SECURITY_HEADERS has no Content-Security-Policy'],
+    ['no CSP in the shared headers', replaceIn('core/platform/hosting/security-headers.ts', "'Content-Security-Policy':", "'X-Policy':"), 'SECURITY_HEADERS has no Content-Security-Policy'],
     ['a scheme that bypasses CSP', replaceIn('main/app-protocol.ts', 'standard: true,', 'standard: true, bypassCSP: true,'), 'bypassCSP'],
     ['IPC without sender check', replaceIn('main/ipc.ts', 'checkSender(', 'decide('), 'does not validate the sender'],
     ['a handler outside the wrapper', replaceIn('main/index.ts', 'openWindow()\n    })', "openWindow()\n      ipcMain.handle('x', () => 1)\n    })"), 'registered outside main/ipc.ts'],

@@ -3,19 +3,19 @@ import { readdirSync, readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { checkConsistency, makeConsistent } from '../../src/core/diagnosis/consistency'
-import type { DiagnosisInputs } from '../../src/core/diagnosis/step-inputs'
-import { convTimingStep } from '../../src/core/diagnosis/steps/conv-timing'
-import { cudnnLoadedStep } from '../../src/core/diagnosis/steps/cudnn-loaded'
-import { gpuVisibleStep } from '../../src/core/diagnosis/steps/gpu-visible'
-import { lddLinkageStep } from '../../src/core/diagnosis/steps/ldd-linkage'
-import { smUtilisationStep } from '../../src/core/diagnosis/steps/sm-utilisation'
-import { compatData } from '../../src/core/compat/data'
-import { csvRowsToStatus, parseCsvQuery } from '../../src/core/nvidia-smi/parse-csv'
+import { checkConsistency, makeConsistent } from '../../src/core/domain/diagnosis/consistency'
+import type { DiagnosisInputs } from '../../src/core/domain/diagnosis/step-inputs'
+import { convTimingStep } from '../../src/core/domain/diagnosis/steps/conv-timing'
+import { cudnnLoadedStep } from '../../src/core/domain/diagnosis/steps/cudnn-loaded'
+import { gpuVisibleStep } from '../../src/core/domain/diagnosis/steps/gpu-visible'
+import { lddLinkageStep } from '../../src/core/domain/diagnosis/steps/ldd-linkage'
+import { smUtilisationStep } from '../../src/core/domain/diagnosis/steps/sm-utilisation'
+import { compatData } from '../../src/core/knowledge/compat/data'
+import { csvRowsToStatus, parseCsvQuery } from '../../src/core/platform/nvidia-smi/parse-csv'
 import type { StepResult } from '../../src/shared/diagnosis'
 import { type ProbeReport, ProbeReportSchema } from '../../src/shared/probe'
 
-// The steps of a diagnosis never contradict each other (src/core/diagnosis/consistency.ts): over every
+// The steps of a diagnosis never contradict each other (src/core/domain/diagnosis/consistency.ts): over every
 // saved diagnosis among the fixtures, over the steps recomputed from every captured probe document,
 // and over probe documents generated to look like what the probe writes in situations nobody listed.
 

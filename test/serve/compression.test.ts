@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { SECURITY_HEADERS } from '../../src/core/hosting'
+import { SECURITY_HEADERS } from '../../src/core/platform/hosting'
 import { IMMUTABLE } from '../../src/serve/cache-policy'
 import {
   auth,

@@ -1,6 +1,6 @@
 import type { EventChannel, InvokeChannel } from '../../src/shared/channels'
 import type { Envelope, EventPayload, InvokeResult } from '../../src/shared/contract'
-import type { CoreService } from '../../src/core/service/types'
+import type { CoreService } from '../../src/core/app/service/types'
 
 type AnyListener = (payload: unknown) => void
 

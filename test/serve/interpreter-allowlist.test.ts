@@ -5,8 +5,8 @@ import { join } from 'node:path'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createCoreService } from '../../src/core/service/core-service'
-import type { CoreService } from '../../src/core/service/types'
+import { createCoreService } from '../../src/core/app/service/core-service'
+import type { CoreService } from '../../src/core/app/service/types'
 import { type RunningServer, startServer } from '../../src/serve'
 import { fakeSmiEnv } from '../helpers/fake-smi'
 

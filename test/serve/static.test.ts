@@ -2,7 +2,7 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { resolveHostedFile, SECURITY_HEADERS } from '../../src/core/hosting'
+import { resolveHostedFile, SECURITY_HEADERS } from '../../src/core/platform/hosting'
 import { auth, raw, startHarness, type Harness } from './helpers'
 
 describe('static files', () => {
@@ -39,7 +39,7 @@ describe('static files', () => {
     expect(head.body).toBe('')
   })
 
-  it('answers as the shared resolver decides (core/hosting)', async () => {
+  it('answers as the shared resolver decides (core/platform/hosting)', async () => {
     const root = join(h.dir, 'renderer')
     for (const p of ['/assets/link.txt', '/assets/..%2f..%2fsecret.txt', '/a%5csecret.txt', '/x.exe', '/.env', '/assets/app.js']) {
       const expected = await resolveHostedFile(root, p)

@@ -1,5 +1,5 @@
-import { readTextInput } from '../../core/files/read-input'
-import { analyzeText } from '../../core/rules/analyze-text'
+import { readTextInput } from '../../core/platform/files/read-input'
+import { analyzeText } from '../../core/domain/rules/analyze-text'
 import { MAX_PASTED_TEXT } from '../../shared/constants'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'

@@ -1,4 +1,4 @@
-import { compareTargets } from '../../core/use-cases/compare-targets'
+import { compareTargets } from '../../core/app/compare-targets'
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'

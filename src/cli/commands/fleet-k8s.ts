@@ -1,5 +1,5 @@
-import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
-import { fleetJob } from '../../core/k8s/fleet-job'
+import { checkOutputTarget, writeOutputFile } from '../../core/platform/files/write-output'
+import { fleetJob } from '../../core/platform/k8s/fleet-job'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption } from '../parse-options'

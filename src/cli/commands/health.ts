@@ -1,16 +1,16 @@
-import { readTextInput } from '../../core/files/read-input'
-import { checkHealth } from '../../core/health/check-health'
+import { readTextInput } from '../../core/platform/files/read-input'
+import { checkHealth } from '../../core/domain/health/check-health'
 import { MAX_KERNEL_LOG_TEXT, MAX_SMI_TEXT } from '../../shared/constants'
-import { checkHealthUnderLoad } from '../../core/health/check-under-load'
-import { checkInterpreter } from '../../core/probe/check-interpreter'
-import { defaultPython } from '../../core/use-cases/default-python'
+import { checkHealthUnderLoad } from '../../core/domain/health/check-under-load'
+import { checkInterpreter } from '../../core/platform/probe/check-interpreter'
+import { defaultPython } from '../../core/app/default-python'
 import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
 import { renderHealth } from '../render/health-view'
 import { renderProblem } from '../render/status-view'
-import { healthExposition, healthFailureExposition } from '../../core/metrics'
-import { writeOutputFile, checkOutputTarget } from '../../core/files/write-output'
+import { healthExposition, healthFailureExposition } from '../../core/domain/metrics'
+import { writeOutputFile, checkOutputTarget } from '../../core/platform/files/write-output'
 
 export const HEALTH_OPTIONS = {
   json: { type: 'boolean' },

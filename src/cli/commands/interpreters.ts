@@ -1,4 +1,4 @@
-import { detectInterpreters } from '../../core/probe/interpreters'
+import { detectInterpreters } from '../../core/platform/probe/interpreters'
 import { EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
 
-import { readTextInput } from '../../core/files/read-input'
-import { checkOutputTarget, writeOutputFile } from '../../core/files/write-output'
-import { collectReport } from '../../core/use-cases/collect-report'
-import { defaultPython } from '../../core/use-cases/default-python'
-import { reportDocument } from '../../core/use-cases/report-document'
+import { readTextInput } from '../../core/platform/files/read-input'
+import { checkOutputTarget, writeOutputFile } from '../../core/platform/files/write-output'
+import { collectReport } from '../../core/app/collect-report'
+import { defaultPython } from '../../core/app/default-python'
+import { reportDocument } from '../../core/app/report-document'
 import { cliHistory, reportSaved, unreadableLine } from '../history'
 import {
   compareDiagnoses,
@@ -19,9 +19,9 @@ import {
   renderFleetHtml,
   renderFleetMarkdown,
   reportTranslator,
-} from '../../core/report'
-import type { HistoryStore } from '../../core/report/history/history-store'
-import { HistoryEntryNotFoundError, HistoryEntryUnreadableError } from '../../core/report/history/entry-damage'
+} from '../../core/domain/report'
+import type { HistoryStore } from '../../core/domain/report/history/history-store'
+import { HistoryEntryNotFoundError, HistoryEntryUnreadableError } from '../../core/domain/report/history/entry-damage'
 import type { Diagnosis } from '../../shared/diagnosis'
 import { FLEET_MAX_BYTES, MAX_REPORT_JSON } from '../../shared/constants'
 import { HistoryIdSchema } from '../../shared/history'

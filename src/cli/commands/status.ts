@@ -1,6 +1,6 @@
 import type { GpuStatus } from '../../shared/gpu'
-import { parseSmiOutput } from '../../core/nvidia-smi/parse-any'
-import { readTextInput } from '../../core/files/read-input'
+import { parseSmiOutput } from '../../core/platform/nvidia-smi/parse-any'
+import { readTextInput } from '../../core/platform/files/read-input'
 import { MAX_SMI_TEXT } from '../../shared/constants'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 
-import type { Connection } from '../../core/docker/connect'
+import type { Connection } from '../../core/platform/docker/connect'
 
 export const ENGINE_NAMES = { docker: 'Docker', podman: 'Podman' } as const
 

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next'
 
-import { checkReason } from '../../core/recommend/check-tags'
-import type { DetailedResult } from '../../core/recommend/recommend'
+import { checkReason } from '../../core/domain/recommend/check-tags'
+import type { DetailedResult } from '../../core/domain/recommend/recommend'
 import type { TagCheckResult } from '../../shared/recommend'
-import { reasonText } from '../../core/recommend/reasons'
-import type { Reason } from '../../core/recommend/types'
+import { reasonText } from '../../core/domain/recommend/reasons'
+import type { Reason } from '../../core/domain/recommend/types'
 
 const PLATFORM = { linux: 'Linux', windows: 'Windows' } as const
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { reportTranslator } from '../../../src/core/report/rendering/translator'
+import { reportTranslator } from '../../../src/core/domain/report/rendering/translator'
 import { recoverSummary, summariesZh, translateSummary } from '../../../src/shared/i18n/summaries'
-import { h200Diagnosis } from '../report/fixtures'
+import { h200Diagnosis } from '../domain/report/fixtures'
 
 const zh = reportTranslator('zh-CN')
 const t = (key: string, options: Record<string, unknown>) => zh(key, options)

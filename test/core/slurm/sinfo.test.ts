@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { classifyState, parseSinfoNodes } from '../../../src/core/slurm/sinfo'
-import { srunArgs } from '../../../src/core/slurm/srun'
+import { classifyState, parseSinfoNodes } from '../../../src/core/platform/slurm/sinfo'
+import { srunArgs } from '../../../src/core/platform/slurm/srun'
 
 describe("sinfo's node states", () => {
   it('keeps drained, down and silent nodes out, with the reason the admin gave', () => {

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { buildProbeContainer } from '../../../src/core/docker/container-spec'
-import { runContainer } from '../../../src/core/docker/run-container'
+import { buildProbeContainer } from '../../../src/core/platform/docker/container-spec'
+import { runContainer } from '../../../src/core/platform/docker/run-container'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { ENDPOINT, engine, gone, labelled, PYTHON_IMAGE, requireImage, RUN, SLOW_PROBE, spawnCli } from './engine'
 

@@ -2,9 +2,9 @@ import { hostname } from 'node:os'
 
 import { describe, expect, it } from 'vitest'
 
-import { buildProbeContainer } from '../../../src/core/docker/container-spec'
-import { prepareContainerTarget } from '../../../src/core/docker/container-target'
-import { runDiagnosis } from '../../../src/core/diagnosis/run-diagnosis'
+import { buildProbeContainer } from '../../../src/core/platform/docker/container-spec'
+import { prepareContainerTarget } from '../../../src/core/domain/container/container-target'
+import { runDiagnosis } from '../../../src/core/domain/diagnosis/run-diagnosis'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { engine, gone, PYTHON_IMAGE, requireImage, RUN, SLOW_PROBE } from './engine'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { MANAGED_LABEL } from '../../../src/core/docker/container-spec'
-import { pullImage } from '../../../src/core/docker/pull-image'
-import { withSignals } from '../../../src/core/docker/with-signals'
+import { MANAGED_LABEL } from '../../../src/core/platform/docker/container-spec'
+import { pullImage } from '../../../src/core/platform/docker/pull-image'
+import { withSignals } from '../../../src/core/platform/docker/with-signals'
 import { runBuiltCli } from '../../helpers/cli'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { stallingRegistry } from '../../helpers/stalling-registry'

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { connectEngine } from '../../../src/core/docker/connect'
-import { EngineHealth } from '../../../src/core/docker/engine-health'
+import { connectEngine } from '../../../src/core/platform/docker/connect'
+import { EngineHealth } from '../../../src/core/platform/docker/engine-health'
 import type { EngineState } from '../../../src/shared/docker'
 import { engine, RUN, spawnCli } from './engine'
 

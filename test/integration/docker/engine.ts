@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url'
 
 import type Docker from 'dockerode'
 
-import { connectEngine } from '../../../src/core/docker/connect'
-import { MANAGED_LABEL } from '../../../src/core/docker/container-spec'
-import { withSignals } from '../../../src/core/docker/with-signals'
+import { connectEngine } from '../../../src/core/platform/docker/connect'
+import { MANAGED_LABEL } from '../../../src/core/platform/docker/container-spec'
+import { withSignals } from '../../../src/core/platform/docker/with-signals'
 import { CLI } from '../../helpers/cli'
 
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
-import { containerFromCgroup, readProcessCgroup } from '../../../src/core/docker/cgroup-container'
-import { engineContainerNames, nameGpuProcesses } from '../../../src/core/docker/name-gpu-processes'
-import { withSignals } from '../../../src/core/docker/with-signals'
+import { containerFromCgroup, readProcessCgroup } from '../../../src/core/platform/docker/cgroup-container'
+import { engineContainerNames, nameGpuProcesses } from '../../../src/core/platform/docker/name-gpu-processes'
+import { withSignals } from '../../../src/core/platform/docker/with-signals'
 import type { GpuProcess } from '../../../src/shared/gpu'
 import { engine, PYTHON_IMAGE, requireImage, RUN } from './engine'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { listLocalImages } from '../../../src/core/docker/local-images'
+import { listLocalImages } from '../../../src/core/domain/container/local-images'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { engine, PYTHON_IMAGE, requireImage, RUN, spawnCli, TORCH_IMAGE } from './engine'
 

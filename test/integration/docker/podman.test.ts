@@ -3,11 +3,11 @@ import { hostname } from 'node:os'
 
 import { describe, expect, it } from 'vitest'
 
-import { judgeCdiSpecs, readCdiSpecs } from '../../../src/core/docker/cdi-spec'
-import { buildProbeContainer } from '../../../src/core/docker/container-spec'
-import { createPodmanContainer } from '../../../src/core/docker/podman-create'
-import { podmanSpecFrom } from '../../../src/core/docker/podman-spec'
-import { runContainer } from '../../../src/core/docker/run-container'
+import { judgeCdiSpecs, readCdiSpecs } from '../../../src/core/platform/docker/cdi-spec'
+import { buildProbeContainer } from '../../../src/core/platform/docker/container-spec'
+import { createPodmanContainer } from '../../../src/core/platform/docker/podman-create'
+import { podmanSpecFrom } from '../../../src/core/platform/docker/podman-spec'
+import { runContainer } from '../../../src/core/platform/docker/run-container'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { ENDPOINT, engine, gone, labelled, PODMAN, PYTHON_IMAGE, requireImage, RUN, SLOW_PROBE, spawnCli } from './engine'
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createDockerClient } from '../../../src/core/docker/endpoint'
-import { pullImage } from '../../../src/core/docker/pull-image'
-import type { PullSnapshot } from '../../../src/core/docker/pull-progress'
+import { createDockerClient } from '../../../src/core/platform/docker/endpoint'
+import { pullImage } from '../../../src/core/platform/docker/pull-image'
+import type { PullSnapshot } from '../../../src/core/platform/docker/pull-progress'
 import { engine, ENDPOINT, PODMAN, PULL_REF, RUN, spawnCli } from './engine'
 
 const present = (ref: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { pullImage } from '../../../src/core/docker/pull-image'
+import { pullImage } from '../../../src/core/platform/docker/pull-image'
 import { stallingRegistry } from '../../helpers/stalling-registry'
 import { ENDPOINT, engine, RUN } from './engine'
 

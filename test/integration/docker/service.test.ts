@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createCoreService } from '../../../src/core/service/core-service'
-import type { CoreService } from '../../../src/core/service/types'
+import { createCoreService } from '../../../src/core/app/service/core-service'
+import type { CoreService } from '../../../src/core/app/service/types'
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src/shared/channels'
 import type { EventPayload } from '../../../src/shared/contract'
 import type { EngineState, LocalImage, PullDone } from '../../../src/shared/docker'

@@ -4,8 +4,8 @@ import { hostname } from 'node:os'
 
 import { describe, expect, it } from 'vitest'
 
-import { buildProbeContainer } from '../../../src/core/docker/container-spec'
-import { createCoreService } from '../../../src/core/service/core-service'
+import { buildProbeContainer } from '../../../src/core/platform/docker/container-spec'
+import { createCoreService } from '../../../src/core/app/service/core-service'
 import { runBuiltCli } from '../../helpers/cli'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { engine, gone, PYTHON_IMAGE, requireImage, RUN, SLOW_PROBE } from './engine'

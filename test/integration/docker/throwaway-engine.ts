@@ -4,8 +4,8 @@ import { join } from 'node:path'
 
 import type Docker from 'dockerode'
 
-import { createDockerClient, resolveEndpoint } from '../../../src/core/docker/endpoint'
-import { withSignals } from '../../../src/core/docker/with-signals'
+import { createDockerClient, resolveEndpoint } from '../../../src/core/platform/docker/endpoint'
+import { withSignals } from '../../../src/core/platform/docker/with-signals'
 
 /**
  * A second dockerd of its own (socket, data root, exec root; vfs, no iptables, no bridge), to kill

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { prepareContainerTarget } from '../../../src/core/docker/container-target'
-import { runDiagnosis } from '../../../src/core/diagnosis/run-diagnosis'
+import { prepareContainerTarget } from '../../../src/core/domain/container/container-target'
+import { runDiagnosis } from '../../../src/core/domain/diagnosis/run-diagnosis'
 import type { CompareResult } from '../../../src/shared/docker'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { TORCH_PYTHON } from '../../helpers/pythons'

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { containerMainPid } from '../../../src/core/watch/container-pid'
-import { WatchError } from '../../../src/core/watch/errors'
+import { containerMainPid } from '../../../src/core/domain/watch/container-pid'
+import { WatchError } from '../../../src/core/domain/watch/errors'
 import { runBuiltCli } from '../../helpers/cli'
 import { fakeSmiEnv } from '../../helpers/fake-smi'
 import { engine, PYTHON_IMAGE, requireImage, RUN } from './engine'

@@ -3,10 +3,10 @@ import { createServer } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { checkReason, checkRecommendedTags } from '../../../src/core/recommend/check-tags'
-import { recommend } from '../../../src/core/recommend/recommend'
-import { reasonText } from '../../../src/core/recommend/reasons'
-import { checkTag, checkTags } from '../../../src/core/registry/tag-check'
+import { checkReason, checkRecommendedTags } from '../../../src/core/domain/recommend/check-tags'
+import { recommend } from '../../../src/core/domain/recommend/recommend'
+import { reasonText } from '../../../src/core/domain/recommend/reasons'
+import { checkTag, checkTags } from '../../../src/core/platform/registry/tag-check'
 import { deleteManifests, pushMultiPlatform, pushSinglePlatform } from '../../helpers/registry-push'
 
 // Against the project's local registries (scripts/ci/start-docker.sh): 127.0.0.1:5000 open,

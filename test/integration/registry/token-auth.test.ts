@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { checkTag } from '../../../src/core/registry/tag-check'
+import { checkTag } from '../../../src/core/platform/registry/tag-check'
 import { pushMultiPlatform, pushSinglePlatform } from '../../helpers/registry-push'
 import { HAS_REGISTRY_BINARY, REGISTRY_BINARY, startTokenRegistry, type TokenRegistry } from './token-registry'
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { renderFleetHtml } from '../../../src/core/report'
+import { renderFleetHtml } from '../../../src/core/domain/report'
 import type { FleetTable } from '../../../src/shared/fleet'
 import { CLI, runBuiltCli } from '../../helpers/cli'
 import { waitFor } from '../../helpers/daemon'

@@ -1,0 +1,42 @@
+import type Docker from 'dockerode'
+
+import type { LocalImage } from '../../../shared/docker'
+import { envMap, imageVersions } from './image-versions'
+import { judgeRequirement, type HostDriver } from './require-cuda'
+import { inspectImage, withSignals } from '../../platform/docker/with-signals'
+import { deadlineSignal } from '../../platform/util/deadline'
+
+interface ImageConfig {
+  Created?: string
+  Config?: { Env?: string[] | null; Labels?: Record<string, string> | null } | null
+}
+
+/** One image as `gpu-doctor images` shows it: pure, from the list entry and its inspected config. */
+export function localImageFrom(item: Pick<Docker.ImageInfo, 'Id' | 'RepoTags' | 'Size' | 'Created'>, config: ImageConfig, host: HostDriver): LocalImage {
+  const tags = (item.RepoTags ?? []).filter((t) => t !== '<none>:<none>')
+  const versions = imageVersions(envMap(config.Config?.Env), config.Config?.Labels ?? {}, tags)
+  return {
+    id: item.Id.replace(/^sha256:/, '').slice(0, 12),
+    tags,
+    sizeBytes: item.Size,
+    createdAt: config.Created ?? (item.Created ? new Date(item.Created * 1000).toISOString() : null),
+    versions,
+    driverFit: judgeRequirement(versions.requireCuda, host),
+  }
+}
+
+/**
+ * The images on this engine with the versions their config declares and whether the host driver
+ * satisfies their NVIDIA_REQUIRE_CUDA, without running any of them. Newest first.
+ */
+export async function listLocalImages(docker: Docker, host: HostDriver, signal?: AbortSignal): Promise<LocalImage[]> {
+  const deadline = () => deadlineSignal(10_000, signal)
+  const items = await withSignals(docker).listImages({ abortSignal: deadline() })
+  const images = await Promise.all(
+    items.map(async (item) => {
+      const config = (await inspectImage(docker, item.Id, { abortSignal: deadline() }).catch(() => ({}))) as ImageConfig
+      return localImageFrom(item, config, host)
+    }),
+  )
+  return images.sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
+}

@@ -1,0 +1,49 @@
+import { findingsEn, findingsZh } from '../../../shared/i18n/findings'
+import { catalogIds, failureModeIds } from './finding-catalog'
+
+/** A `{{param}}` stands for a value of the user's machine: shown as ‹param› in the reference. */
+function placeholders(text: string): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, '‹$1›')
+}
+
+function entry(id: string): string {
+  const en = (part: string) => placeholders(findingsEn[`${id}.${part}`] ?? '')
+  const zh = (part: string) => placeholders(findingsZh[`${id}.${part}`] ?? findingsEn[`${id}.${part}`] ?? '')
+  return [
+    `### \`${id}\``,
+    '',
+    `**${en('title')}** · ${zh('title')}`,
+    '',
+    `- What is wrong: ${en('message')}`,
+    `- Fix: ${en('fix')}`,
+    `- 问题：${zh('message')}`,
+    `- 修复：${zh('fix')}`,
+    '',
+  ].join('\n')
+}
+
+/**
+ * docs/findings.md: every finding GPU Doctor reports, with what it means and its fix, in English
+ * and Chinese, made from the catalog the code uses (scripts/build-findings-doc.mjs writes it; a
+ * test fails when the file and the catalog disagree).
+ */
+export function renderFindingsReference(): string {
+  const modes = failureModeIds()
+  const own = catalogIds().filter((id) => !modes.includes(id))
+  return [
+    '# Findings reference · 诊断结论参考',
+    '',
+    'Every finding id GPU Doctor can report (in `gpu-doctor diagnose`, `analyze`, reports and the app),',
+    'with what it means and how to fix it. ‹name› stands for a value from your machine.',
+    'Generated from the catalog in the code by `node scripts/build-findings-doc.mjs`: do not edit by hand.',
+    '',
+    'GPU Doctor 可能给出的每个结论，包括含义和修复方法。‹name› 表示来自你机器的具体值。',
+    '',
+    `## Known failure modes · 已知故障（${modes.length}）`,
+    '',
+    ...modes.map(entry),
+    `## GPU Doctor's own checks · GPU Doctor 自身的检查（${own.length}）`,
+    '',
+    ...own.map(entry),
+  ].join('\n')
+}

@@ -1,0 +1,197 @@
+import type { Finding, Severity } from '../../../shared/diagnosis'
+import type { GpuStatus } from '../../../shared/gpu'
+import { driverMaxCuda } from '../../knowledge/compat/driver-max-cuda'
+import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { parseSmiOutput } from '../../platform/nvidia-smi/parse-any'
+import { collectEnvFindings } from './collect-env-rules'
+import { crossCheckCauses } from './cross-check-causes'
+import { formatCuda } from '../../knowledge/compat/cuda-version'
+import { type TextKind, detectTextKind } from './detect-text-kind'
+import { makeFinding } from '../findings/finding-catalog'
+import { installPlatformOf, withInstallFixes } from '../install/install-fixes'
+import { type InstallContext, UNKNOWN_MACHINE } from '../findings/install-params'
+import { importCauses } from './import-failure-rules'
+import { lddFindings } from './ldd-rules'
+import { type CollectEnv, parseCollectEnv } from './parse-collect-env'
+import { parseLdd } from './parse-ldd'
+import { type PasteFacts, pasteFacts } from './paste-facts'
+import { smiFindings } from './smi-rules'
+import { TEXT_RULES } from './text-rules'
+
+/** What analyzeText recognised in a pasted text. */
+export interface TextAnalysis {
+  kind: TextKind
+  findings: Finding[]
+}
+
+// The paste also shows the import failing: a library resolved elsewhere is then the cause, not a risk.
+const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
+// A traceback of `import torch` (or torch's own __init__) ending in an import or loader error.
+const FAILED_TORCH_IMPORT = /(?:import torch\b|torch\/__init__\.py)[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
+// The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
+// one is left to a failed `import torch`: its fix is about PyTorch's build.
+const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
+const MAX_EVIDENCE = 500
+
+function lineAt(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index - 1) + 1
+  const end = text.indexOf('\n', index)
+  const line = text.slice(start, end === -1 ? undefined : end).trim()
+  return line.length > MAX_EVIDENCE ? `${line.slice(0, MAX_EVIDENCE)}…` : line
+}
+
+/**
+ * Pastes are often hard-wrapped (a terminal, an issue form, a log viewer): "Bus error … shared" on one
+ * line and "memory" on the next. Each rule is tried on the text as pasted, then with line breaks joined.
+ */
+function unwrapped(text: string): string {
+  // Line by line, not /[ \t]*\n[ \t]*/g: that regex retries every space of a long run (64 KiB of
+  // spaces took seconds).
+  const lines = text.split('\n')
+  return lines.map((line, i) => (i === lines.length - 1 ? line : trimEndBlank(line)).replace(i > 0 ? LOG_CONTINUATION : /^(?!)/, '').replace(i > 0 ? /^[ \t]+/ : /^(?!)/, '')).join(' ')
+}
+
+// A kernel log message continued on the next lines repeats its "NVRM:" prefix (dmesg, journalctl -k).
+const LOG_CONTINUATION = /^[ \t]*NVRM:[ \t]*/
+
+/**
+ * A terminal or log viewer that wraps at a fixed width splits words ("unsatisfied condi" / "tion: cuda >= 9.0"):
+ * lines as long as the wrap width (the most common length of 60 or more, seen at least twice) are joined to the
+ * next without a space. Null when the text shows no such width.
+ */
+function rejoinedAtWrapWidth(text: string): string | null {
+  const lines = text.split('\n')
+  const counts = new Map<number, number>()
+  for (const line of lines) if (line.length >= 60) counts.set(line.length, (counts.get(line.length) ?? 0) + 1)
+  const [width, seen] = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0]
+  if (seen < 2) return null
+  return lines.map((line, i) => (i === lines.length - 1 ? line : line.length === width ? line : `${line}\n`)).join('')
+}
+
+function trimEndBlank(line: string): string {
+  let end = line.endsWith('\r') ? line.length - 1 : line.length
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--
+  return line.slice(0, end)
+}
+
+/**
+ * The causes the quick-index rules recognise in any text: the same rules `analyze` applies to a paste,
+ * applied by the diagnosis to a live error (classify-error.ts).
+ */
+export function knownCauses(text: string): Finding[] {
+  return textRuleFindings((text ?? '').replace(/\r\n?/g, '\n'))
+}
+
+function textRuleFindings(text: string): Finding[] {
+  const findings: Finding[] = []
+  const flat = unwrapped(text)
+  const rejoined = rejoinedAtWrapWidth(text)
+  const tight = rejoined === null ? null : unwrapped(rejoined)
+  for (const rule of TEXT_RULES) {
+    if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat) && !(tight !== null && rule.requires.test(tight))) continue
+    if (rule.unless?.test(text)) continue
+    const asPasted = rule.pattern.exec(text)
+    const asFlat = asPasted ?? rule.pattern.exec(flat)
+    const match = asFlat ?? (tight === null ? null : rule.pattern.exec(tight))
+    if (!match) continue
+    const source = asPasted ? text : asFlat ? flat : tight!
+    findings.push(makeFinding(rule.id, rule.severity, rule.params?.(match, source) ?? {}, lineAt(source, match.index)))
+  }
+  return findings
+}
+
+// The file ldd was run on, when the paste shows it: `$ ldd /path/lib.so` or a `/path/lib.so:` header.
+function lddSubject(text: string): string {
+  return /(?:^|[$#>]\s*)ldd\s+(?:-\S+\s+)*(\S+)/m.exec(text)?.[1] ?? /^(\S+\.so[\w.]*):\s*$/m.exec(text)?.[1] ?? 'ldd'
+}
+
+/** What a structured paste was parsed into, for its findings and for the machine it shows. */
+type Parsed = { kind: 'collect_env'; env: CollectEnv } | { kind: 'nvidia-smi'; status: GpuStatus | null } | { kind: 'ldd' | 'log' }
+
+function parse(kind: TextKind, text: string): Parsed {
+  if (kind === 'collect_env') return { kind, env: parseCollectEnv(text) }
+  if (kind === 'nvidia-smi') {
+    const parsed = parseSmiOutput(text)
+    return { kind, status: 'status' in parsed ? parsed.status : null }
+  }
+  return { kind }
+}
+
+function structuredFindings(parsed: Parsed, text: string): Finding[] {
+  switch (parsed.kind) {
+    case 'collect_env':
+      return collectEnvFindings(parsed.env)
+    case 'ldd':
+      return lddFindings(parseLdd(text), lddSubject(text), { failingImport: FAILING_IMPORT.test(text) })
+    case 'nvidia-smi':
+      return parsed.status ? smiFindings(parsed.status) : []
+    case 'log':
+      return []
+  }
+}
+
+// A Windows path (C:\…\) or DLL in a log: the install command is for Windows.
+const WINDOWS = /\b[A-Za-z]:\\(?:[^\\\s]+\\)+|\.dll\b|Microsoft Windows/i
+// PyTorch's "… with CUDA capability sm_120 is not compatible": the GPU's compute capability.
+const CAPABILITY = /with CUDA capability sm_(\d+)(\d)\b/gi
+
+/**
+ * The machine a paste shows, as far as it shows it, for the install commands of its fixes: the
+ * driver's highest CUDA (nvidia-smi's banner, else the driver version through the branch table),
+ * Windows or not, the GPUs' compute capabilities. The Python is never known from a paste.
+ */
+function pastedMachine(parsed: Parsed, text: string, facts: PasteFacts): InstallContext {
+  const env = parsed.kind === 'collect_env' ? parsed.env : null
+  const status = parsed.kind === 'nvidia-smi' ? parsed.status : null
+  const windows = (status?.gpus.some((g) => g.driverModel !== null) ?? false) || WINDOWS.test(text)
+  const platform = env?.os ? installPlatformOf(env.os) : windows ? 'win32' : 'linux'
+  // The driver's CUDA as the paste states it (paste-facts: a real nvidia-smi banner, PyTorch's "found version", the driver
+  // version); a platform-specific driver table where the OS is known.
+  const stated = facts.driverCuda?.source.startsWith('PyTorch') ? facts.driverCuda.cuda : null
+  const banner = facts.driverCuda?.source.startsWith('nvidia-smi') ? facts.driverCuda.cuda : null
+  const fromTable = driverMaxCuda(facts.driverVersion, platform === 'win32' ? 'windows' : platform === 'linux' && env?.os ? 'linux' : undefined)
+  const cuda = banner ?? stated ?? fromTable
+  const named = (env?.gpus ?? []).flatMap((n) => {
+    const r = resolveGpuName(n)
+    return r.kind === 'ok' ? [r.cc] : []
+  })
+  const fromSmi = (status?.gpus ?? []).flatMap((g) => (g.computeCapability ? [g.computeCapability] : []))
+  const said = [...text.matchAll(CAPABILITY)].map((m) => `${Number(m[1])}.${m[2]}`)
+  const ccs = [...fromSmi, ...named, ...said]
+  return { ...UNKNOWN_MACHINE, platform, driverCuda: cuda ? formatCuda(cuda) : null, gpus: [...new Set(ccs)] }
+}
+
+// One finding per id: the first (structured rules come first and carry the most parameters)
+// keeps its evidence, later ones add missing parameters and can raise the severity.
+function dedupe(findings: Finding[]): Finding[] {
+  const byId = new Map<string, Finding>()
+  for (const finding of findings) {
+    const seen = byId.get(finding.id)
+    if (!seen) {
+      byId.set(finding.id, finding)
+      continue
+    }
+    const severity = RANK[finding.severity] < RANK[seen.severity] ? finding.severity : seen.severity
+    const params = { ...finding.params, ...seen.params }
+    byId.set(finding.id, makeFinding(seen.id, severity, params, seen.evidence ?? finding.evidence))
+  }
+  return [...byId.values()]
+}
+
+/**
+ * Recognises a pasted text (nvidia-smi output, a collect_env report, ldd output or any log; LF or
+ * CRLF) and returns what the rules found in it, one finding per id, errors first.
+ */
+export function analyzeText(text: string): TextAnalysis {
+  const clean = (text ?? '').replace(/\r\n?/g, '\n')
+  const kind = detectTextKind(clean)
+  const parsed = parse(kind, clean)
+  const facts = pasteFacts(clean, parsed.kind === 'nvidia-smi' ? parsed.status : null, parsed.kind === 'collect_env' ? parsed.env : null)
+  const candidates = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  const found = dedupe(crossCheckCauses(candidates, facts, clean))
+  // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
+  if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
+  const findings = withInstallFixes(found, pastedMachine(parsed, clean, facts))
+  return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
+}

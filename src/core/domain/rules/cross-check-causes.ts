@@ -1,0 +1,159 @@
+import type { Finding, Severity } from '../../../shared/diagnosis'
+import { compatData } from '../../knowledge/compat/data'
+import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { archCoverage } from '../../knowledge/compat/arch-coverage'
+import { parseArchList } from '../../knowledge/compat/arch-list'
+import { compareCuda, formatCuda } from '../../knowledge/compat/cuda-version'
+import { makeFinding } from '../findings/finding-catalog'
+import type { PasteFacts, StatedCuda } from './paste-facts'
+
+/** What the rest of a paste says against a candidate cause, and what it points to instead. */
+interface Contradiction {
+  /** The facts, verbatim, that contradict the candidate (the evidence of what replaces it). */
+  because: string
+  /** The cause the facts point to; null when they only rule the candidate out. */
+  instead: Finding | null
+  /** Keep the candidate at this severity instead of dropping it (the facts weaken it but do not rule it out). */
+  keepAs?: Severity
+}
+
+/** One cross-check: a candidate cause and the facts that would contradict it. */
+interface CauseCheck {
+  id: string
+  check(finding: Finding, facts: PasteFacts): Contradiction | null
+}
+
+const list = (cudas: StatedCuda[]) => cudas.map((c) => `${c.source} (${formatCuda(c.cuda)})`).join('; ')
+
+// The driver library the program loaded was not the driver nvidia-smi talks to: a container without
+// the GPU injected, or no libcuda on the loader path.
+function driverNotVisible(facts: PasteFacts, because: string): Finding {
+  if (facts.dockerRunWithoutGpu) return makeFinding('container-missing-gpu-env', 'error', {}, `${facts.dockerRunWithoutGpu} — ${because}`)
+  return makeFinding(
+    'driver-library-not-visible',
+    'error',
+    { driverCuda: facts.driverCuda ? formatCuda(facts.driverCuda.cuda) : '?', runtimeCuda: facts.runtimeCudas[0] ? formatCuda(facts.runtimeCudas[0].cuda) : '?' },
+    because,
+  )
+}
+
+const DRIVER_TOO_OLD: CauseCheck = {
+  id: 'driver-too-old-for-cuda-runtime',
+  check(_finding, facts) {
+    // The driver tools were missing where the program ran, or the container got no GPU: the "driver" the runtime found was none.
+    const absent = facts.dockerRunWithoutGpu ?? (facts.container && facts.driverToolsMissing ? `${facts.container}: ${facts.driverToolsMissing}` : null)
+    if (absent) return { because: absent, instead: driverNotVisible(facts, absent) }
+    const driver = facts.driverCuda
+    if (!driver || facts.runtimeCudas.length === 0) return null
+    if (!facts.runtimeCudas.every((r) => compareCuda(driver.cuda, r.cuda) >= 0)) return null
+    const because = `${driver.source} (${formatCuda(driver.cuda)}) ≥ ${list(facts.runtimeCudas)}`
+    return { because, instead: driverNotVisible(facts, because) }
+  },
+}
+
+// A library that fails to load for another package (onnxruntime, TensorRT): PyTorch's bundled copies are not in question.
+const BUNDLED_CUDNN: CauseCheck = {
+  id: 'bundled-cudnn-not-found',
+  check(finding, facts) {
+    const pkg = facts.failingImport
+    if (!pkg || /^torch(?:\.|$)/.test(pkg)) return null
+    const because = `import ${pkg}: ${finding.evidence ?? ''}`.trim()
+    return { because, instead: makeFinding('library-missing-for-package', 'error', { package: pkg, library: finding.params.library ?? '?' }, because) }
+  },
+}
+
+function wheelArchList(wheel: string): string[] | null {
+  const m = /^(\d+\.\d+)\.\d+\+(cu\d+)$/.exec(wheel)
+  if (!m) return null
+  const release = compatData().releases.releases.find((r) => r.release === m[1])
+  const variant = release?.variants.find((v) => v.variant === m[2])
+  return variant?.archList ? parseArchList(variant.archList) : null
+}
+
+// "no kernel image" with a wheel that has code for the GPU: the kernel comes from an extension or another library.
+const ARCH_NOT_IN_WHEEL: CauseCheck = {
+  id: 'gpu-arch-not-in-wheel',
+  check(_finding, facts) {
+    for (const wheel of facts.torchWheels) {
+      const arch = wheelArchList(wheel)
+      if (!arch) continue
+      for (const name of facts.gpuNames) {
+        const gpu = resolveGpuName(name)
+        if (gpu.kind !== 'ok') continue
+        const cover = archCoverage(gpu.cc, arch)
+        if (!cover.covered) return null
+        const because = `torch ${wheel} has ${cover.entry} for ${name} (${cover.gpuArch})`
+        return { because, instead: makeFinding('extension-arch-missing', 'warning', { gpu: name, arch: cover.gpuArch, torch: wheel }, because) }
+      }
+    }
+    return null
+  },
+}
+
+// "Torch not compiled with CUDA enabled" beside a CUDA wheel: likely another interpreter ran; the CPU build stays a suspect, weaker.
+const CPU_ONLY: CauseCheck = {
+  id: 'cpu-only-torch-build',
+  check(finding, facts) {
+    if (/\+cpu\b/i.test(finding.evidence ?? '') || facts.torchWheels.some((w) => /\+cpu$/i.test(w))) return null
+    const cuda = facts.torchWheels.find((w) => /\+cu\d+$/.test(w))
+    return cuda ? { because: `torch ${cuda} is a CUDA build`, instead: null, keepAs: 'warning' } : null
+  },
+}
+
+// "No driver" under WSL 1: there is no GPU in WSL 1 at all, whatever driver Windows has.
+const NO_DRIVER_ON_WSL1: CauseCheck = {
+  id: 'driver-not-loaded',
+  check(finding, facts) {
+    if (!facts.wsl1) return null
+    const because = `${facts.wsl1}: ${finding.evidence ?? ''}`
+    return { because, instead: makeFinding('wsl1-has-no-gpu', 'error', {}, because) }
+  },
+}
+
+// NCCL's "unhandled system error" is its generic ncclSystemError (a failed system or library call: shared memory,
+// sockets, devices). Only an NCCL line about the network makes the interface the cause; else it stays a suspect.
+const NCCL_NETWORK_FROM_GENERIC_ERROR: CauseCheck = {
+  id: 'nccl-wrong-network-interface',
+  check(finding, facts) {
+    if (!/unhandled system error/i.test(finding.evidence ?? '') || facts.ncclNetwork) return null
+    return { because: 'no NCCL line names the network (ncclSystemError also covers shared memory and devices; rerun with NCCL_DEBUG=WARN)', instead: null, keepAs: 'warning' }
+  },
+}
+
+const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, ARCH_NOT_IN_WHEEL, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR]
+
+// Causes that only the facts together show: a container that got no GPU, where the program then saw none.
+const NO_GPU_SYMPTOM = /is_available\(\)[\s\S]{0,60}?\b(?:False|Flase)\b|No CUDA GPUs are available|no CUDA-capable device|insufficient for CUDA runtime|nvidia-smi: (?:command )?not found|nvcc and nvidia-smi not found/i
+
+function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
+  const started = facts.dockerRunWithoutGpu
+  const insideWithoutTools = facts.container && facts.driverToolsMissing ? `${facts.container}: ${facts.driverToolsMissing}` : null
+  const evidence = started ?? insideWithoutTools
+  if (!evidence || !NO_GPU_SYMPTOM.test(text)) return []
+  return [makeFinding('container-missing-gpu-env', 'error', {}, evidence)]
+}
+
+/**
+ * The cross-check stage: each candidate cause is held against what the rest of the paste states
+ * (paste-facts.ts). A contradicted candidate is dropped, or kept at a lower severity, and the cause
+ * the facts point to takes its place with the contradicting facts as its evidence. Candidates no
+ * check concerns pass unchanged; causes only the facts together show are added.
+ */
+export function crossCheckCauses(findings: Finding[], facts: PasteFacts, text: string): Finding[] {
+  const out: Finding[] = []
+  for (const finding of findings) {
+    const contradiction = CHECKS.filter((c) => c.id === finding.id)
+      .map((c) => c.check(finding, facts))
+      .find((c) => c !== null)
+    if (!contradiction) {
+      out.push(finding)
+      continue
+    }
+    if (contradiction.keepAs) out.push({ ...finding, severity: contradiction.keepAs, evidence: `${finding.evidence ?? ''} — ${contradiction.because}` })
+    if (contradiction.instead) out.push(contradiction.instead)
+  }
+  // A cause already named for the same facts (the driver not visible) is not said twice.
+  const named = (id: string) => out.some((f) => f.id === id || (id === 'container-missing-gpu-env' && f.id === 'driver-library-not-visible'))
+  for (const added of causesFromFacts(facts, text)) if (!named(added.id)) out.push(added)
+  return out
+}

@@ -1,0 +1,287 @@
+import type { Severity } from '../../../shared/diagnosis'
+import { formatCudnnVersion } from '../../knowledge/compat/versions'
+import { decodeDriverApiVersion, formatCuda } from '../../knowledge/compat/cuda-version'
+import type { MessageParams } from '../../../shared/message'
+
+/** One regex of the failure-modes.md quick index, with what it means and what to pull out. */
+export interface TextRule {
+  id: string
+  severity: Severity
+  /** Case-insensitive, matched against the whole text; the line it hits is the evidence. */
+  pattern: RegExp
+  /** Must also occur somewhere in the text. */
+  requires?: RegExp
+  /** The rule stays silent when this occurs: a more specific rule explains the same line. */
+  unless?: RegExp
+  params?: (match: RegExpExecArray, text: string) => MessageParams
+}
+
+function capture(text: string, pattern: RegExp, group = 1): string | undefined {
+  return pattern.exec(text)?.[group]
+}
+
+/** Keeps only the parameters that were found. */
+function defined(params: Record<string, string | number | undefined>): MessageParams {
+  const out: MessageParams = {}
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value
+  return out
+}
+
+const MEMORY = '[\\d.]+ [KMGT]i?B'
+
+/**
+ * The whole path of a library the match names at `index` ("/usr/local/cuda/lib64/libcudnn_cnn_train.so.8"):
+ * read back from the match to the start of its token, not with a leading \S* in the pattern, which retries every
+ * character of a long token (quadratic on 64 KiB without spaces).
+ */
+function pathEndingAt(text: string, index: number, name: string): string {
+  let start = index
+  while (start > 0 && !/[\s"'`(]/.test(text[start - 1]!)) start--
+  return text.slice(start, index) + name
+}
+
+function toGiB(amount: string): number {
+  const match = /([\d.]+) ([KMGT])i?B/i.exec(amount)
+  if (!match) return 0
+  const scale: Record<string, number> = { K: 1 / 1024 ** 2, M: 1 / 1024, G: 1, T: 1024 }
+  return Number(match[1]) * (scale[(match[2] ?? 'G').toUpperCase()] ?? 1)
+}
+
+// Newer PyTorch: "GPU 0 has a total capacity of 23.64 GiB of which 264.00 MiB is free";
+// older: "(GPU 0; 23.65 GiB total capacity; …; 11.56 MiB free; …)".
+function oomParams(text: string): MessageParams {
+  const mem = (pattern: string) => capture(text, new RegExp(pattern.replace('MEM', `(${MEMORY})`), 'i'))
+  const others = [...text.matchAll(new RegExp(`Process \\d+ has (${MEMORY}) memory in use`, 'gi'))]
+  const otherGiB = others.reduce((sum, m) => sum + toGiB(m[1] ?? ''), 0)
+  return defined({
+    tried: mem('Tried to allocate MEM'),
+    gpu: capture(text, /GPU (\d+)(?:;| has a total capacity)/i),
+    total: mem('total capacity of MEM') ?? mem('MEM total capacity'),
+    free: mem('of which MEM is free') ?? mem('MEM free[;)]'),
+    otherProcessesGiB: others.length > 0 ? Math.round(otherGiB * 100) / 100 : undefined,
+  })
+}
+
+const NCCL_SHM = /shared memory segment \/dev\/shm\/nccl-|posix_fallocate failed/i
+
+/** The quick regex → id index of failure-modes.md, one entry per regex (plus a few wordings of the same error). */
+export const TEXT_RULES: readonly TextRule[] = [
+  // ---- A. Driver / host
+  { id: 'driver-not-loaded', severity: 'error', pattern: /couldn't communicate with the NVIDIA driver/i },
+  { id: 'driver-not-loaded', severity: 'error', pattern: /Found no NVIDIA driver on your system/i },
+  { id: 'driver-not-loaded', severity: 'error', pattern: /modprobe: FATAL: Module nvidia\S* not found/i },
+  // NVML's NVML_ERROR_DRIVER_NOT_LOADED as nvidia-container-cli and nvidia-smi print it.
+  { id: 'driver-not-loaded', severity: 'error', pattern: /nvml error: driver not loaded|NVML_ERROR_DRIVER_NOT_LOADED|Failed to initialize NVML: Driver Not Loaded/i },
+  {
+    id: 'nvml-driver-library-mismatch',
+    severity: 'error',
+    pattern: /Driver\/library version mismatch/i,
+    params: (_, text) => defined({ nvmlVersion: capture(text, /NVML library version:\s*(\S+)/i) }),
+  },
+  {
+    id: 'driver-too-old-for-cuda-runtime',
+    severity: 'error',
+    pattern: /driver on your system is too old \(found version (\d+)\)/i,
+    params: (m) => ({ found: Number(m[1]), driverCuda: formatCuda(decodeDriverApiVersion(Number(m[1]))) }),
+  },
+  { id: 'driver-too-old-for-cuda-runtime', severity: 'error', pattern: /driver version is insufficient for CUDA runtime version/i },
+  { id: 'fabric-manager-not-running', severity: 'error', pattern: /Error 802: system not yet initialized|runtime error \(802\)/i },
+  {
+    id: 'uvm-broken-after-suspend',
+    severity: 'error',
+    pattern: /CUDA unknown error - this may be due to an incorrectly set up environment/i,
+  },
+  { id: 'uvm-broken-after-suspend', severity: 'error', pattern: /CUDA_ERROR_UNKNOWN/ },
+  { id: 'persistence-mode-off', severity: 'error', pattern: /driver rpc error: timed out|driver error: timed out/i },
+  {
+    id: 'gpu-fallen-off-bus',
+    severity: 'error',
+    pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(79)\b/i,
+    params: (m) => ({ xid: Number(m[1]) }),
+  },
+  // Also the kernel log's "The NVIDIA GPU 0000:b3:00.0 (PCI ID: …) installed in this system has fallen off the bus".
+  { id: 'gpu-fallen-off-bus', severity: 'error', pattern: /\bhas fallen off (?:of )?the bus/i },
+  { id: 'gpu-fallen-off-bus', severity: 'error', pattern: /Unable to determine the device handle/i },
+  { id: 'ecc-uncorrectable-or-row-remap', severity: 'error', pattern: /uncorrectable ECC error encountered|CUDA_ERROR_ECC_UNCORRECTABLE/i },
+  {
+    id: 'ecc-uncorrectable-or-row-remap',
+    severity: 'error',
+    pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(48|63|64|94|95)\b/i,
+    params: (m) => ({ xid: Number(m[1]) }),
+  },
+  { id: 'gsp-firmware-timeout', severity: 'error', pattern: /Timeout waiting for RPC from GSP/i },
+  {
+    id: 'gsp-firmware-timeout',
+    severity: 'error',
+    pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(119|120)\b/i,
+    params: (m) => ({ xid: Number(m[1]) }),
+  },
+  { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable/i },
+
+  // ---- B. Container runtime
+  {
+    id: 'docker-gpu-support-missing',
+    severity: 'error',
+    pattern: /could not select device driver "([^"]*)" with capabilities: \[\[gpu\]\]/i,
+    params: (m) => ({ driver: m[1] ?? '' }),
+  },
+  { id: 'nvidia-runtime-not-registered', severity: 'error', pattern: /unknown or invalid runtime name: nvidia|Unknown runtime specified nvidia/i },
+  { id: 'container-cli-cannot-load-nvml', severity: 'error', pattern: /load library failed: libnvidia-ml\.so\.1/i },
+  {
+    id: 'image-requires-newer-driver',
+    severity: 'error',
+    pattern: /requirement error: unsatisfied condition: cuda\s*>=\s*([\d.]+)/i,
+    params: (m) => ({ requiredCuda: m[1] ?? '' }),
+  },
+  {
+    // The image's other conditions ("brand=tesla,driver>=384,driver<385") are alternatives to its CUDA requirement
+    // (NVIDIA_REQUIRE_CUDA): when one of them is what failed, the driver was too old for the image's CUDA too.
+    id: 'image-requires-newer-driver',
+    severity: 'error',
+    pattern: /requirement error: unsatisfied condition: (?:brand|driver)\s*[<>=]/i,
+    requires: /--require=cuda\s*>=/i,
+    params: (_, text) => defined({ requiredCuda: capture(text, /--require=cuda\s*>=\s*([\d.]+)/i) }),
+  },
+  { id: 'container-lost-gpu-after-daemon-reload', severity: 'error', pattern: /Failed to initialize NVML: Unknown Error/i },
+  { id: 'rootless-cgroup-device-access', severity: 'error', pattern: /devices\.allow: permission denied/i },
+  // Plain "Insufficient Permissions" also fills the process-name column of Windows nvidia-smi tables.
+  { id: 'rootless-cgroup-device-access', severity: 'error', pattern: /Failed to initialize NVML: Insufficient Permissions/i },
+  { id: 'cdi-spec-missing-or-stale', severity: 'error', pattern: /unresolvable CDI devices/i },
+  { id: 'k8s-device-plugin-no-gpus', severity: 'error', pattern: /could not load NVML library|Insufficient nvidia\.com\/gpu/i },
+  { id: 'container-shm-too-small', severity: 'error', pattern: /Bus error/i, requires: /shared memory/i },
+  { id: 'container-shm-too-small', severity: 'error', pattern: /unable to write to file <\/torch_/i },
+  { id: 'container-shm-too-small', severity: 'error', pattern: /No space left on device \(28\)/i, unless: NCCL_SHM },
+  {
+    id: 'docker-socket-permission-denied',
+    severity: 'error',
+    pattern: /permission denied while trying to connect to the Docker daemon socket/i,
+    params: (_, text) => defined({ socket: capture(text, /socket at (unix:\/\/\S+?):/i) }),
+  },
+
+  // ---- C. PyTorch wheel / build / environment
+  {
+    id: 'cpu-only-torch-build',
+    severity: 'error',
+    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1.").
+    pattern: /\b\d+\.\d+[\w.]{0,40}\+cpu\b/i,
+    params: (m) => ({ torch: m[0] }),
+  },
+  { id: 'cpu-only-torch-build', severity: 'error', pattern: /Torch not compiled with CUDA enabled/i },
+  {
+    id: 'gpu-arch-not-in-wheel',
+    severity: 'error',
+    pattern: /(?:^|:[ \t]*)([^\n:]*?) with CUDA capability (sm_\d+) is not compatible/im,
+    params: (m, text) =>
+      defined({ gpu: m[1]?.trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
+  },
+  { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected/i },
+  { id: 'mig-single-instance-per-process', severity: 'warning', pattern: /INTERNAL ASSERT FAILED/, requires: /device < num_gpus/ },
+  { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /operator torchvision::nms does not exist|No such operator torchvision::nms/i },
+  {
+    id: 'extension-build-cuda-mismatch',
+    severity: 'error',
+    pattern: /The detected CUDA version \((.*?)\) mismatches the version that was used to compile PyTorch \((.*?)\)/i,
+    params: (m) => ({ detectedCuda: m[1] ?? '', torchCuda: m[2] ?? '' }),
+  },
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA out of memory/i, params: (_, text) => oomParams(text) },
+  // Older PyTorch and other CUDA programs: "RuntimeError: CUDA error: out of memory" (also without the space), or
+  // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: new RegExp(`Tried to allocate ${MEMORY}`, 'i'), params: (_, text) => oomParams(text) },
+  // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
+  { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered/i },
+
+  // ---- D. cuDNN / CUDA user-space libraries
+  {
+    id: 'bundled-cudnn-not-found',
+    severity: 'error',
+    pattern: /(lib(?:cudnn\w*|cublas(?:Lt)?|cudart)\.so\.\d+): cannot open shared object file/i,
+    params: (m) => ({ library: m[1] ?? '' }),
+  },
+  {
+    id: 'cudnn-shadowed-by-system-copy',
+    severity: 'error',
+    // "incompatibility" since PyTorch 1.8; older releases said "mismatch … linked against 7605".
+    pattern: /cuDNN version (?:incompatibility|mismatch)/i,
+    params: (_, text): MessageParams => {
+      const v = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/i.exec(text)
+      if (v) return { compiled: `${v[1]}.${v[2]}.${v[3]}`, found: `${v[4]}.${v[5]}.${v[6]}` }
+      const old = /compiled\s+against\s+(\d+)\s+but\s+linked\s+against\s+(\d+)/i.exec(text)
+      return old ? { compiled: formatCudnnVersion(Number(old[1])) ?? old[1]!, found: formatCudnnVersion(Number(old[2])) ?? old[2]! } : {}
+    },
+  },
+  { id: 'cudnn-shadowed-by-system-copy', severity: 'error', pattern: /GET was unable to find an engine/i },
+  {
+    // One cuDNN sub-library looking for a symbol of another ("…, version libcudnn_ops_infer.so.8"): two cuDNN copies are mixed,
+    // typically a toolkit directory (/usr/local/cuda/lib64) or a conda env ahead of the one PyTorch was built with.
+    id: 'cudnn-shadowed-by-system-copy',
+    severity: 'error',
+    pattern: /(libcudnn\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w*\.so/i,
+    params: (m, text) => ({ library: pathEndingAt(text, m.index, m[1]!) }),
+  },
+  {
+    id: 'system-cuda-libs-shadow-wheel-libs',
+    severity: 'error',
+    pattern: /undefined symbol: (__nvJitLink\w*|cublasLt\w*)/i,
+    params: (m, text) => defined({ symbol: m[1], library: capture(text, /([^\s/]+\.so[\w.]*): undefined symbol/i) }),
+  },
+  {
+    // The loader's other wording, and any symbol of a versioned libcublasLt: "…/libcublas.so.11: symbol free_gemm_select
+    // version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference".
+    id: 'system-cuda-libs-shadow-wheel-libs',
+    severity: 'error',
+    pattern: /(libcublas\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+(\w+),?[ \t]+version libcublasLt\.so\.\d+/i,
+    params: (m) => ({ symbol: m[2]!, library: m[1]! }),
+  },
+  { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
+  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW/i },
+  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 803\b/i },
+
+  // ---- E. Performance
+  {
+    id: 'cpu-oversubscription-in-container',
+    severity: 'warning',
+    pattern: /This DataLoader will create (\d+) worker processes in total/i,
+    params: (m, text) => defined({ workers: Number(m[1]), suggested: capture(text, /suggested max number of worker in current system is (\d+)/i) }),
+  },
+  { id: 'cpu-oversubscription-in-container', severity: 'error', pattern: /libgomp: Thread creation failed/i },
+  {
+    id: 'tf32-disabled-fp32-matmul',
+    severity: 'info',
+    pattern: /TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled/i,
+  },
+  { id: 'tf32-disabled-fp32-matmul', severity: 'info', pattern: /set_float32_matmul_precision/ },
+  { id: 'pcie-link-degraded', severity: 'warning', pattern: /LnkSta: .*\(downgraded\)/i },
+
+  // ---- F. Multi-GPU / NCCL
+  { id: 'nccl-p2p-hang-consumer-gpus', severity: 'error', pattern: /Using RTX 4000 series doesn't support faster communication/i },
+  { id: 'pcie-acs-blocks-p2p', severity: 'warning', pattern: /ACSCtl: SrcValid\+/ },
+  { id: 'nccl-shm-too-small', severity: 'error', pattern: NCCL_SHM },
+  {
+    id: 'nccl-watchdog-timeout',
+    severity: 'error',
+    pattern: /Watchdog caught collective operation timeout/i,
+    params: (m, text) =>
+      defined({ opType: capture(text, /OpType=(\w+)/), timeoutMs: capture(text, /Timeout\(ms\)=(\d+)/), rank: capture(text, /\[Rank (\d+)\]/) }),
+  },
+  { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /Bootstrap : no socket interface found/i },
+  { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /unhandled system error/i, unless: NCCL_SHM },
+
+  // ---- G. Windows / WSL2
+  { id: 'wsl-linux-driver-installed', severity: 'error', pattern: /GPU access blocked by the operating system/i, unless: /\bTCC\b/ },
+  { id: 'wsl-gpu-in-tcc-mode', severity: 'error', pattern: /GPU access blocked by the operating system/i, requires: /\bTCC\b/ },
+  { id: 'wsl-libcuda-not-on-loader-path', severity: 'error', pattern: /libcuda\.so: cannot open shared object file/i },
+  { id: 'wsl-pinned-memory-limit', severity: 'warning', pattern: /Using 'pin_memory=False' as WSL is detected/i },
+  { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /^(?=[\s\S]*pin_memory=True)(?=[\s\S]*\bWSL\b)/i },
+  {
+    id: 'windows-dll-load-failure',
+    severity: 'error',
+    pattern: /WinError 126|Error loading "?[^"\n]*\.dll/i,
+    params: (_, text) => defined({ dll: capture(text, /Error loading "([^"]+\.dll)"/i) }),
+  },
+]

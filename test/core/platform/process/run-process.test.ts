@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+
+import { runProcess } from '../../../../src/core/platform/process/run-process'
+import { isAlive } from '../../../helpers/fake-smi'
+
+describe('runProcess', () => {
+  it('returns exit code and output of a real program', async () => {
+    const r = await runProcess(process.execPath, ['-e', 'console.log("hi"); console.error("oops"); process.exit(3)'], { timeoutMs: 5000 })
+    expect(r).toMatchObject({ exitCode: 3, stdout: 'hi\n', stderr: 'oops\n', timedOut: false, spawnError: null })
+  })
+
+  it('reports a missing binary as data instead of throwing', async () => {
+    const r = await runProcess('/nonexistent/nvidia-smi', [], { timeoutMs: 5000 })
+    expect(r.spawnError?.code).toBe('ENOENT')
+    expect(r.exitCode).toBeNull()
+  })
+
+  it('kills a program that outlives its timeout and leaves nothing running', async () => {
+    const r = await runProcess(process.execPath, ['-e', 'console.log(process.pid); setInterval(()=>{}, 1000)'], { timeoutMs: 300 })
+    expect(r.timedOut).toBe(true)
+    expect(r.exitSignal).toBe('SIGKILL')
+    expect(isAlive(Number(r.stdout.trim()))).toBe(false)
+  })
+
+  it('cancels through an AbortSignal', async () => {
+    const controller = new AbortController()
+    const pending = runProcess(process.execPath, ['-e', 'setInterval(()=>{}, 1000)'], { timeoutMs: 10_000, signal: controller.signal })
+    setTimeout(() => controller.abort(), 100)
+    const r = await pending
+    expect(r.cancelled).toBe(true)
+    expect(r.durationMs).toBeLessThan(5000)
+  })
+
+  it('caps runaway output', async () => {
+    const r = await runProcess(process.execPath, ['-e', 'process.stdout.write("x".repeat(100000))'], { timeoutMs: 5000, maxOutputBytes: 1000 })
+    expect(r.stdout.length).toBe(1000)
+    expect(r.truncated).toBe(true)
+  })
+})
