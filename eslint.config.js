@@ -11,6 +11,8 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+import { coreLayersPlugin } from './eslint-rules/core-layers.mjs'
+
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts']
 
 /** Relative imports reaching into another top-level folder of src/. */
@@ -153,6 +155,12 @@ export default defineConfig(
     { regex: '^(?!\\.)(?!(?:zod|i18next)(?:/|$))', message: 'src/shared may import only zod, i18next and src/shared.' },
     intoFolders(['core', 'main', 'renderer', 'preload', 'cli', 'serve'], 'src/shared may import only zod, i18next and src/shared.'),
   ]),
+  // src/core's layers (platform → knowledge → domain → app) and the one door for the front ends.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'core-layers': coreLayersPlugin },
+    rules: { 'core-layers/layers': 'error' },
+  },
   restrict(['src/core/**'], [
     packages(['electron', ...REACT], 'src/core runs under the CLI and serve too: no Electron, no React.'),
     intoFolders(['main', 'renderer', 'preload', 'cli', 'serve'], 'src/core is used by the front ends, not the other way round.'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { CORE_LAYERS } from '../../scripts/core-layers.mjs'
+import { CORE_LAYERS } from '../../eslint-rules/core-layers.mjs'
 import { coreFolderOf, cycles, importEdges, repoRoot } from './import-graph'
 
 // The core's structure, measured from its imports: the four layers of docs/architecture.md, each

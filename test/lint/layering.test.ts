@@ -19,7 +19,7 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   const [result] = await eslint.lintText(code, { filePath })
   const fatal = result?.messages.find((m) => m.fatal)
   if (fatal) throw new Error(fatal.message)
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'core-layers/layers').map((m) => m.message)
 }
 
 describe('lint enforces the boundaries', () => {
@@ -31,6 +31,14 @@ describe('lint enforces the boundaries', () => {
     ['src/renderer/features/live/X.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync", /Node built-ins/],
     ['src/core/X.ts', "import { createCli } from '../cli/run-cli'\nexport const x = createCli", /used by the front ends/],
     ['src/shared/X.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync", /may import only zod/],
+    ['src/core/platform/docker/X.ts', "import { makeFinding } from '../../domain/findings/finding-catalog'\nexport const x = makeFinding", /src\/core\/platform may import only platform/],
+    ['src/core/knowledge/compat/X.ts', "import { analyzeText } from '../../domain/rules/analyze-text'\nexport const x = analyzeText", /src\/core\/knowledge may import only platform, knowledge/],
+    ['src/core/domain/rules/X.ts', "export { diagnoseAndSave } from '../../app/diagnose-and-save'", /src\/core\/domain may import only platform, knowledge, domain/],
+    ['src/core/domain/rules/X.ts', "import type { CoreService } from '../../app/service/types'\nexport type X = CoreService", /not src\/core\/app/],
+    ['src/core/X.ts', "export const x = 1\nimport { readRegularText } from './platform/files/read-regular'\nexport const y = readRegularText", /in no layer of src\/core/],
+    ['src/cli/commands/X.ts', "import { analyzeText } from '../../core/domain/rules/analyze-text'\nexport const x = analyzeText", /enters the core only through src\/core\/app/],
+    ['src/serve/X.ts', "import { SECURITY_HEADERS } from '../core/platform/hosting'\nexport const x = SECURITY_HEADERS", /enters the core only through src\/core\/app/],
+    ['src/main/X.ts', "const m = import('../core/domain/report/data-versions')\nexport const x = m", /enters the core only through src\/core\/app/],
   ])('%s: refuses %j', async (file, code, message) => {
     const messages = await restrictedImports(file, code)
     expect(messages.join('\n')).toMatch(message)
@@ -39,7 +47,9 @@ describe('lint enforces the boundaries', () => {
   it.each([
     ['src/renderer/features/live/X.ts', "import type { GpuState } from '../../../shared/gpu'\nimport { STEP_IDS } from '../../../shared/constants'\nimport { CopyLine } from '../../components/CopyLine'\nexport type X = GpuState\nexport const y = [STEP_IDS, CopyLine]"],
     ['src/renderer/features/diagnosis/X.test.ts', "import { DiagnosisSchema } from '../../../shared/diagnosis'\nexport const x = DiagnosisSchema"],
-  ])('%s: allows types of zod modules, constants, shared widgets, and schemas in tests', async (file, code) => {
+    ['src/core/domain/rules/X.ts', "import { compareVersions } from '../../knowledge/compat/compare-versions'\nimport { readRegularText } from '../../platform/files/read-regular'\nexport const x = [compareVersions, readRegularText]"],
+    ['src/cli/commands/X.ts', "import type { Finding } from '../../core/domain/findings/types'\nimport { x as y } from '../../core/app/x'\nexport type X = Finding\nexport const x = y"],
+  ])('%s: allows types of zod modules, constants, shared widgets, schemas in tests, downward core imports and front-end types', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import type { ProbeOutcome } from '../../../../src/core/platform/probe/run-probe
 import { ProbeReportSchema } from '../../../../src/shared/probe'
 
 // The probe on the H200 (torch 2.11.0+cu130, cuDNN 9.19): real conv timings.
-const h200 = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
+const h200 = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
 const ok = (report = h200): ProbeOutcome => ({ ok: true, report, durationMs: 1 })
 
 describe('compareOutcomes', () => {

@@ -27,12 +27,12 @@ const PRODUCT_IDS: Record<string, string[]> = {
   'probe-failed': ['reason'],
 }
 
-const SRC_CORE = fileURLToPath(new URL('../../../src/core', import.meta.url))
+const SRC_CORE = fileURLToPath(new URL('../../../../src/core', import.meta.url))
 
 // The reference lives beside the repository in the shared workspace; CI checkouts may lack it.
 const REFERENCE = [
+  new URL('../../../../../shared/reference/failure-modes.md', import.meta.url),
   new URL('../../../../shared/reference/failure-modes.md', import.meta.url),
-  new URL('../../../shared/reference/failure-modes.md', import.meta.url),
 ]
   .map((url) => fileURLToPath(url))
   .find((path) => existsSync(path))

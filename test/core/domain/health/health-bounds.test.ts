@@ -6,7 +6,7 @@ import { checkHealth } from '../../../../src/core/domain/health/check-health'
 import { readHealthFacts } from '../../../../src/core/domain/health/health-facts'
 import { runBuiltCli } from '../../../helpers/cli'
 
-const H200_XML = readFileSync(new URL('../../fixtures/h200-x1/smi/q.xml', import.meta.url), 'utf8')
+const H200_XML = readFileSync(new URL('../../../fixtures/h200-x1/smi/q.xml', import.meta.url), 'utf8')
 const plant = (pairs: Array<[string | RegExp, string]>) => pairs.reduce((t, [a, b]) => t.replace(a, b), H200_XML)
 
 describe('health reads only numbers real hardware can show, and echoes long text cut (issue 26)', () => {

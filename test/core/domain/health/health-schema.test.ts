@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { checkHealth } from '../../../../src/core/domain/health/check-health'
 import { HealthResultSchema, type HealthResult } from '../../../../src/shared/health'
 
-const fixture = (p: string) => readFileSync(new URL(`../../fixtures/${p}`, import.meta.url), 'utf8')
+const fixture = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url), 'utf8')
 
 async function health(file: string, kernelLogText?: string): Promise<HealthResult> {
   const r = await checkHealth({ smiText: fixture(file), kernelLogText, platform: 'linux' })

@@ -6,7 +6,7 @@ import { checkHealth } from '../../../../src/core/domain/health/check-health'
 import { readHealthFacts } from '../../../../src/core/domain/health/health-facts'
 import { parseXids } from '../../../../src/core/domain/health/kernel-log'
 
-const fixture = (p: string) => readFileSync(new URL(`../../fixtures/${p}`, import.meta.url), 'utf8')
+const fixture = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url), 'utf8')
 const H200_XML = fixture('h200-x1/smi/q.xml')
 const H200_TEXT = fixture('h200-x1/smi/q.txt')
 const H200X2_XML = fixture('h200-x2/smi/q.xml')

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { checkHealth } from '../../../../src/core/domain/health/check-health'
 import { readKernelLog, tallyXids } from '../../../../src/core/domain/health/kernel-log'
 
-const H200_XML = readFileSync(new URL('../../fixtures/h200-x1/smi/q.xml', import.meta.url), 'utf8')
+const H200_XML = readFileSync(new URL('../../../fixtures/h200-x1/smi/q.xml', import.meta.url), 'utf8')
 const xidLog = (lines: number) => 'NVRM: Xid (PCI:0): 13, x\n'.repeat(lines)
 
 describe('Xid counting in a huge kernel log (issue 26)', () => {

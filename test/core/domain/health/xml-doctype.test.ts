@@ -8,7 +8,7 @@ import { checkHealth } from '../../../../src/core/domain/health/check-health'
 import { parseSmiQueryXml } from '../../../../src/core/platform/nvidia-smi/parse-query-xml'
 import { runBuiltCli } from '../../../helpers/cli'
 
-const H200_XML = readFileSync(new URL('../../fixtures/h200-x1/smi/q.xml', import.meta.url), 'utf8')
+const H200_XML = readFileSync(new URL('../../../fixtures/h200-x1/smi/q.xml', import.meta.url), 'utf8')
 /** The H200 capture with an internal DOCTYPE whose entity would become the GPU's name. */
 const PLANTED =
   '<?xml version="1.0" ?>\n<!DOCTYPE nvidia_smi_log [ <!ENTITY planted "PLANTED-ENTITY-TEXT"> ]>\n' +

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { diagnosisExposition, gauge, renderExposition } from '../../../../src/core/domain/metrics'
 import { diagnosisOf, parseReportInput } from '../../../../src/core/domain/report'
 
-const diagnosis = diagnosisOf(parseReportInput(readFileSync(fileURLToPath(new URL('../../fixtures/h200-x1/probe/diagnose-ok.json', import.meta.url)), 'utf8')))!
+const diagnosis = diagnosisOf(parseReportInput(readFileSync(fileURLToPath(new URL('../../../fixtures/h200-x1/probe/diagnose-ok.json', import.meta.url)), 'utf8')))!
 
 const sample = (text: string, name: string, labels: Record<string, string>): number | undefined => {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`)

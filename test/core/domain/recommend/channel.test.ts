@@ -9,7 +9,7 @@ import { INVOKE_CHANNELS } from '../../../../src/shared/channels'
 import { MAX_SMI_TEXT, type RecommendResult, RecommendResultSchema } from '../../../../src/shared/recommend'
 import { fakeSmiEnv } from '../../../helpers/fake-smi'
 
-const fixture = (p: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url)), 'utf8')
+const fixture = (p: string) => readFileSync(fileURLToPath(new URL(`../../../fixtures/${p}`, import.meta.url)), 'utf8')
 
 let core: CoreService | null = null
 afterEach(async () => {

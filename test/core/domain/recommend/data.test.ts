@@ -14,7 +14,7 @@ import type { CompatData } from '../../../../src/shared/compat-data'
 
 // The files as they are on disk (what scripts/data/check-data.mjs reads), not the bundled copies.
 function readRaw(): Record<keyof CompatData, unknown> {
-  const read = (file: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../resources/data/${file}`, import.meta.url)), 'utf8'))
+  const read = (file: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../resources/data/${file}`, import.meta.url)), 'utf8'))
   return Object.fromEntries(Object.entries(COMPAT_FILES).map(([key, file]) => [key, read(file)])) as Record<keyof CompatData, unknown>
 }
 
@@ -125,7 +125,7 @@ async function dataCheckOn(plant: (raw: RawTables) => void): Promise<{ code: num
     const raw = readRaw() as RawTables
     plant(raw)
     for (const [key, file] of Object.entries(COMPAT_FILES)) writeFileSync(join(dir, file), JSON.stringify(raw[key]))
-    const script = fileURLToPath(new URL('../../../scripts/data/check-data.mjs', import.meta.url))
+    const script = fileURLToPath(new URL('../../../../scripts/data/check-data.mjs', import.meta.url))
     return await new Promise((resolve) => {
       execFile(process.execPath, [script, dir], { timeout: 60_000 }, (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` })

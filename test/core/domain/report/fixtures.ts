@@ -13,7 +13,7 @@ import type { Report } from '../../../../src/shared/report'
 /** Real diagnoses from an H200 (docs/verification/issue-3-h200), copied as fixtures. */
 export type H200Fixture = 'diagnose' | 'diagnose-cudnn-shadow' | 'diagnose-cvd-empty' | 'diagnose-disable-cudnn'
 
-export const fixturePath = (name: string) => fileURLToPath(new URL(`../../fixtures/reports/${name}.json`, import.meta.url))
+export const fixturePath = (name: string) => fileURLToPath(new URL(`../../../fixtures/reports/${name}.json`, import.meta.url))
 
 export function fixtureText(name: H200Fixture): string {
   return readFileSync(fixturePath(name), 'utf8')
@@ -27,7 +27,7 @@ export function h200Diagnosis(name: H200Fixture = 'diagnose'): Diagnosis {
 
 /** nvidia-smi -q -x of the H200 the fake nvidia-smi replays. */
 export function h200GpuState(): GpuState {
-  const parsed = parseSmiOutput(readFileSync(fileURLToPath(new URL('../../fixtures/h200-x1/smi/q.xml', import.meta.url)), 'utf8'))
+  const parsed = parseSmiOutput(readFileSync(fileURLToPath(new URL('../../../fixtures/h200-x1/smi/q.xml', import.meta.url)), 'utf8'))
   if ('error' in parsed) throw new Error(parsed.error)
   return { kind: 'ok', status: parsed.status }
 }

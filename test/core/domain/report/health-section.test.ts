@@ -15,7 +15,7 @@ import { findingsEn, findingsZh } from '../../../../src/shared/i18n/findings'
 import type { Report } from '../../../../src/shared/report'
 import { h200Report } from './fixtures'
 
-const smi = (p: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url)), 'utf8')
+const smi = (p: string) => readFileSync(fileURLToPath(new URL(`../../../fixtures/${p}`, import.meta.url)), 'utf8')
 const H200_XML = smi('h200-x1/smi/q.xml')
 
 /** The fake H200's health as the app reads it live: dmesg readable, no Xid. */
@@ -86,7 +86,7 @@ describe('the report\'s "Hardware health" section', () => {
     const h = await faulty()
     const json = JSON.parse(renderReport(withHealth(h), 'json', 'en')) as Report
     expect(json.health).toEqual(h)
-    const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../../resources/report.schema.json', import.meta.url)), 'utf8')) as Record<string, unknown>
+    const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../resources/report.schema.json', import.meta.url)), 'utf8')) as Record<string, unknown>
     const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema)
     expect(validate(json), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true)
     expect(validate({ ...json, health: { ...h, kernelLog: { readable: false } } })).toBe(false)

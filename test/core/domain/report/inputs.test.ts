@@ -22,7 +22,7 @@ describe('report inputs', () => {
 
   it('gives a finding saved before fixes took an install command one for the machine it ran on, never a "?"', () => {
     // The Debian capture as GPU Doctor saved it before: no install param, the cu128 text, no PEP 668 facts.
-    const saved = JSON.parse(readFileSync(new URL('../../../e2e/data/diagnosis-debian-cpu-torch.json', import.meta.url), 'utf8'))
+    const saved = JSON.parse(readFileSync(new URL('../../../../e2e/data/diagnosis-debian-cpu-torch.json', import.meta.url), 'utf8'))
     for (const key of ['pythonPlatform', 'externallyManaged', 'inVenv', 'inConda']) delete saved.environment[key]
     const finding = saved.steps[0].findings[0]
     delete finding.params.install

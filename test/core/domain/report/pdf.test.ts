@@ -13,7 +13,7 @@ import { h200Report } from './fixtures'
 import { decodePng, inkRatio } from './png'
 
 // Kept after the run so that a person can look at the pages (test-results/ is not committed).
-const PAGES = fileURLToPath(new URL('../../../test-results/report-pdf/', import.meta.url))
+const PAGES = fileURLToPath(new URL('../../../../test-results/report-pdf/', import.meta.url))
 
 describe('PDF report (headless Chromium)', () => {
   it('prints the HTML report to A4 pages that pdftoppm renders with content on every page', async () => {

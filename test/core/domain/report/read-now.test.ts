@@ -20,7 +20,7 @@ import { h200Diagnosis, HOST, monitorSamples } from './fixtures'
 const RUN_UUID = 'GPU-051f523e-a35b-b55a-caaf-0353a6011dc2'
 const NOW_UUID = 'GPU-237fb1e7-fb2a-b3ac-757b-6ff183beb21a'
 const NOW_HOST: HostFacts = { ...HOST, hostname: 'laptop-of-today', distro: 'Debian GNU/Linux', release: '13', kernel: '6.12.48+deb13-amd64' }
-const smiXml = readFileSync(fileURLToPath(new URL('../../fixtures/h100-x1/smi/q-idle.xml', import.meta.url)), 'utf8')
+const smiXml = readFileSync(fileURLToPath(new URL('../../../fixtures/h100-x1/smi/q-idle.xml', import.meta.url)), 'utf8')
 
 function nowGpu(): GpuState {
   const parsed = parseSmiOutput(smiXml)

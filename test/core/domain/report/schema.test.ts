@@ -9,7 +9,7 @@ import { redactReport } from '../../../../src/core/domain/report/rendering/redac
 import { renderReport } from '../../../../src/core/domain/report/rendering/render'
 import { h200Report } from './fixtures'
 
-const SCHEMA_FILE = fileURLToPath(new URL('../../../resources/report.schema.json', import.meta.url))
+const SCHEMA_FILE = fileURLToPath(new URL('../../../../resources/report.schema.json', import.meta.url))
 const published = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>
 
 function validator() {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { analyzeText } from '../../../../src/core/domain/rules/analyze-text'
 import { FindingSchema, type Finding } from '../../../../src/shared/diagnosis'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/public/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/public/${path}`, import.meta.url), 'utf8')
 const ids = (findings: Finding[]) => findings.map((f) => `${f.id}:${f.severity}`)
 const byId = (findings: Finding[], id: string) => findings.find((f) => f.id === id)
 
@@ -42,7 +42,7 @@ const FAILING: Record<string, { kind: string; ids: string[] }> = {
 
 describe('analyzeText on public collect_env reports (fixtures D)', () => {
   it('covers every file of the folder', () => {
-    expect(readdirSync(new URL('../../fixtures/public/D', import.meta.url)).sort()).toEqual(Object.keys(COLLECT_ENV).sort())
+    expect(readdirSync(new URL('../../../fixtures/public/D', import.meta.url)).sort()).toEqual(Object.keys(COLLECT_ENV).sort())
   })
 
   it.each(Object.entries(COLLECT_ENV))('%s', (file, expected) => {
@@ -91,7 +91,7 @@ describe('analyzeText on public collect_env reports (fixtures D)', () => {
 
 describe('analyzeText on public failure outputs (fixtures E)', () => {
   it('covers every file of the folder', () => {
-    expect(readdirSync(new URL('../../fixtures/public/E', import.meta.url)).sort()).toEqual(Object.keys(FAILING).sort())
+    expect(readdirSync(new URL('../../../fixtures/public/E', import.meta.url)).sort()).toEqual(Object.keys(FAILING).sort())
   })
 
   it.each(Object.entries(FAILING))('%s', (file, expected) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseCollectEnv } from '../../../../src/core/domain/rules/parse-collect-env'
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/public/D/${name}`, import.meta.url), 'utf8')
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/public/D/${name}`, import.meta.url), 'utf8')
 
 describe('parseCollectEnv', () => {
   it('reads a modern report with a cuDNN "Probably one of the following" list', () => {

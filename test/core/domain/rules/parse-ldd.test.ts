@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseLdd } from '../../../../src/core/domain/rules/parse-ldd'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 describe('parseLdd', () => {
   it('reads every line form of a tab-indented ldd of libtorch_cuda.so', () => {

@@ -8,7 +8,7 @@ import { judgeCdiSpecs, readCdiSpecs, specDriverVersion } from '../../../../src/
 import { cdiFindings } from '../../../../src/core/domain/container/container-findings'
 
 // The spec written on the H100 machine for driver 580.159.04 (docs/verification/issue-15-gpu-container).
-const h100 = readFileSync(new URL('../../fixtures/docker/cdi-nvidia-h100-580.yaml', import.meta.url), 'utf8')
+const h100 = readFileSync(new URL('../../../fixtures/docker/cdi-nvidia-h100-580.yaml', import.meta.url), 'utf8')
 const ubuntu = 'PRETTY_NAME="Ubuntu 24.04.3 LTS"\nID=ubuntu\nID_LIKE=debian\n'
 
 describe('CDI spec check', () => {

@@ -9,7 +9,7 @@ const ID2 = 'b2c1f1dd2fb7c0e7a54f5c0a9d4f5a0e67e2a1bd4be0b0e0d5b26a7b6f6f2c11'
 
 describe('containerFromCgroup', () => {
   it('reads a real cgroup v1 file of a Docker container (captured on Debian 12, cgroupfs driver)', () => {
-    const text = readFileSync(new URL('../../fixtures/docker/cgroup-v1-docker.txt', import.meta.url), 'utf8')
+    const text = readFileSync(new URL('../../../fixtures/docker/cgroup-v1-docker.txt', import.meta.url), 'utf8')
     expect(containerFromCgroup(text)).toEqual({ id: ID, runtime: 'docker' })
   })
 

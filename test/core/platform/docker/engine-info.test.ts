@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { apiAtLeast, engineInfoFrom } from '../../../../src/core/platform/docker/engine-info'
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/docker/${name}`, import.meta.url), 'utf8'))
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../fixtures/docker/${name}`, import.meta.url), 'utf8'))
 const info = fixture('engine-info-20.10-vfs.json')
 const version = fixture('engine-version-20.10.json')
 

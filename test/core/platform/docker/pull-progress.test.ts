@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { PullAggregator, type PullEvent } from '../../../../src/core/platform/docker/pull-progress'
 
 // A real pull of 127.0.0.1:5000/gpu-doctor-test/pull:layers (two layers of random bytes) from Docker 20.10.
-const events: PullEvent[] = readFileSync(new URL('../../fixtures/docker/pull-events.jsonl', import.meta.url), 'utf8')
+const events: PullEvent[] = readFileSync(new URL('../../../fixtures/docker/pull-events.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .map((l) => JSON.parse(l) as PullEvent)

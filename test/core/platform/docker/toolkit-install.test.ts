@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseOsRelease, toolkitInstall } from '../../../../src/core/platform/docker/toolkit-install'
 
-const ubuntu = readFileSync(new URL('../../fixtures/h200-x1/sys/os-release.txt', import.meta.url), 'utf8')
+const ubuntu = readFileSync(new URL('../../../fixtures/h200-x1/sys/os-release.txt', import.meta.url), 'utf8')
 
 describe('toolkitInstall: NVIDIA Container Toolkit commands for this OS', () => {
   it('apt on Ubuntu (the H200 os-release) and Debian, then registering the runtime with Docker', () => {

@@ -26,7 +26,7 @@ describe('SECURITY_HEADERS', () => {
   })
 
   it("is the renderer's meta-tag CSP plus frame-ancestors", async () => {
-    const html = await readFile(resolve(import.meta.dirname, '../../../src/renderer/index.html'), 'utf8')
+    const html = await readFile(resolve(import.meta.dirname, '../../../../src/renderer/index.html'), 'utf8')
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? ''
     expect(directives(CONTENT_SECURITY_POLICY)).toEqual([...directives(meta), "frame-ancestors 'none'"])
   })

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parseSmiOutput } from '../../../../src/core/platform/nvidia-smi/parse-any'
 import type { GpuStatus } from '../../../../src/shared/gpu'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 function statusOf(text: string): GpuStatus {
   const result = parseSmiOutput(text)
@@ -43,7 +43,7 @@ describe('parseSmiOutput detects each format of our H200 captures', () => {
 })
 
 describe('parseSmiOutput on the public captures', () => {
-  const dir = (name: string) => readdirSync(new URL(`../../fixtures/public/${name}/`, import.meta.url))
+  const dir = (name: string) => readdirSync(new URL(`../../../fixtures/public/${name}/`, import.meta.url))
 
   it.each(dir('A'))('A/%s is read as a table', (file) => {
     const status = statusOf(fixture(`public/A/${file}`))

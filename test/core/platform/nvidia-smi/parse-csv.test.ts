@@ -6,7 +6,7 @@ import { csvRowsToStatus, parseCsvQuery, parseCsvSampleLine } from '../../../../
 import { stripCaptureArtifacts } from '../../../../src/core/platform/nvidia-smi/strip-capture'
 import { GpuStatusSchema } from '../../../../src/shared/gpu'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 /** Our captures start with the command line; its `--query-gpu=` list is what was requested. */
 function capture(path: string): { fields: string[]; body: string } {

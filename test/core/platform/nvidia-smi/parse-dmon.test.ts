@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { createDmonLineParser, parseDmon } from '../../../../src/core/platform/nvidia-smi/parse-dmon'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 const DEFAULT_12 = ['pwr', 'gtemp', 'mtemp', 'sm', 'mem', 'enc', 'dec', 'jpg', 'ofa', 'mclk', 'pclk']
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseHelpQueryGpu } from '../../../../src/core/platform/nvidia-smi/parse-help-query'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 describe('parseHelpQueryGpu', () => {
   const fields = parseHelpQueryGpu(fixture('h200-x1/smi/help-query-gpu.txt'))

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parseNvlinkStatus } from '../../../../src/core/platform/nvidia-smi/parse-nvlink'
 import { cpuList, nvlinkCount, parseTopo } from '../../../../src/core/platform/nvidia-smi/parse-topo'
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8')
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8')
 
 describe('nvidia-smi topo -m', () => {
   it('reads the real 2×H200 matrix (NV18 both ways, CPUs 0-31, NUMA 0) through its terminal underline codes', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parseSmiQueryXml } from '../../../../src/core/platform/nvidia-smi/parse-query-xml'
 import { GpuStatusSchema } from '../../../../src/shared/gpu'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 describe('parseSmiQueryXml on our H200 captures', () => {
   it('reads the single H200', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parseSmiTable } from '../../../../src/core/platform/nvidia-smi/parse-table'
 import { GpuStatusSchema } from '../../../../src/shared/gpu'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 interface Expected {
   file: string

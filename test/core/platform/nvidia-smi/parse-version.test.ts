@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseProcDriverVersion, parseSmiVersion } from '../../../../src/core/platform/nvidia-smi/parse-version'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 describe('parseSmiVersion', () => {
   it.each(['h200-x1', 'h200-x2'])('reads %s nvidia-smi --version (capture lines included)', (host) => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parseSmiQueryXml } from '../../../../src/core/platform/nvidia-smi/parse-query-xml'
 
 // nvidia-smi prints a process's name as the process set it: a line break there must not become a line of the report.
-const XML = readFileSync(new URL('../../fixtures/h100-x1/smi/q-load.xml', import.meta.url), 'utf8')
+const XML = readFileSync(new URL('../../../fixtures/h100-x1/smi/q-load.xml', import.meta.url), 'utf8')
 
 describe('GPU process names from nvidia-smi -q -x', () => {
   it('a name with a line break (written as &#10;) or a raw one is kept on one line', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { stripCaptureArtifacts } from '../../../../src/core/platform/nvidia-smi/strip-capture'
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8')
+const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8')
 
 const BODY = '+-----+\n| NVIDIA-SMI 580.159.04 |\n+-----+'
 

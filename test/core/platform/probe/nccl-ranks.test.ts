@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 // Step 6's ranks start while steps 4 and 5 measure (their torch import overlaps them) and must not load
 // a GPU before the probe says prepare. Run for real with Debian's CPU-only torch (/usr/bin/python3, python3-torch): a rank that got "prepare"
 // reaches the first thing after it (NCCL, absent from this torch, or CUDA) and fails there, which proves where it waited; ranks never let go are killed.
-const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+const PROBE = new URL('../../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
 
 function python(code: string): string {
   return execFileSync('/usr/bin/python3', ['-c', `import importlib.util as u, json, os, time\ns = u.spec_from_file_location("p", ${JSON.stringify(PROBE)})\np = u.module_from_spec(s)\ns.loader.exec_module(p)\n${code}`], {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 // The probe's own reading of NCCL's settings, run for real in Debian's python3: every NCCL_* variable
 // (not a list of known names), NCCL's config files, and the ranks' environment.
-const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+const PROBE = new URL('../../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'gd-nccl-conf-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

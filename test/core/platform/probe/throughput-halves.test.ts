@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 
 // Step 4's steadiness: the probe's throughput_halves, run for real on chunks a real H100 timed
 // (test/fixtures/h100-x1/load-chunks.json: three 4 s loads from idle, clocks swinging under the power cap).
-const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
-const loads = (JSON.parse(readFileSync(new URL('../../fixtures/h100-x1/load-chunks.json', import.meta.url), 'utf8')) as { loads: Array<Array<[number, number]>> }).loads
+const PROBE = new URL('../../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+const loads = (JSON.parse(readFileSync(new URL('../../../fixtures/h100-x1/load-chunks.json', import.meta.url), 'utf8')) as { loads: Array<Array<[number, number]>> }).loads
 const FLOPS_PER_CHUNK = 2 * 8192 ** 3 * 20
 
 /** What the probe reports for a load of `seconds`: the chunks that ended by then, as the loop stops there. */
