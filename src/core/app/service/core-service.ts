@@ -18,7 +18,7 @@ import { createInterpreterAllowlist } from '../../platform/probe/interpreter-all
 import { listInterpreters } from '../list-interpreters'
 import { createLiveMonitor, type LiveMonitor } from '../../platform/nvml/live-monitor'
 import { readGpuState } from '../../platform/nvidia-smi/read-status'
-import { recommendForRequest } from '../../domain/recommend/service'
+import { recommendForRequest } from '../recommend-images'
 import { checkImageTags } from '../../domain/recommend/check-tags'
 import { ipcErrorOf } from './ipc-error'
 import { createReportHandlers } from './report-handlers'
