@@ -1,6 +1,6 @@
 import { NoPythonError } from '../platform/errors'
 import { checkInterpreter, checkInterpreterPath } from '../platform/probe/check-interpreter'
-import { CONTAINER_PYTHON, defaultPython } from './default-python'
+import { defaultPython } from './default-python'
 
 /** Who may name a program to run as the Python: a page must pass this (the CLI's user typed it on the command line). */
 export interface InterpreterAllowlist {
@@ -28,15 +28,12 @@ export interface PythonChoice {
  *    (BadInterpreterError 'does-not-run'), so a program a page names never runs unless allowed.
  */
 export async function resolvePython(choice: PythonChoice): Promise<string> {
-  const { explicit, env } = choice
-  if (choice.inContainer) return explicit || CONTAINER_PYTHON
-  if (!explicit) {
-    const found = await defaultPython({ env })
-    if (!found) throw new NoPythonError()
-    return found
-  }
-  checkInterpreterPath(explicit)
-  await choice.allowlist?.require(explicit)
-  await checkInterpreter(explicit, env)
-  return explicit
+  const { explicit, inContainer, env } = choice
+  const python = await defaultPython({ explicit, inContainer, env })
+  if (!python) throw new NoPythonError()
+  if (inContainer || !explicit) return python
+  checkInterpreterPath(python)
+  await choice.allowlist?.require(python)
+  await checkInterpreter(python, env)
+  return python
 }
