@@ -1,8 +1,7 @@
 import type { HistoryEntry, SaveFailure, UnreadableEntry } from '../shared/history'
-import { defaultDataDir } from '../core/domain/report/history/data-dir'
 import type { HistoryStore } from '../core/domain/report/history/history-store'
-import { historyWithSettings } from '../core/domain/settings/history-with-settings'
-import { settingsFile, type SettingsWarning } from '../core/domain/settings/settings-file'
+import type { SettingsWarning } from '../core/domain/settings/settings-file'
+import { historySettingsFile, openHistory } from '../core/app/open-history'
 import type { CliContext } from './context'
 import { join } from 'node:path'
 
@@ -13,7 +12,7 @@ export function settingsWarningLine(w: SettingsWarning, ctx: Pick<CliContext, 't
 
 /** The history the CLI shares with the app: the same folder under XDG / %APPDATA%, as many entries as the settings keep. */
 export function cliHistory(ctx: Pick<CliContext, 'env' | 't' | 'stderr'>): HistoryStore {
-  return historyWithSettings(defaultDataDir(ctx.env), ctx.env, (w) => ctx.stderr.write(`${settingsWarningLine(w, ctx)}\n`))
+  return openHistory({ env: ctx.env, onWarning: (w) => ctx.stderr.write(`${settingsWarningLine(w, ctx)}\n`) })
 }
 
 /** One unreadable entry: which, where and why. */
@@ -25,6 +24,6 @@ export function unreadableLine(e: UnreadableEntry, store: HistoryStore, ctx: Pic
 /** Says where a run was saved, what the history deleted to stay within its limit, or why it was not saved (a warning: saving never fails the run). */
 export function reportSaved(result: { saved: HistoryEntry | null; saveError: SaveFailure | null; pruned: number; keeps: number }, ctx: CliContext): void {
   if (result.saved) ctx.stderr.write(`${ctx.t('history.saved', { id: result.saved.id })}\n`)
-  if (result.pruned > 0) ctx.stderr.write(`${ctx.t('history.pruned', { count: result.pruned, keeps: result.keeps, file: settingsFile(defaultDataDir(ctx.env)) })}\n`)
+  if (result.pruned > 0) ctx.stderr.write(`${ctx.t('history.pruned', { count: result.pruned, keeps: result.keeps, file: historySettingsFile(ctx.env) })}\n`)
   if (result.saveError) ctx.stderr.write(`${ctx.t('history.saveFailed', { why: ctx.t(`history.why.${result.saveError.reason}`), path: result.saveError.path })}\n`)
 }

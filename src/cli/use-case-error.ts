@@ -1,11 +1,8 @@
 import type { TFunction } from 'i18next'
 
-import { InputError } from '../core/platform/files/read-input'
-import { OutputFileError } from '../core/platform/files/write-output'
-import { BadInterpreterError, CancelledError, ContainerProblemError, NoPythonError } from '../core/platform/errors'
+import { BadInterpreterError, CancelledError, ContainerProblemError, DiagnosisBusyError, DiagnosisLockStuckError, InputError, NoPythonError, OutputFileError } from '../core/app/errors'
 import { CliError, EXIT_ENVIRONMENT, EXIT_USAGE } from './cli-error'
 import { dockerCliError } from './render/docker-problem'
-import { DiagnosisBusyError, DiagnosisLockStuckError } from '../core/domain/diagnosis/run-lock'
 
 export const EXIT_CANCELLED = 130
 

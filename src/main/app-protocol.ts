@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 
 import { protocol } from 'electron'
 
-import { resolveHostedFile, SECURITY_HEADERS } from '../core/platform/hosting'
+import { resolveHostedFile, SECURITY_HEADERS } from '../core/app/hosting'
 import { APP_SCHEME, appPathOf } from './app-url'
 
 /** Must run before `app.whenReady()`. No `bypassCSP`, no `allowServiceWorkers`. */

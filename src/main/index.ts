@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron'
 import type { BrowserWindow } from 'electron'
 
-import { dataTableVersions } from '../core/domain/report/data-versions'
+import { dataTableVersions } from '../core/app/data-versions'
 import { createCoreService } from '../core/app/service/core-service'
 import { INVOKE_CHANNELS } from '../shared/channels'
 import { desktopEn, desktopZh, type DesktopKey } from '../shared/i18n/desktop'

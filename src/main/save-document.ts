@@ -2,7 +2,7 @@
 // and printToPDF in a hidden, script-less window for PDF.
 import type { BrowserWindow as BrowserWindowType, SaveDialogOptions } from 'electron'
 
-import { verifyNotEmpty, verifyPdf, writeOutputFile } from '../core/platform/files/write-output'
+import { verifyNotEmpty, verifyPdf, writeOutputFile } from '../core/app/output-file'
 
 export interface SaveDeps {
   showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>

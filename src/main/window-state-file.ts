@@ -2,7 +2,7 @@
 import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { readRegularText } from '../core/platform/files/read-regular'
+import { readRegularText } from '../core/app/regular-file'
 
 import { parseWindowState, type WindowState } from './window-bounds'
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 
-import { SECURITY_HEADERS } from '../core/platform/hosting'
+import { SECURITY_HEADERS } from '../core/app/hosting'
 
 /** Headers every response carries, whatever its status. */
 export function setSecurityHeaders(res: ServerResponse): void {

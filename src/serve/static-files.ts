@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
-import { resolveHostedFile } from '../core/platform/hosting'
+import { resolveHostedFile } from '../core/app/hosting'
 import { cacheControlFor, etagOf, matchesIfNoneMatch } from './cache-policy'
 import { createCompressionCache, isCompressible, negotiateEncoding, type CompressionCache } from './compression'
 import { sendText } from './headers'

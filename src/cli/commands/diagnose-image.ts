@@ -1,12 +1,8 @@
 import { ENGINE_NAMES } from '../render/engine-line'
-import type { ProbeRunner } from '../../core/platform/probe/run-probe'
-import { parseGpuSelection, parseShmSize } from '../../core/platform/docker/container-options'
-import { prepareContainerTarget } from '../../core/domain/container/container-target'
-import { parseImageReference } from '../../core/platform/docker/image-reference'
-import { readGpuState } from '../../core/platform/nvidia-smi/read-status'
+import { parseGpuSelection, parseImageReference, parseShmSize } from '../../core/app/container-flags'
+import type { ImageTargetOptions } from '../../core/app/image-target'
 import { CliError, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
-import { dockerCliError } from '../render/docker-problem'
 
 export interface ImageOptions {
   image: string
@@ -14,7 +10,6 @@ export interface ImageOptions {
   'shm-size'?: string
   runtime?: string
   python?: string
-  'nvidia-smi'?: string
 }
 
 /** `--gpus` and `--shm-size` as the Docker CLI reads them, or a usage error. */
@@ -27,28 +22,22 @@ export function containerFlags(values: Pick<ImageOptions, 'gpus' | 'shm-size'>, 
 }
 
 /**
- * The probe runner for `--image`: checks the name, the engine and the image first (each failure
- * exits with its explanation), and reports the container's lifecycle on `log`.
+ * The container `--image` names, its flags checked (each a usage error), the container's
+ * lifecycle and the engine in use reported on `log`.
  */
-export async function imageRunner(values: ImageOptions, ctx: CliContext, log: NodeJS.WritableStream): Promise<{ runner: ProbeRunner; label: string }> {
+export function imageTarget(values: ImageOptions, ctx: CliContext, log: NodeJS.WritableStream): ImageTargetOptions {
   const { gpus, shmSizeBytes } = containerFlags(values, ctx)
   const ref = parseImageReference(values.image)
   if (!ref.ok) throw new CliError(ctx.t('docker.badImage', { reason: ref.reason }), EXIT_USAGE)
-  const hostState = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
-  const host = hostState.kind === 'ok' ? { driverVersion: hostState.status.driverVersion, cudaVersion: hostState.status.cudaVersion } : undefined
-  const target = await prepareContainerTarget({
-    env: ctx.env,
+  return {
     image: values.image,
     gpus,
     shmSizeBytes,
     runtime: values.runtime,
     python: values.python,
-    host,
     signal: ctx.signal,
     onSwept: (ids) => log.write(`${ctx.t('docker.swept', { count: ids.length })}\n`),
     onLifecycle: (event, detail) => log.write(`  · ${ctx.t('docker.lifecycle', { event: ctx.t(`docker.event.${event}`), detail: detail.slice(0, 12) })}\n`),
-  })
-  if (!target.ok) throw dockerCliError(target.problem, ctx.t)
-  log.write(`${ctx.t('docker.using', { image: target.image, engine: ENGINE_NAMES[target.connection.info.engine], endpoint: target.connection.info.endpoint })}\n`)
-  return { runner: target.runner, label: target.image }
+    onPrepared: ({ image, engine }) => log.write(`${ctx.t('docker.using', { image, engine: ENGINE_NAMES[engine.engine], endpoint: engine.endpoint })}\n`),
+  }
 }

@@ -1,20 +1,15 @@
 import type { StepId } from '../../shared/diagnosis'
 import { STEP_IDS } from '../../shared/diagnosis'
-import { checkInterpreter } from '../../core/platform/probe/check-interpreter'
-import { defaultPython } from '../../core/app/default-python'
-import { diagnoseAndSave } from '../../core/app/diagnose-and-save'
-import { NoPythonError } from '../../core/platform/errors'
+import { prepareDiagnosis } from '../../core/app/prepare-diagnosis'
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
 import { renderDiagnosis } from '../render/diagnosis-view'
-import { imageRunner } from './diagnose-image'
+import { imageTarget } from './diagnose-image'
 import { cliHistory, reportSaved } from '../history'
-import { dockerProcessNamer } from '../../core/platform/docker/name-gpu-processes'
-import { diagnosisExposition } from '../../core/domain/metrics'
-import { checkOutputTarget, writeOutputFile } from '../../core/platform/files/write-output'
-import { GPU_SELECTION } from '../../core/domain/diagnosis/gpu-selection'
-import { DEFAULT_SUSTAIN_SECONDS } from '../../core/domain/diagnosis/diagnosis-defaults'
+import { diagnosisExposition } from '../../core/app/prometheus-text'
+import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
+import { DEFAULT_SUSTAIN_SECONDS, GPU_SELECTION } from '../../core/app/diagnosis-options'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -60,23 +55,16 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
   if (values.image === undefined && values.gpus !== undefined && (!GPU_SELECTION.test(values.gpus.trim()) || values.gpus.trim() === 'none'))
     throw new CliError(ctx.t('docker.badGpus', { value: values.gpus }), EXIT_USAGE)
   const log = json || prometheus ? ctx.stderr : ctx.stdout
-  // With --image, --python names the interpreter inside the image.
-  const container = values.image !== undefined ? await imageRunner({ ...values, image: values.image }, ctx, log) : null
-  const python = await defaultPython({ explicit: values.python, inContainer: container !== null, env: ctx.env })
-  if (!python) throw new NoPythonError()
-  // One the user named is checked before anything runs; a detected one has just run for its detection.
-  if (!container && values.python) await checkInterpreter(python, ctx.env)
-  if (!container) log.write(`${ctx.t('diagnose.using', { python })}\n`)
+  // With --image, --python names the interpreter inside the image; on the host, one the user named is
+  // checked before anything runs (a detected one has just run for its detection).
+  const container = values.image !== undefined ? imageTarget({ ...values, image: values.image }, ctx, log) : null
+  const prepared = await prepareDiagnosis({ python: values.python, container, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+  if (!container) log.write(`${ctx.t('diagnose.using', { python: prepared.python })}\n`)
   let lastStep: string | null = null
   const history = values['no-save'] === true ? null : cliHistory(ctx)
-  const result = await diagnoseAndSave({
+  const result = await prepared.run({
     history,
-    runner: container?.runner,
-    nameProcesses: dockerProcessNamer(ctx.env),
-    python,
     steps,
-    nvidiaSmiPath: values['nvidia-smi'],
-    env: ctx.env,
     signal: ctx.signal,
     disableCudnn: values['disable-cudnn'] === true,
     sustainSeconds: seconds,

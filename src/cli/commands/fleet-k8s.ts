@@ -1,5 +1,5 @@
-import { checkOutputTarget, writeOutputFile } from '../../core/platform/files/write-output'
-import { fleetJob } from '../../core/platform/k8s/fleet-job'
+import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
+import { k8sFleetJob } from '../../core/app/k8s-fleet-job'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption } from '../parse-options'
@@ -23,7 +23,7 @@ export async function k8sManifestCommand(values: K8sValues, ctx: CliContext): Pr
   if (!values.image) throw new CliError(ctx.t('fleet.k8sImage'), EXIT_USAGE)
   if (values.nodes === undefined || !/^\d+$/.test(values.nodes)) throw new CliError(ctx.t('fleet.k8sNodes'), EXIT_USAGE)
   if (values.namespace !== undefined && !DNS_LABEL.test(values.namespace)) throw new CliError(ctx.t('fleet.k8sNamespace', { value: values.namespace }), EXIT_USAGE)
-  const job = fleetJob({
+  const job = k8sFleetJob({
     nodes: parseIntOption(values.nodes, '--nodes', 1, 10_000, 1, say),
     image: values.image,
     gpusPerNode: parseIntOption(values['gpus-per-node'], '--gpus-per-node', 1, 64, 8, say),

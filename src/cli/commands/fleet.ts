@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs'
-import { join } from 'node:path'
 
-import { checkOutputTarget, writeOutputFile } from '../../core/platform/files/write-output'
-import { renderFleetHtml, renderFleetMarkdown } from '../../core/domain/report'
-import { SlurmError } from '../../core/platform/slurm/slurm-error'
+import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
+import { renderFleetHtml, renderFleetMarkdown } from '../../core/app/fleet-texts'
+import { SlurmError } from '../../core/app/errors'
 import { runSlurmFleet } from '../../core/app/slurm-fleet'
+import { saveNodeReports } from '../../core/app/save-node-reports'
 import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
@@ -87,13 +87,8 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
   }
   const { table } = result
   if (reportsDir !== undefined) {
-    // Each node's report as `report --merge` and the app's Fleet page read them (node name = file name).
-    const read = new Set(table.nodes.filter((n) => n.state === 'ok').map((n) => n.name))
-    for (const input of result.inputs) {
-      if (input.name === null || !read.has(input.name)) continue
-      await writeOutputFile(join(reportsDir, `${input.name}.json`), input.text)
-    }
-    ctx.stderr.write(`${ctx.t('fleet.reportsSaved', { count: read.size, dir: reportsDir })}\n`)
+    const count = await saveNodeReports(result, reportsDir)
+    ctx.stderr.write(`${ctx.t('fleet.reportsSaved', { count, dir: reportsDir })}\n`)
   }
   const text =
     format === 'json'

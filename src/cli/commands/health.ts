@@ -1,16 +1,12 @@
-import { readTextInput } from '../../core/platform/files/read-input'
-import { checkHealth } from '../../core/domain/health/check-health'
-import { MAX_KERNEL_LOG_TEXT, MAX_SMI_TEXT } from '../../shared/constants'
-import { checkHealthUnderLoad } from '../../core/domain/health/check-under-load'
-import { checkInterpreter } from '../../core/platform/probe/check-interpreter'
-import { defaultPython } from '../../core/app/default-python'
+import { readHealth } from '../../core/app/read-health'
+import { readHealthUnderLoad } from '../../core/app/health-under-load'
 import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
 import { renderHealth } from '../render/health-view'
 import { renderProblem } from '../render/status-view'
-import { healthExposition, healthFailureExposition } from '../../core/domain/metrics'
-import { writeOutputFile, checkOutputTarget } from '../../core/platform/files/write-output'
+import { healthExposition, healthFailureExposition } from '../../core/app/prometheus-text'
+import { writeOutputFile, checkOutputTarget } from '../../core/app/output-file'
 
 export const HEALTH_OPTIONS = {
   json: { type: 'boolean' },
@@ -21,14 +17,6 @@ export const HEALTH_OPTIONS = {
   prometheus: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
 } as const
-
-/** The Python whose PyTorch runs the load: --python, else the one a diagnosis would use; checked before it starts. */
-async function loadPython(explicit: string | undefined, ctx: CliContext): Promise<string> {
-  const python = await defaultPython({ explicit, env: ctx.env })
-  if (!python) throw new CliError(ctx.t('diagnose.noPython'), EXIT_ENVIRONMENT)
-  await checkInterpreter(python, ctx.env)
-  return python
-}
 
 /** `gpu-doctor health [--json | --prometheus [-o FILE]] [--under-load [--python PATH]] [--from-smi FILE] [--kernel-log FILE]`: exit 1 when an error-severity finding is present. */
 export async function healthCommand(args: string[], ctx: CliContext): Promise<number> {
@@ -47,14 +35,8 @@ export async function healthCommand(args: string[], ctx: CliContext): Promise<nu
   const underLoad = values['under-load'] === true
   if (underLoad && fromFile !== undefined) throw new CliError(ctx.t('error.underLoadFromFile'), EXIT_USAGE)
   const live = { nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal }
-  const outcome = underLoad
-    ? await checkHealthUnderLoad({ ...live, python: await loadPython(values.python, ctx) })
-    : await checkHealth({
-        ...live,
-        smiText: fromFile === undefined ? undefined : await readTextInput(fromFile, MAX_SMI_TEXT),
-        // An empty kernel log is a quiet machine, not a mistake.
-        kernelLogText: values['kernel-log'] === undefined ? undefined : await readTextInput(values['kernel-log'], MAX_KERNEL_LOG_TEXT, { allowEmpty: true }),
-      })
+  // Under load, the Python (--python, else the one a diagnosis would use) is checked before the load starts.
+  const outcome = underLoad ? await readHealthUnderLoad({ ...live, python: values.python }) : await readHealth({ ...live, smiFile: fromFile, kernelLogFile: values['kernel-log'] })
   if (!outcome.ok) {
     // A saved file that is not nvidia-smi -q is the user's input; a live failure is the machine's.
     if (fromFile !== undefined) throw new CliError(ctx.t('error.unparseable', { file: fromFile, reason: outcome.problem.detail }), EXIT_USAGE)

@@ -1,4 +1,4 @@
-import { detectInterpreters } from '../../core/platform/probe/interpreters'
+import { listInterpreters } from '../../core/app/list-interpreters'
 import { EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -7,7 +7,7 @@ import { renderTable } from '../render/text-table'
 /** `gpu-doctor interpreters [--json]`: the Pythons GPU Doctor found, and which have torch. */
 export async function interpretersCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, { json: { type: 'boolean' } })
-  const list = await detectInterpreters(ctx.env)
+  const list = await listInterpreters(ctx.env)
   if (values.json === true) {
     ctx.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
     return EXIT_OK

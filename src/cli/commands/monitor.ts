@@ -1,7 +1,6 @@
 import type { MonitorSample, MonitorState } from '../../shared/gpu'
 import { describeSamplerSource } from '../../shared/i18n/sampler'
-import { createLiveMonitor } from '../../core/platform/nvml/live-monitor'
-import { readGpuState } from '../../core/platform/nvidia-smi/read-status'
+import { openLiveMonitor } from '../../core/app/live-monitor'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
@@ -24,13 +23,13 @@ export async function monitorCommand(args: string[], ctx: CliContext): Promise<n
   const count = parseIntOption(values.count, '--count', 1, 10_000_000, 0, say)
   const json = values.json === true
   const live = !json && ctx.stdout.isTTY === true
-  // Fail fast with the full explanation when nvidia-smi cannot work at all, instead of retrying.
-  const first = await readGpuState({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
-  if (first.kind === 'error') {
-    if (!json) ctx.stdout.write(`${renderProblem(first.problem, ctx.t)}\n`)
-    throw new CliError(ctx.t(first.problem.messageKey, { ns: 'problems', defaultValue: first.problem.message }), EXIT_ENVIRONMENT)
+  // Fails fast with the full explanation when nvidia-smi cannot work at all, instead of retrying.
+  const opened = await openLiveMonitor({ intervalMs, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
+  if (!opened.ok) {
+    if (!json) ctx.stdout.write(`${renderProblem(opened.problem, ctx.t)}\n`)
+    throw new CliError(ctx.t(opened.problem.messageKey, { ns: 'problems', defaultValue: opened.problem.message }), EXIT_ENVIRONMENT)
   }
-  const monitor = await createLiveMonitor({ intervalMs, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env })
+  const { monitor } = opened
   // Which reader is in use: on stderr with --json, so stdout stays one JSON sample per line.
   const sampler = monitor.source ? describeSamplerSource(monitor.source, ctx.t as unknown as Parameters<typeof describeSamplerSource>[1]) : null
   const history = new Map<number, Array<number | null>>()

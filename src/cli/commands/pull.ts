@@ -1,8 +1,7 @@
 import type { PullSnapshot } from '../../core/platform/docker/pull-progress'
-import { connectEngine } from '../../core/platform/docker/connect'
-import { formatBytes } from '../../core/platform/docker/container-options'
-import { parseImageReference } from '../../core/platform/docker/image-reference'
-import { pullImage } from '../../core/platform/docker/pull-image'
+import { formatBytes } from '../../core/app/byte-size'
+import { parseImageReference } from '../../core/app/container-flags'
+import { pullImage } from '../../core/app/pull-image'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -25,14 +24,16 @@ export async function pullCommand(args: string[], ctx: CliContext): Promise<numb
   if (positionals.length !== 1) throw new CliError(ctx.t('pull.usage'), EXIT_USAGE)
   const parsed = parseImageReference(positionals[0]!)
   if (!parsed.ok) throw new CliError(ctx.t('docker.badImage', { reason: parsed.reason }), EXIT_USAGE)
-  const conn = await connectEngine(ctx.env)
-  if (!conn.ok) throw dockerCliError(conn.problem, ctx.t)
-  if (!json) ctx.stdout.write(`${ctx.t('pull.pulling', { ref: parsed.ref.normalized, endpoint: conn.info.endpoint })}\n`)
-  const result = await pullImage(conn.docker, parsed.ref.normalized, {
-    endpoint: conn.info.endpoint,
+  const ref = parsed.ref.normalized
+  // An engine that does not answer: its explanation (exit 3, use-case-error.ts).
+  const result = await pullImage(ref, {
+    env: ctx.env,
     signal: ctx.signal,
     minIntervalMs: json ? 100 : 500,
-    onProgress: (s) => ctx.stdout.write(json ? `${JSON.stringify({ type: 'progress', ref: parsed.ref.normalized, ...s })}\n` : `${progressLine(s)}\n`),
+    onPulling: (endpoint) => {
+      if (!json) ctx.stdout.write(`${ctx.t('pull.pulling', { ref, endpoint })}\n`)
+    },
+    onProgress: (s) => ctx.stdout.write(json ? `${JSON.stringify({ type: 'progress', ref, ...s })}\n` : `${progressLine(s)}\n`),
   })
   if (!result.ok) {
     if (json) ctx.stdout.write(`${JSON.stringify({ type: 'error', ref: result.ref, problem: result.problem })}\n`)

@@ -1,13 +1,6 @@
-import { readTextInput } from '../../core/platform/files/read-input'
-import { MAX_SMI_TEXT } from '../../shared/constants'
-import { isKnownComputeCapability, knownComputeCapabilities } from '../../core/knowledge/compat/compute-capabilities'
-import { compatData } from '../../core/knowledge/compat/data'
-import { resolveGpuName } from '../../core/knowledge/compat/gpu-names'
-import { recommendDetailed, toResult } from '../../core/domain/recommend/recommend'
-import { reason } from '../../core/domain/recommend/reasons'
-import { gatherInput } from '../../core/domain/recommend/request'
+import { recommendImages } from '../../core/app/recommend-images'
+import { gpuNameProblem, isKnownComputeCapability, knownComputeCapabilities, torchReleases } from '../../core/app/recommend-vocabulary'
 import type { CpuArch, RecommendRequest } from '../../shared/recommend'
-import { checkRecommendedTags } from '../../core/domain/recommend/check-tags'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -32,7 +25,7 @@ export const RECOMMEND_OPTIONS = {
 /** --arch takes the kernel's name or the image platform's. */
 const ARCH_NAMES: Record<string, CpuArch> = { x86_64: 'x86_64', amd64: 'x86_64', aarch64: 'aarch64', arm64: 'aarch64' }
 
-/** Each tag's registry gets this long (all requests for the tag together). */
+/** With --check, each tag's registry gets this long (all requests for the tag together); offline or refused, a tag says it was not checked and why. */
 const CHECK_TIMEOUT_MS = 15_000
 
 type Values = ReturnType<typeof parseOptions<typeof RECOMMEND_OPTIONS>>['values']
@@ -45,7 +38,7 @@ export function echoValue(value: string): string {
 }
 
 /** Flags → request; every malformed value is a usage error naming the flag. */
-async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequest> {
+function toRequest(values: Values, ctx: CliContext): RecommendRequest {
   const usage = (key: string, value: string) => new CliError(ctx.t(key, { value: echoValue(value) }), EXIT_USAGE)
   for (const cc of values.cc ?? []) {
     if (!/^\d{1,2}\.\d$/.test(cc)) throw usage('recommend.badCc', cc)
@@ -58,21 +51,16 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
   if (values.arch !== undefined && !arch) throw usage('recommend.badArch', values.arch)
   const torch = values.torch === undefined ? undefined : /^(\d+\.\d+)(?:\.\d+)?$/.exec(values.torch)?.[1]
   if (values.torch !== undefined && !torch) throw usage('recommend.badTorch', values.torch)
-  const releases = compatData().releases.releases.map((r) => r.release)
+  const releases = torchReleases()
   if (torch && !releases.includes(torch)) {
     throw new CliError(ctx.t('recommend.unknownTorch', { value: echoValue(torch), known: `${releases[0]}–${releases.at(-1)}` }), EXIT_USAGE)
   }
   // A name the table cannot settle is a typo or an ambiguity the user must resolve now.
   for (const name of values.gpu ?? []) {
-    // No GPU name is this long: refuse it rather than search (and echo) megabytes.
-    const resolved = name.length > 128 ? ({ kind: 'unknown' } as const) : resolveGpuName(name)
-    if (resolved.kind === 'unknown') throw new CliError(reasonLine(reason('block.gpuUnknown', { name: echoValue(name) }), ctx.t), EXIT_USAGE)
-    if (resolved.kind === 'ambiguous') {
-      const candidates = resolved.candidates.map((c) => `${c.name} (${c.cc})`).join(', ')
-      throw new CliError(reasonLine(reason('block.gpuAmbiguous', { name: echoValue(name), candidates }), ctx.t), EXIT_USAGE)
-    }
+    const problem = gpuNameProblem(name, echoValue(name))
+    if (problem) throw new CliError(reasonLine(problem, ctx.t), EXIT_USAGE)
   }
-  const req: RecommendRequest = {
+  return {
     gpus: values.gpu,
     ccs: values.cc,
     driver: values.driver,
@@ -82,11 +70,6 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
     torch,
     ngc: values.ngc,
   }
-  const file = values['from-smi']
-  if (file !== undefined) {
-    req.smiText = await readTextInput(file, MAX_SMI_TEXT)
-  }
-  return req
 }
 
 /**
@@ -97,24 +80,25 @@ async function toRequest(values: Values, ctx: CliContext): Promise<RecommendRequ
 export async function recommendCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values } = parseOptions(args, RECOMMEND_OPTIONS)
   const json = values.json === true
-  const req = await toRequest(values, ctx)
-  const gathered = await gatherInput(req, { nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
-  const detailed = recommendDetailed(gathered.input)
-  if (!gathered.ok) {
-    if (gathered.kind === 'smi') throw new CliError(ctx.t('error.unparseable', { file: values['from-smi'], reason: gathered.blocker.vars.message }), EXIT_USAGE)
-    const failed = { ...detailed, recommendations: [], blockers: [gathered.blocker] }
+  const req = toRequest(values, ctx)
+  const outcome = await recommendImages(req, {
+    smiFile: values['from-smi'],
+    checkTagsMs: values.check ? CHECK_TIMEOUT_MS : undefined,
+    nvidiaSmiPath: values['nvidia-smi'],
+    env: ctx.env,
+    signal: ctx.signal,
+  })
+  if (!outcome.ok) {
+    const { blocker } = outcome
+    if (outcome.kind === 'smi') throw new CliError(ctx.t('error.unparseable', { file: values['from-smi'], reason: blocker.vars.message }), EXIT_USAGE)
     // A Jetson without nvidia-smi is not a broken driver: its own answer replaces the nvidia-smi problem.
-    const jetson = gathered.blocker.code !== 'block.machine'
-    const problem = jetson ? undefined : gathered.problem
-    if (json) ctx.stdout.write(`${JSON.stringify(toResult(failed), null, 2)}\n`)
+    const jetson = blocker.code !== 'block.machine'
+    const problem = jetson ? undefined : outcome.problem
+    if (json) ctx.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`)
     else if (problem) ctx.stdout.write(`${renderProblem(problem, ctx.t)}\n`)
-    const message = problem ? ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }) : String(gathered.blocker.vars.message)
-    throw new CliError(reasonLine(jetson ? gathered.blocker : { ...gathered.blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
+    const message = problem ? ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }) : String(blocker.vars.message)
+    throw new CliError(reasonLine(jetson ? blocker : { ...blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
   }
-  const result = toResult(detailed)
-  // --check asks the registries; offline or refused, each tag says it was not checked and why.
-  const checks = values.check ? await checkRecommendedTags(result, { timeoutMs: CHECK_TIMEOUT_MS, signal: ctx.signal }) : undefined
-  if (checks) result.checks = checks
-  ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderRecommend(detailed, ctx.t, checks)}\n`)
+  ctx.stdout.write(json ? `${JSON.stringify(outcome.result, null, 2)}\n` : `${renderRecommend(outcome.detailed, ctx.t, outcome.checks)}\n`)
   return EXIT_OK
 }

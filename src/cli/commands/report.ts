@@ -1,30 +1,15 @@
-import { existsSync } from 'node:fs'
-import { basename } from 'node:path'
-
-import { readTextInput } from '../../core/platform/files/read-input'
-import { checkOutputTarget, writeOutputFile } from '../../core/platform/files/write-output'
-import { collectReport } from '../../core/app/collect-report'
-import { defaultPython } from '../../core/app/default-python'
-import { reportDocument } from '../../core/app/report-document'
-import { cliHistory, reportSaved, unreadableLine } from '../history'
-import {
-  compareDiagnoses,
-  fleetRejectReason,
-  diagnosisOf,
-  htmlToPdf,
-  mergeReports,
-  NoChromiumError,
-  parseReportInput,
-  renderComparisonMarkdown,
-  renderFleetHtml,
-  renderFleetMarkdown,
-  reportTranslator,
-} from '../../core/domain/report'
 import type { HistoryStore } from '../../core/domain/report/history/history-store'
-import { HistoryEntryNotFoundError, HistoryEntryUnreadableError } from '../../core/domain/report/history/entry-damage'
-import type { Diagnosis } from '../../shared/diagnosis'
-import { FLEET_MAX_BYTES, MAX_REPORT_JSON } from '../../shared/constants'
-import { HistoryIdSchema } from '../../shared/history'
+import type { SavedRunsComparison } from '../../core/app/compare-saved-runs'
+import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
+import { assembleReport } from '../../core/app/assemble-report'
+import { compareSavedRuns } from '../../core/app/compare-saved-runs'
+import { renderComparisonMarkdown } from '../../core/app/comparison-markdown'
+import { fleetRejectReason, renderFleetHtml, renderFleetMarkdown, reportTranslator } from '../../core/app/fleet-texts'
+import { mergeReportFiles } from '../../core/app/merge-report-files'
+import { reportDocument } from '../../core/app/report-document'
+import { htmlToPdf } from '../../core/app/report-pdf'
+import { NoChromiumError } from '../../core/app/errors'
+import { cliHistory, reportSaved, unreadableLine } from '../history'
 import type { Report } from '../../shared/report'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
@@ -47,30 +32,11 @@ export const REPORT_OPTIONS = {
 const FORMATS = ['md', 'html', 'json', 'pdf'] as const
 type Format = (typeof FORMATS)[number]
 
-/** A report or diagnosis file: at most MAX_REPORT_JSON, not empty, not binary (else exit 2). */
-function readText(file: string, maxBytes = MAX_REPORT_JSON): Promise<string> {
-  return readTextInput(file, maxBytes)
-}
-
-/** A saved report or diagnosis file, or a history id. */
-async function loadDiagnosis(arg: string, store: HistoryStore, ctx: CliContext): Promise<{ id: string | null; diagnosis: Diagnosis }> {
-  if (!existsSync(arg) && HistoryIdSchema.safeParse(arg).success) {
-    try {
-      return { id: arg, diagnosis: await store.load(arg) }
-    } catch (error) {
-      if (error instanceof HistoryEntryUnreadableError) throw new CliError(unreadableLine(error.entry, store, ctx, 'history.unreadable'), EXIT_USAGE)
-      if (error instanceof HistoryEntryNotFoundError) throw new CliError(ctx.t('history.notFound', { id: arg }), EXIT_USAGE)
-      throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
-    }
-  }
-  const text = await readText(arg)
-  try {
-    const diagnosis = diagnosisOf(parseReportInput(text))
-    if (diagnosis) return { id: null, diagnosis }
-    throw new Error('the report has no diagnosis')
-  } catch (error) {
-    throw new CliError(ctx.t('error.unparseable', { file: arg, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
-  }
+/** Why one side of --compare could not be loaded, as a usage error. */
+function loadError(failure: Exclude<SavedRunsComparison, { ok: true }>, store: HistoryStore, ctx: CliContext): CliError {
+  if (failure.problem === 'unreadable-entry') return new CliError(unreadableLine(failure.entry, store, ctx, 'history.unreadable'), EXIT_USAGE)
+  if (failure.problem === 'not-found') return new CliError(ctx.t('history.notFound', { id: failure.arg }), EXIT_USAGE)
+  return new CliError(ctx.t('error.unparseable', { file: failure.arg, reason: failure.detail }), EXIT_USAGE)
 }
 
 /**
@@ -94,8 +60,9 @@ async function compareCommand(files: string[], format: Format, output: string | 
   if (files.length !== 2) throw new CliError(ctx.t('report.compareArgs'), EXIT_USAGE)
   if (format !== 'md' && format !== 'json') throw new CliError(ctx.t('report.formatFor', { format, mode: '--compare', formats: 'md, json' }), EXIT_USAGE)
   if (output !== undefined) await checkOutputTarget(output)
-  const [a, b] = [await loadDiagnosis(files[0]!, store, ctx), await loadDiagnosis(files[1]!, store, ctx)]
-  const comparison = compareDiagnoses({ ...a, label: a.id ?? basename(files[0]!) }, { ...b, label: b.id ?? basename(files[1]!) })
+  const compared = await compareSavedRuns(files[0]!, files[1]!, store)
+  if (!compared.ok) throw loadError(compared, store, ctx)
+  const { comparison } = compared
   await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), format, output, ctx)
   return EXIT_OK
 }
@@ -104,8 +71,7 @@ async function mergeCommand(files: string[], format: Format, output: string | un
   if (files.length === 0) throw new CliError(ctx.t('report.mergeArgs'), EXIT_USAGE)
   if (format === 'pdf') throw new CliError(ctx.t('report.formatFor', { format, mode: '--merge', formats: 'md, html, json' }), EXIT_USAGE)
   if (output !== undefined) await checkOutputTarget(output)
-  const inputs = await Promise.all(files.map(async (file) => ({ name: basename(file).replace(/\.json$/i, ''), text: await readText(file, FLEET_MAX_BYTES) })))
-  const table = mergeReports(inputs)
+  const table = await mergeReportFiles(files)
   for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
   const text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, ctx.lang) : renderFleetMarkdown(table, ctx.lang)
   await emit(text, format as 'md' | 'html' | 'json', output, ctx)
@@ -114,47 +80,29 @@ async function mergeCommand(files: string[], format: Format, output: string | un
 
 /** The report object: from a saved report as it is, else this machine's facts around a diagnosis. */
 async function makeReport(values: { from?: string; latest?: boolean; python?: string; 'no-save'?: boolean; 'nvidia-smi'?: string }, store: HistoryStore, ctx: CliContext): Promise<Report> {
-  let diagnosis: Diagnosis | null = null
-  let source: Report['diagnosisSource'] = null
-  if (values.from !== undefined) {
-    const text = await readText(values.from)
-    let input
-    try {
-      input = parseReportInput(text)
-    } catch (error) {
-      throw new CliError(ctx.t('error.unparseable', { file: values.from, reason: error instanceof Error ? error.message : String(error) }), EXIT_USAGE)
-    }
-    if (input.kind === 'report') return input.report
-    diagnosis = input.diagnosis
-    source = 'file'
-  } else if (values.latest) {
-    const { found, skipped } = await store.latest()
-    for (const entry of skipped) ctx.stderr.write(`${unreadableLine(entry, store, ctx)}\n`)
-    if (!found) throw new CliError(skipped.length ? ctx.t('history.noneReadable', { count: skipped.length }) : ctx.t('report.noHistory'), EXIT_USAGE)
-    if (skipped.length) ctx.stderr.write(`${ctx.t('history.usingLatest', { id: found.id })}\n`)
-    diagnosis = found.diagnosis
-    source = 'history'
-  }
-  const python = diagnosis ? null : await defaultPython({ explicit: values.python, env: ctx.env })
-  if (!diagnosis && !python) ctx.stderr.write(`${ctx.t('report.noPython')}\n`)
-  if (python) ctx.stderr.write(`${ctx.t('diagnose.using', { python })}\n`)
   let lastStep: string | null = null
-  const report = await collectReport({
-    diagnosis,
-    diagnosisSource: source,
-    python,
+  const assembled = await assembleReport({
+    diagnosis: values.from !== undefined ? { from: 'file', file: values.from } : values.latest ? { from: 'latest' } : { from: 'run', python: values.python },
+    history: store,
+    save: !values['no-save'],
     nvidiaSmiPath: values['nvidia-smi'],
     env: ctx.env,
     signal: ctx.signal,
+    onHistoryRead: ({ skipped, usedId }) => {
+      for (const entry of skipped) ctx.stderr.write(`${unreadableLine(entry, store, ctx)}\n`)
+      if (usedId !== null && skipped.length) ctx.stderr.write(`${ctx.t('history.usingLatest', { id: usedId })}\n`)
+    },
+    onPython: (python) => ctx.stderr.write(`${python === null ? ctx.t('report.noPython') : ctx.t('diagnose.using', { python })}\n`),
     onProgress: (p) => {
       if (p.stage === 'sample' || !p.step || p.step === lastStep) return
       lastStep = p.step
       ctx.stderr.write(`  … ${ctx.t(`step.${p.step}`)}\n`)
     },
-    history: values['no-save'] ? null : store,
     onSaved: (result) => reportSaved(result, ctx),
   })
-  return report
+  if (assembled.ok) return assembled.report
+  if (assembled.problem === 'unparseable') throw new CliError(ctx.t('error.unparseable', { file: values.from, reason: assembled.detail }), EXIT_USAGE)
+  throw new CliError(assembled.skipped ? ctx.t('history.noneReadable', { count: assembled.skipped }) : ctx.t('report.noHistory'), EXIT_USAGE)
 }
 
 /**

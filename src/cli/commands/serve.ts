@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { startServer } from '../../serve'
 import { classifyBindHost } from '../../serve/bind-host'
 import { createCoreService } from '../../core/app/service/core-service'
-import { checkHealth } from '../../core/domain/health/check-health'
-import { cachedHealthMetrics } from '../../core/domain/metrics'
+import { healthMetrics } from '../../core/app/health-metrics'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { openInBrowser } from '../open-browser'
@@ -53,7 +52,7 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   if (!existsSync(join(dir, 'index.html'))) throw new CliError(ctx.t('serve.noUi', { dir }), EXIT_ENVIRONMENT)
 
   const core = createCoreService({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, allowedInterpreters: values.python ?? [] })
-  const metrics = values.metrics === true ? cachedHealthMetrics(() => checkHealth({ nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal }), METRICS_TTL_MS) : undefined
+  const metrics = values.metrics === true ? healthMetrics({ ttlMs: METRICS_TTL_MS, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal }) : undefined
   const server = await startServer({ core, host, port, rendererDir: dir, metrics }).catch(async (error: unknown) => {
     await core.dispose()
     throw listenError(error, host, port, ctx)

@@ -1,7 +1,5 @@
 import type { GpuStatus } from '../../shared/gpu'
-import { parseSmiOutput } from '../../core/platform/nvidia-smi/parse-any'
-import { readTextInput } from '../../core/platform/files/read-input'
-import { MAX_SMI_TEXT } from '../../shared/constants'
+import { readSavedStatus } from '../../core/app/saved-status'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
@@ -13,8 +11,7 @@ export const STATUS_OPTIONS = {
 } as const
 
 async function statusFromFile(file: string, ctx: CliContext): Promise<GpuStatus> {
-  const text = await readTextInput(file, MAX_SMI_TEXT)
-  const parsed = parseSmiOutput(text)
+  const parsed = await readSavedStatus(file)
   if ('error' in parsed) throw new CliError(ctx.t('error.unparseable', { file, reason: parsed.error }), EXIT_USAGE)
   return parsed.status
 }

@@ -1,8 +1,6 @@
 import { WATCH_DEFAULT_SECONDS, WATCH_MAX_SECONDS, WATCH_MIN_SECONDS } from '../../shared/constants'
-import { containerMainPid } from '../../core/domain/watch/container-pid'
-import { WatchError } from '../../core/domain/watch/errors'
-import { watchJob } from '../../core/domain/watch/watch'
-import { GpuProblemError } from '../../core/platform/errors'
+import { GpuProblemError, WatchError } from '../../core/app/errors'
+import { watchJob } from '../../core/app/watch-job'
 import { CliError, EXIT_ENVIRONMENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseIntOption, parseOptions } from '../parse-options'
@@ -44,17 +42,17 @@ export async function watchCommand(args: string[], ctx: CliContext): Promise<num
   const seconds = parseIntOption(values.seconds, '--seconds', WATCH_MIN_SECONDS, WATCH_MAX_SECONDS, WATCH_DEFAULT_SECONDS, say)
   const json = values.json === true
   try {
-    const pid = values.container !== undefined ? await containerMainPid(values.container, ctx.env) : parseIntOption(values.pid, '--pid', 1, 2 ** 22, 0, say)
-    const progress = progressWriter(ctx, pid, seconds)
+    const job = values.container !== undefined ? { container: values.container } : { pid: parseIntOption(values.pid, '--pid', 1, 2 ** 22, 0, say) }
+    let progress: ReturnType<typeof progressWriter> | undefined
     const result = await watchJob({
-      pid,
+      job,
       seconds,
-      container: values.container ?? null,
       nvidiaSmiPath: values['nvidia-smi'],
       env: ctx.env,
       signal: ctx.signal,
-      onProgress: (elapsed, sm) => progress.update(elapsed, sm),
-    }).finally(() => progress.end())
+      onWatching: (pid) => (progress = progressWriter(ctx, pid, seconds)),
+      onProgress: (elapsed, sm) => progress?.update(elapsed, sm),
+    }).finally(() => progress?.end())
     ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderWatch(result, ctx.t)}\n`)
     return result.verdict === 'healthy' ? EXIT_OK : EXIT_FAILED
   } catch (error) {

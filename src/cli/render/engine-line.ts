@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next'
 
-import type { Connection } from '../../core/platform/docker/connect'
+import type { DockerProblem, EngineInfo } from '../../shared/docker'
 
 export const ENGINE_NAMES = { docker: 'Docker', podman: 'Podman' } as const
 
 /** Which engine GPU Doctor talks to and why that one ("Container engine: Podman 4.3.1 at unix://… . DOCKER_HOST is unset …"). */
-export function renderEngineLine(conn: Connection, t: TFunction): string {
+export function renderEngineLine(conn: { ok: true; info: EngineInfo } | { ok: false; problem: DockerProblem }, t: TFunction): string {
   if (!conn.ok) return t('engine.down', { message: conn.problem.message })
   const { info } = conn
   const why = info.endpointReason ? t(info.endpointReason.key, { ns: 'docker', ...info.endpointReason.params }) : ''

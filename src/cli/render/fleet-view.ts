@@ -1,6 +1,6 @@
 import type { FleetTable } from '../../shared/fleet'
 import type { ReportLang } from '../../shared/report'
-import { fleetCell, fleetFieldLabel, fleetHeadline, fleetLookFirst, fleetWarnings, reportTranslator } from '../../core/domain/report'
+import { fleetCell, fleetFieldLabel, fleetHeadline, fleetLookFirst, fleetWarnings, reportTranslator } from '../../core/app/fleet-texts'
 import { renderTable } from './text-table'
 
 /** The merged fleet for a terminal: one column per node, `≠` on rows that differ, then who to look at first. */

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 
-import { LOAD_SETTLE_MS } from '../../core/domain/health/check-under-load'
+import { LOAD_SETTLE_MS } from '../../core/app/health-under-load'
 import type { HealthResult } from '../../shared/health'
 import { findingText } from './diagnosis-view'
 import { renderTable } from './text-table'

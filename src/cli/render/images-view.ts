@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 
 import type { LocalImage } from '../../shared/docker'
-import { formatBytes } from '../../core/platform/docker/container-options'
+import { formatBytes } from '../../core/app/byte-size'
 import { renderTable } from './text-table'
 
 /** "3 h", "12 d" since an ISO date. */

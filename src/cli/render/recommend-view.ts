@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next'
 
-import { checkReason } from '../../core/domain/recommend/check-tags'
+import { checkReason, reasonText } from '../../core/app/recommend-texts'
 import type { DetailedResult } from '../../core/domain/recommend/recommend'
 import type { TagCheckResult } from '../../shared/recommend'
-import { reasonText } from '../../core/domain/recommend/reasons'
 import type { Reason } from '../../core/domain/recommend/types'
 
 const PLATFORM = { linux: 'Linux', windows: 'Windows' } as const

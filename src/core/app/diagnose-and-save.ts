@@ -42,15 +42,15 @@ function logViolations(violations: Violation[]): void {
   for (const v of violations) process.stderr.write(`gpu-doctor: consistency check corrected ${v.step} (${v.rule}): ${v.detail}\n`)
 }
 
+export type DiagnoseAndSaveOptions = DiagnoseOptions & LockChoice & ConsistencyChoice & { history: HistoryStore | null; saveTimeoutMs?: number }
+
 /**
  * A diagnosis as every front end runs it: one at a time per machine (a lock, waited for), the five
  * steps, checked for contradictions between them (corrected conservatively, and logged), then the
  * history, unless `history` is null. A cancelled run describes the cancel, not the machine: it throws CancelledError and is neither returned nor saved. A failure to save never
  * fails the run; the save is bounded in time and stops with the run's signal.
  */
-export async function diagnoseAndSave(
-  options: DiagnoseOptions & LockChoice & ConsistencyChoice & { history: HistoryStore | null; saveTimeoutMs?: number },
-): Promise<DiagnoseAndSaveResult> {
+export async function diagnoseAndSave(options: DiagnoseAndSaveOptions): Promise<DiagnoseAndSaveResult> {
   const { history, saveTimeoutMs, lockDir, lockWaitMs, onLockWait, onInconsistency, ...diagnose } = options
   const lock = await acquireRunLock({
     dir: lockDir ?? defaultDataDir(options.env),

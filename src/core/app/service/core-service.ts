@@ -7,28 +7,28 @@ import { invokeContract } from '../../../shared/contract'
 import type { MonitorState } from '../../../shared/gpu'
 import { createDockerService } from './docker-handlers'
 import { sweepEngine } from '../../platform/docker/sweep-engine'
-import { checkHealth, type HealthOutcome } from '../../domain/health/check-health'
+import type { HealthOutcome } from '../../domain/health/check-health'
 import { checkHealthUnderLoad } from '../../domain/health/check-under-load'
+import { readHealth } from '../read-health'
+import { readHealthUnderLoad } from '../health-under-load'
 import { readHostFacts } from '../../platform/host/host-facts'
-import { checkInterpreter, checkInterpreterPath } from '../../platform/probe/check-interpreter'
-import { defaultPython } from '../default-python'
-import { NoPythonError } from '../../platform/errors'
+import { prepareDiagnosis } from '../prepare-diagnosis'
 import { detectInterpreters } from '../../platform/probe/interpreters'
 import { createInterpreterAllowlist } from '../../platform/probe/interpreter-allowlist'
+import { listInterpreters } from '../list-interpreters'
 import { createLiveMonitor, type LiveMonitor } from '../../platform/nvml/live-monitor'
 import { readGpuState } from '../../platform/nvidia-smi/read-status'
-import { recommendForRequest } from '../../domain/recommend/service'
+import { recommendForRequest } from '../recommend-images'
 import { checkImageTags } from '../../domain/recommend/check-tags'
 import { ipcErrorOf } from './ipc-error'
 import { createReportHandlers } from './report-handlers'
 import { type Caller, type CoreService, LOCAL_CALLER } from './types'
 import { createWatchRegistry, type WatchLimits } from './watch-registry'
 import { compareTargets } from '../compare-targets'
-import { diagnoseAndSave } from '../diagnose-and-save'
 import { GpuProblemError } from '../../platform/errors'
 import { sharedRead } from '../../platform/util/shared-read'
 import { listGpuProcesses } from '../../domain/watch/process-table'
-import { watchJob } from '../../domain/watch/watch'
+import { watchJob } from '../watch-job'
 
 export interface CoreOptions {
   nvidiaSmiPath?: string
@@ -110,7 +110,8 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   const runWatch = (caller: Caller, req: InvokeArgs<'watch:run'>[0]) =>
     watches.run(caller, (signal) =>
       watchJob({
-        ...req,
+        job: { pid: req.pid },
+        seconds: req.seconds,
         nvidiaSmiPath: options.nvidiaSmiPath,
         env: options.env,
         signal,
@@ -118,46 +119,29 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       }),
     )
 
-  /** The Python a load runs in: the one asked for, else the default; refused before it starts when it does not run. */
-  const checkedPython = async (explicit?: string): Promise<string> => {
-    if (explicit) {
-      checkInterpreterPath(explicit)
-      await pythons.require(explicit)
-    }
-    const python = await defaultPython({ explicit, env: options.env })
-    if (!python) throw new NoPythonError()
-    await checkInterpreter(python, options.env)
-    return python
-  }
-
   const startDiagnosis = async (req: InvokeArgs<'diagnosis:start'>[0]) => {
-    // A host Python that is not there is refused before a run starts (a container's is checked inside it).
-    if (!req.container) {
-      checkInterpreterPath(req.python)
-      await pythons.require(req.python)
-      await checkInterpreter(req.python, options.env)
-    }
+    // A host Python that is not there, or not allowed, is refused before a run starts (a container's is checked inside it).
+    const diagnosis = await prepareDiagnosis({
+      python: req.python,
+      allowlist: pythons,
+      container: req.container ? { image: req.container.image, gpus: req.container.gpus, shmSizeBytes: req.container.shmSizeBytes } : null,
+      nvidiaSmiPath: options.nvidiaSmiPath,
+      env: options.env,
+    })
     const runId = `run-${Date.now()}-${++runCounter}`
     const controller = new AbortController()
     runs.set(runId, controller)
     // A container target is checked first (engine up, image present); its failure fails the run.
-    const runner = req.container ? docker.runnerFor(req.container) : Promise.resolve(undefined)
-    runner
-      .then((probeRunner) =>
-        diagnoseAndSave({
-          history: reports.history,
-          runner: probeRunner,
-          nameProcesses: docker.nameProcesses,
-          python: req.python,
-          steps: req.steps,
-          disableCudnn: req.disableCudnn,
-          nvidiaSmiPath: options.nvidiaSmiPath,
-          env: options.env,
-          signal: controller.signal,
-          runId,
-          onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
-        }),
-      )
+    diagnosis
+      .run({
+        history: reports.history,
+        nameProcesses: docker.nameProcesses,
+        steps: req.steps,
+        disableCudnn: req.disableCudnn,
+        signal: controller.signal,
+        runId,
+        onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
+      })
       .then(({ diagnosis, saved, saveError, pruned, keeps }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis, saved, saveError, pruned, keeps }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
@@ -174,10 +158,9 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   // Concurrent health checks (tabs, a page opened twice) share one nvidia-smi -q -x and kernel-log read;
   // one under load shares the load already running with the same Python, never starts a second.
   const liveHealth = { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal }
-  const readHealth = sharedRead(() => checkHealth(liveHealth), { freshMs: HEALTH_FRESH_MS })
+  const readLiveHealth = sharedRead(() => readHealth(liveHealth), { freshMs: HEALTH_FRESH_MS })
   const underLoadReads = new Map<string, () => Promise<HealthOutcome>>()
-  const readHealthUnderLoad = async (explicit?: string): Promise<HealthOutcome> => {
-    const python = await checkedPython(explicit)
+  const sharedLoad = (python: string): Promise<HealthOutcome> => {
     let read = underLoadReads.get(python)
     if (!read) underLoadReads.set(python, (read = sharedRead(() => checkHealthUnderLoad({ ...liveHealth, python }), { freshMs: 0 })))
     return read()
@@ -187,18 +170,14 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.getGpuState]: readState,
     [INVOKE_CHANNELS.getHostFacts]: () => readHostFacts(),
     [INVOKE_CHANNELS.checkHealth]: async (request) => {
-      const outcome = request?.underLoad ? await readHealthUnderLoad(request.python) : await readHealth()
+      const outcome = request?.underLoad ? await readHealthUnderLoad({ ...liveHealth, python: request.python, allowlist: pythons }, sharedLoad) : await readLiveHealth()
       if (!outcome.ok) throw new GpuProblemError(outcome.problem)
       return outcome.health
     },
     [INVOKE_CHANNELS.startMonitor]: startMonitor,
     [INVOKE_CHANNELS.stopMonitor]: stopMonitor,
     [INVOKE_CHANNELS.openExternal]: async (url) => ({ opened: options.openExternal ? await options.openExternal(url) : false }),
-    [INVOKE_CHANNELS.listInterpreters]: async () => {
-      const found = await discover()
-      await pythons.allowFound(found)
-      return found
-    },
+    [INVOKE_CHANNELS.listInterpreters]: () => listInterpreters(options.env ?? process.env, (found) => pythons.allowFound(found)),
     [INVOKE_CHANNELS.startDiagnosis]: startDiagnosis,
     [INVOKE_CHANNELS.cancelDiagnosis]: async (runId) => {
       const controller = runs.get(runId)
@@ -210,10 +189,6 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.dockerStartPull]: (req) => docker.startPull(req.ref),
     [INVOKE_CHANNELS.dockerCancelPull]: (pullId) => docker.cancelPull(pullId),
     [INVOKE_CHANNELS.dockerCompare]: async (req) => {
-      if (req.python) {
-        checkInterpreterPath(req.python)
-        await pythons.require(req.python)
-      }
       const controller = new AbortController()
       const stop = () => controller.abort()
       lifetime.signal.addEventListener('abort', stop)
@@ -221,6 +196,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       try {
         return await compareTargets({
           ...req,
+          allowlist: pythons,
           nvidiaSmiPath: options.nvidiaSmiPath,
           env: options.env,
           signal: controller.signal,

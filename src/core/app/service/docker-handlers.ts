@@ -1,12 +1,9 @@
 import type { EventEmitter } from 'node:events'
 
 import { EVENT_CHANNELS } from '../../../shared/channels'
-import type { ContainerTarget, EngineState, LocalImage, PullDone, PullProgress } from '../../../shared/docker'
+import type { EngineState, LocalImage, PullDone, PullProgress } from '../../../shared/docker'
 import type { GpuProcess } from '../../../shared/gpu'
-import type { ProbeRunner } from '../../platform/probe/run-probe'
-import { ContainerProblemError } from '../../platform/errors'
 import { readHostDriver } from '../host-driver'
-import { prepareContainerTarget } from '../../domain/container/container-target'
 import { EngineHealth } from '../../platform/docker/engine-health'
 import { listLocalImages } from '../../domain/container/local-images'
 import { engineContainerNames, nameGpuProcesses } from '../../platform/docker/name-gpu-processes'
@@ -18,14 +15,12 @@ export interface DockerServiceOptions {
   nvidiaSmiPath?: string
 }
 
-/** The Docker half of the core service: engine health, images, pulls, container runners and names. */
+/** The Docker half of the core service: engine health, images, pulls and container names. */
 export interface DockerService {
   getEngine(): Promise<EngineState>
   listImages(): Promise<LocalImage[]>
   startPull(ref: string): Promise<{ pullId: string }>
   cancelPull(pullId: string): Promise<{ cancelled: boolean }>
-  /** A probe runner for a diagnosis in a container; throws the problem's text when it cannot run. */
-  runnerFor(target: ContainerTarget): Promise<ProbeRunner>
   /** `readGpuState`'s nameProcesses, answered from the engine only while it is up. */
   nameProcesses(processes: GpuProcess[]): Promise<GpuProcess[]>
   dispose(): Promise<void>
@@ -57,12 +52,6 @@ export function createDockerService(events: EventEmitter, options: DockerService
   }
 
   const hostDriver = () => readHostDriver({ nvidiaSmiPath: options.nvidiaSmiPath, env })
-
-  const runnerFor = async (target: ContainerTarget): Promise<ProbeRunner> => {
-    const prepared = await prepareContainerTarget({ env, image: target.image, gpus: target.gpus, shmSizeBytes: target.shmSizeBytes, host: await hostDriver() })
-    if (!prepared.ok) throw new ContainerProblemError(prepared.problem)
-    return prepared.runner
-  }
 
   return {
     async getEngine() {
@@ -101,8 +90,6 @@ export function createDockerService(events: EventEmitter, options: DockerService
       controller?.abort()
       return { cancelled: controller !== undefined }
     },
-
-    runnerFor,
 
     nameProcesses(processes) {
       const docker = health.client

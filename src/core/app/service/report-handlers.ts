@@ -8,9 +8,8 @@ import { join } from 'node:path'
 import type { RenderedPdf, RenderedReport, ReportFormat, ReportLang } from '../../../shared/report'
 import { collectReport } from '../collect-report'
 import { compareDiagnoses } from '../../domain/report/history/compare-diagnoses'
-import { defaultDataDir } from '../../domain/report/history/data-dir'
 import { mergeReports } from '../../domain/report/fleet/merge-reports'
-import { historyWithSettings } from '../../domain/settings/history-with-settings'
+import { openHistory } from '../open-history'
 import { settingsWarningText, type SettingsWarning } from '../../domain/settings/settings-file'
 import { htmlToPdf } from '../../domain/report/rendering/pdf'
 import { reportDocument } from '../report-document'
@@ -32,7 +31,7 @@ export interface ReportHandlerOptions {
 export function createReportHandlers(options: ReportHandlerOptions) {
   const env = options.env ?? process.env
   const onWarning = options.onSettingsWarning ?? ((w: SettingsWarning) => process.stderr.write(`gpu-doctor: ${settingsWarningText(w)}\n`))
-  const history = historyWithSettings(options.dataDir ?? defaultDataDir(env), env, onWarning)
+  const history = openHistory({ dataDir: options.dataDir, env, onWarning })
   const samples = new SampleHistory()
 
   const render = async (req: { format: ReportFormat; redact: boolean; lang: ReportLang; diagnosis?: Diagnosis }): Promise<RenderedReport> => {

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 
 import { InputError, readTextInput } from '../../../../src/core/platform/files/read-input'
-import { recommendForRequest } from '../../../../src/core/domain/recommend/service'
+import { recommendForRequest } from '../../../../src/core/app/recommend-images'
 
 const dir = mkdtempSync(join(tmpdir(), 'gd-read-'))
 const file = (name: string, content: string | Buffer) => {

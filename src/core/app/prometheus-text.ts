@@ -1,0 +1,2 @@
+// Diagnoses and health in Prometheus' text format (node_exporter's textfile collector, serve's /metrics).
+export { diagnosisExposition, healthExposition, healthFailureExposition } from '../domain/metrics'

@@ -1,0 +1,21 @@
+import { compatData } from '../knowledge/compat/data'
+import { resolveGpuName } from '../knowledge/compat/gpu-names'
+import { reason } from '../domain/recommend/reasons'
+import type { Reason } from '../domain/recommend/types'
+
+// What a what-if machine for `recommend` may name, as the compatibility tables know it.
+export { isKnownComputeCapability, knownComputeCapabilities } from '../knowledge/compat/compute-capabilities'
+
+/** The PyTorch releases the tables know, oldest first ("2.4", "2.5"...). */
+export function torchReleases(): string[] {
+  return compatData().releases.releases.map((r) => r.release)
+}
+
+/** Why a GPU name cannot be used: unknown, or ambiguous (with the candidates); null when the tables settle it. `shown` is the name as the reason echoes it. */
+export function gpuNameProblem(name: string, shown: string): Reason | null {
+  // No GPU name is this long: refuse it rather than search (and echo) megabytes.
+  const resolved = name.length > 128 ? ({ kind: 'unknown' } as const) : resolveGpuName(name)
+  if (resolved.kind === 'unknown') return reason('block.gpuUnknown', { name: shown })
+  if (resolved.kind === 'ambiguous') return reason('block.gpuAmbiguous', { name: shown, candidates: resolved.candidates.map((c) => `${c.name} (${c.cc})`).join(', ') })
+  return null
+}
