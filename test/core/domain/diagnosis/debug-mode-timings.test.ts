@@ -14,7 +14,7 @@ import { type ProbeReport, ProbeReportSchema } from '../../../../src/shared/prob
 
 // 2×H100, CUDNN_LOGLEVEL_DBG=3 NCCL_DEBUG=INFO NCCL_P2P_DISABLE=1: step 5 FAILed cudnn-not-effective plus
 // conv-slower-than-expected four times. cuDNN's debug logging slows every cuDNN call.
-const fixture = (f: string) => readFileSync(new URL(`../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
+const fixture = (f: string) => readFileSync(new URL(`../../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
 const realRun = JSON.parse(fixture('09-nccl-and-debug.json')) as { steps: StepResult[] }
 const realStep5 = realRun.steps.find((s) => s.id === 'conv-timing')!
 

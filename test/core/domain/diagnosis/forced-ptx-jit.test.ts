@@ -9,7 +9,7 @@ import { h100ProbeInputs } from '../../../helpers/probe-inputs'
 
 // 2×H100, CUDA_FORCE_PTX_JIT=1: the kernel on each GPU failed with "no kernel image is available" and
 // step 1 blamed the wheel (gpu-arch-not-in-wheel) although its own arch evidence shows sm_90 SASS.
-const fixture = (f: string) => readFileSync(new URL(`../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
+const fixture = (f: string) => readFileSync(new URL(`../../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
 const realRun = JSON.parse(fixture('13-force-ptx-jit.json')) as { steps: StepResult[] }
 const realStep1 = realRun.steps.find((s) => s.id === 'gpu-visible')!
 // The error each GPU raised in that run, verbatim (the evidence of its findings, after the "where" line).

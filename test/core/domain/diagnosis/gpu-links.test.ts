@@ -15,11 +15,11 @@ import { reportTranslator } from '../../../../src/core/domain/report/rendering/t
 
 // The real 2×H200 box: nvidia-smi's GPUs and `topo -m` (NV18 both ways) from test/fixtures/h200-x2;
 // the probe's links workload as it reports (peer access, copies, NCCL's result and INFO lines).
-const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
+const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
 if (!('status' in smi)) throw new Error('fixture does not parse')
 const box = smi.status
-const topo = parseTopo(readFileSync(new URL('../../fixtures/h200-x2/smi/topo.txt', import.meta.url), 'utf8'))!
-const base = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
+const topo = parseTopo(readFileSync(new URL('../../../fixtures/h200-x2/smi/topo.txt', import.meta.url), 'utf8'))!
+const base = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
 const UUIDS = ['a3bfea47-2513-0c72-21ed-abcd4ef01a03', 'dd43e3bb-90fc-b468-fc04-fe6af740818b']
 const P2P_LINES = [
   'node:1:1 [0] NCCL INFO NCCL version 2.28.9+cuda13.0',

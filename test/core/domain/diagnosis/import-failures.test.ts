@@ -8,7 +8,7 @@ import { pythonWithoutTorch, TORCH_PYTHON } from '../../../helpers/pythons'
 
 // The real probe imports a broken `torch` (test/helpers/broken-torch/<case>) with Debian's python3;
 // step 1 must name what is wrong, and say "install PyTorch" only when PyTorch is absent.
-const broken = (name: string) => new URL(`../../helpers/broken-torch/${name}`, import.meta.url).pathname
+const broken = (name: string) => new URL(`../../../helpers/broken-torch/${name}`, import.meta.url).pathname
 
 async function stepOne(python: string, env: NodeJS.ProcessEnv = {}) {
   const outcome = await runProbe({ python, workloads: [], env: { ...process.env, ...env } })

@@ -12,7 +12,7 @@ import { type ProbeReport, ProbeReportSchema } from '../../../../src/shared/prob
 
 // 2×H100, LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libcudnn.so.9 (the system's cuDNN 9.14 over the wheel's 9.19):
 // step 2 FAILed cudnn-shadowed-by-system-copy while step 3 PASSed, listing the system files as "system".
-const fixture = (f: string) => readFileSync(new URL(`../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
+const fixture = (f: string) => readFileSync(new URL(`../../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
 const realRun = JSON.parse(fixture('12-ld-preload-system-cudnn.json')) as { steps: StepResult[] }
 const PRELOAD = '/usr/lib/x86_64-linux-gnu/libcudnn.so.9'
 const WHEEL = '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9'

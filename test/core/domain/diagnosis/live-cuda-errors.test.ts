@@ -13,8 +13,8 @@ import { quotedVariable } from '../../../../src/core/domain/rules/classify-error
 // The real probe with a stand-in torch that has two "GPUs" (test/helpers/broken-torch/fakecuda): each
 // CUDA call step 1 makes runs in Python as on a GPU machine, and a device can be told to fail its kernel
 // with a real CUDA error text. Step 1 must fail, quoting the error with the call and the device.
-const fake = new URL('../../helpers/broken-torch/fakecuda', import.meta.url).pathname
-const csv = readFileSync(new URL('../../fixtures/h200-x1/probe/smi.csv', import.meta.url), 'utf8')
+const fake = new URL('../../../helpers/broken-torch/fakecuda', import.meta.url).pathname
+const csv = readFileSync(new URL('../../../fixtures/h200-x1/probe/smi.csv', import.meta.url), 'utf8')
 const [header, row] = csv.trim().split('\n') as [string, string]
 const hostWith = (n: number) =>
   csvRowsToStatus(parseCsvQuery([header, ...Array.from({ length: n }, (_, i) => row.replace(/^0,/, `${i},`).replace('caaf', `caa${i}`))].join('\n')), { cudaVersion: '13.0' })
@@ -108,7 +108,7 @@ describe('step 1 uses every visible GPU for real', () => {
 describe('after using every GPU, the probe leaves GPU 0 current', () => {
   it('so the workloads that say "cuda" still run on GPU 0', async () => {
     const { execFileSync } = await import('node:child_process')
-    const probe = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+    const probe = new URL('../../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
     const code = `import sys, json; sys.argv=['p','--no-ldd']; sys.path.insert(0, ${JSON.stringify(fake)}); import runpy; m = runpy.run_path(${JSON.stringify(probe)}); d = m['main'](['--no-ldd']); import torch; print(torch.cuda.current_device(), d['cuda']['deviceCount'])`
     const out = execFileSync(TORCH_PYTHON, ['-c', code], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
     expect(out.trim().split('\n').at(-1)).toBe('0 2')

@@ -15,12 +15,12 @@ import { type ProbeReport, ProbeReportSchema } from '../../../../src/shared/prob
 
 // nvidia-smi of the real 2×H200 box (test/fixtures/h200-x2) and the real H200 probe document, with the
 // probe's per-GPU results arranged as the multi-GPU probe writes them.
-const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
+const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
 if (!('status' in smi)) throw new Error('fixture does not parse')
 const box: GpuStatus = { ...smi.status, source: 'live' }
 const UUID0 = 'a3bfea47-2513-0c72-21ed-abcd4ef01a03'
 const UUID1 = 'dd43e3bb-90fc-b468-fc04-fe6af740818b'
-const base = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
+const base = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/h200-x1/probe/probe-ok.json', import.meta.url), 'utf8')))
 
 interface Gpu {
   ordinal: number
@@ -302,7 +302,7 @@ describe('compared with what this GPU model should do', () => {
     expect(expectedFor('NVIDIA H100 PCIe')?.model).toBe('H100 PCIe')
     expect(expectedFor('NVIDIA H200 NVL')?.model).toBe('H200 NVL')
     expect(expectedFor('NVIDIA H200')?.model).toBe('H200 SXM')
-    const table = JSON.parse(readFileSync(new URL('../../../resources/data/gpu-expected-performance.json', import.meta.url), 'utf8'))
+    const table = JSON.parse(readFileSync(new URL('../../../../resources/data/gpu-expected-performance.json', import.meta.url), 'utf8'))
     expect(checkExpectedPerformance(table)).toEqual([])
     table.models[0].measured.matmulTflops = 2000
     table.models[1].datasheetDenseBf16.sources = ['nowhere']

@@ -15,7 +15,7 @@ import { ProbeReportSchema } from '../../../../src/shared/probe'
 
 // Real H200 captures (torch 2.11.0+cu130) with the situations of issue 9 planted in them, as they
 // were seen live on an H100/H200 (docs/verification/issue-9-*).
-const dir = new URL('../../fixtures/h200-x1/probe/', import.meta.url)
+const dir = new URL('../../../fixtures/h200-x1/probe/', import.meta.url)
 const probe = (name: string): ProbeReport => ProbeReportSchema.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')))
 const baseHost = csvRowsToStatus(parseCsvQuery(readFileSync(new URL('smi.csv', dir), 'utf8')), { cudaVersion: '13.0' })
 const WHEEL = '/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cu13/lib'

@@ -8,7 +8,7 @@ import { TORCH_PYTHON } from '../../../helpers/pythons'
 
 // 2×H100, PYTORCH_CUDA_ALLOC_CONF=garbage:yes: the probe died by a signal and step 1 said only
 // "the probe printed no JSON (exit null)". Here a real Python really aborts (test/helpers/broken-torch/abort).
-const abortingTorch = new URL('../../helpers/broken-torch/abort', import.meta.url).pathname
+const abortingTorch = new URL('../../../helpers/broken-torch/abort', import.meta.url).pathname
 
 async function stepOne(env: NodeJS.ProcessEnv) {
   const outcome = await runProbe({ python: TORCH_PYTHON, workloads: [], env: { ...process.env, PYTHONPATH: abortingTorch, ...env }, timeoutMs: 60_000 })
@@ -48,7 +48,7 @@ describe('a probe killed by a signal', () => {
   })
 
   it('a real SIGSEGV while GPU 1 is exercised: the quote says where, from Python\'s faulthandler', async () => {
-    const fake = new URL('../../helpers/broken-torch/fakecuda', import.meta.url).pathname
+    const fake = new URL('../../../helpers/broken-torch/fakecuda', import.meta.url).pathname
     const s = await stepOne({ PYTHONPATH: fake, GD_FAKE_DEVICE1_SEGV: '1', PYTORCH_CUDA_ALLOC_CONF: 'garbage:yes' })
     expect(s.summary).toBe('The probe could not run: the probe was killed by SIGSEGV before it printed its report')
     const f = s.findings[0]!

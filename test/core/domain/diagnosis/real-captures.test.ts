@@ -13,7 +13,7 @@ import type { MonitorSample } from '../../../../src/shared/gpu'
 import { type ProbeReport, ProbeReportSchema } from '../../../../src/shared/probe'
 
 // Probe documents captured on a real H200 (torch 2.11.0+cu130, cuDNN 9.19) by scripts/gpu/verify-diagnosis.sh.
-const dir = new URL('../../fixtures/h200-x1/probe/', import.meta.url)
+const dir = new URL('../../../fixtures/h200-x1/probe/', import.meta.url)
 const probe = (name: string) => ProbeReportSchema.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')))
 const host = csvRowsToStatus(parseCsvQuery(readFileSync(new URL('smi.csv', dir), 'utf8')), { cudaVersion: '13.0' })
 

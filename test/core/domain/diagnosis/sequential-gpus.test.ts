@@ -17,11 +17,11 @@ import { type ProbeReport, ProbeReportSchema } from '../../../../src/shared/prob
 // 2×H100, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (test/fixtures/h100-x2-issue23): one thread per GPU
 // made steps 5 and 6 fail with "an illegal memory access was encountered"; the probe now loads the GPUs one
 // after another there, and a CUDA error in one workload keeps step 6 from blaming NCCL.
-const PROBE = new URL('../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
-const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
+const PROBE = new URL('../../../../resources/probe/gpu_doctor_probe.py', import.meta.url).pathname
+const smi = parseSmiOutput(stripCaptureArtifacts(readFileSync(new URL('../../../fixtures/h200-x2/smi/query-csv.txt', import.meta.url), 'utf8')))
 if (!('status' in smi)) throw new Error('fixture does not parse')
-const probe = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/h100-x2-issue23/probe-normal.json', import.meta.url), 'utf8')))
-const run06 = JSON.parse(readFileSync(new URL('../../fixtures/h100-x2-issue23/06-alloc-conf-valid.json', import.meta.url), 'utf8')) as { steps: Array<{ id: string; evidence: { hostGpus: GpuInfo[] } }> }
+const probe = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/h100-x2-issue23/probe-normal.json', import.meta.url), 'utf8')))
+const run06 = JSON.parse(readFileSync(new URL('../../../fixtures/h100-x2-issue23/06-alloc-conf-valid.json', import.meta.url), 'utf8')) as { steps: Array<{ id: string; evidence: { hostGpus: GpuInfo[] } }> }
 const hostGpus = run06.steps.find((s) => s.id === 'gpu-visible')!.evidence.hostGpus
 const uuids = probe.cuda!.devices.map((d) => d.uuid ?? null)
 const pair = (ms: number) => ({ shape: 's', on: { ms, tflops: 100, spreadPercent: 0.5 }, off: { ms: ms * 5, tflops: 20, spreadPercent: 0.5 } })

@@ -9,7 +9,7 @@ import { h100ProbeInputs } from '../../../helpers/probe-inputs'
 // H100, PYTORCH_CUDA_ALLOC_CONF=garbage:yes: torch.cuda.get_device_properties(0) raised
 // "ValueError: Unrecognized key 'garbage' in CUDA allocator config." and the device came back with
 // cc 0.0; step 1 then also said the wheel had no kernels for "sm_00", a cause nothing supports.
-const fixture = (f: string) => readFileSync(new URL(`../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
+const fixture = (f: string) => readFileSync(new URL(`../../../fixtures/h100-x2-issue23/${f}`, import.meta.url), 'utf8')
 const realRun = JSON.parse(fixture('h100-05-alloc-conf-garbage-diagnosis.json')) as { steps: Array<{ id: string; evidence: { torchDevices: unknown[] } }> }
 
 function unreadableDeviceReport(): ProbeReport {

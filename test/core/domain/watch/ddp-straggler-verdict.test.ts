@@ -10,7 +10,7 @@ import type { WatchResult } from '../../../../src/shared/watch'
 // 2×H100, `watch --pid` of rank 0 of a DDP job whose rank 1 did extra matmuls: rank 1's GPU moved memory
 // 31 % of the time, rank 0's 1 %. distributed-rank-straggler named rank 1, yet the verdict said rank 0
 // was launch-bound (GPM SM activity 19 %, main thread 98 %): rank 0 spins in NCCL waiting for rank 1.
-const real = JSON.parse(readFileSync(new URL('../../fixtures/h100-x2-issue23/watch-ddp.json', import.meta.url), 'utf8')) as WatchResult
+const real = JSON.parse(readFileSync(new URL('../../../fixtures/h100-x2-issue23/watch-ddp.json', import.meta.url), 'utf8')) as WatchResult
 
 describe('the watched rank waits for a straggler', () => {
   const { verdict: _v, findings: _f, headline: _h, decidedBy: _d, ...facts } = real
