@@ -54,6 +54,8 @@ export async function watchCommand(args: string[], ctx: CliContext): Promise<num
       env: ctx.env,
       signal: ctx.signal,
       onProgress: (elapsed, sm) => progress.update(elapsed, sm),
+      clock: ctx.clock,
+      ...ctx.watchSampling,
     }).finally(() => progress.end())
     ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderWatch(result, ctx.t)}\n`)
     return result.verdict === 'healthy' ? EXIT_OK : EXIT_FAILED

@@ -37,6 +37,9 @@ export interface WatchOptions {
   clock?: Clock
 }
 
+/** What a watch reads the job and its GPUs from, and ticks on: the machine's own by default, a recording in tests. */
+export type WatchSampling = Pick<WatchOptions, 'source' | 'proc' | 'sys' | 'clock'>
+
 const TICK_MS = 1000
 
 function fail(reason: WatchErrorCode, params: Record<string, string>): never {
