@@ -45,6 +45,7 @@ export async function imageRunner(values: ImageOptions, ctx: CliContext, log: No
     python: values.python,
     host,
     signal: ctx.signal,
+    clock: ctx.clock,
     onSwept: (ids) => log.write(`${ctx.t('docker.swept', { count: ids.length })}\n`),
     onLifecycle: (event, detail) => log.write(`  · ${ctx.t('docker.lifecycle', { event: ctx.t(`docker.event.${event}`), detail: detail.slice(0, 12) })}\n`),
   })

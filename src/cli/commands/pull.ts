@@ -25,12 +25,13 @@ export async function pullCommand(args: string[], ctx: CliContext): Promise<numb
   if (positionals.length !== 1) throw new CliError(ctx.t('pull.usage'), EXIT_USAGE)
   const parsed = parseImageReference(positionals[0]!)
   if (!parsed.ok) throw new CliError(ctx.t('docker.badImage', { reason: parsed.reason }), EXIT_USAGE)
-  const conn = await connectEngine(ctx.env)
+  const conn = await connectEngine(ctx.env, undefined, ctx.clock)
   if (!conn.ok) throw dockerCliError(conn.problem, ctx.t)
   if (!json) ctx.stdout.write(`${ctx.t('pull.pulling', { ref: parsed.ref.normalized, endpoint: conn.info.endpoint })}\n`)
   const result = await pullImage(conn.docker, parsed.ref.normalized, {
     endpoint: conn.info.endpoint,
     signal: ctx.signal,
+    clock: ctx.clock,
     minIntervalMs: json ? 100 : 500,
     onProgress: (s) => ctx.stdout.write(json ? `${JSON.stringify({ type: 'progress', ref: parsed.ref.normalized, ...s })}\n` : `${progressLine(s)}\n`),
   })
