@@ -31,6 +31,8 @@ describe('lint enforces the boundaries', () => {
     ['src/renderer/features/live/X.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync", /Node built-ins/],
     ['src/core/X.ts', "import { createCli } from '../cli/run-cli'\nexport const x = createCli", /used by the front ends/],
     ['src/shared/X.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync", /may import only zod/],
+    ['test/renderer/features/live/X.test.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync", /Node built-ins/],
+    ['test/renderer/features/live/X.test.ts', "import { watchJob } from '../../../../src/core/domain/watch/watch'\nexport const x = watchJob", /may import src\/shared, not core/],
   ])('%s: refuses %j', async (file, code, message) => {
     const messages = await restrictedImports(file, code)
     expect(messages.join('\n')).toMatch(message)
@@ -38,7 +40,7 @@ describe('lint enforces the boundaries', () => {
 
   it.each([
     ['src/renderer/features/live/X.ts', "import type { GpuState } from '../../../shared/gpu'\nimport { STEP_IDS } from '../../../shared/constants'\nimport { CopyLine } from '../../components/CopyLine'\nexport type X = GpuState\nexport const y = [STEP_IDS, CopyLine]"],
-    ['src/renderer/features/diagnosis/X.test.ts', "import { DiagnosisSchema } from '../../../shared/diagnosis'\nexport const x = DiagnosisSchema"],
+    ['test/renderer/features/diagnosis/X.test.ts', "import { DiagnosisSchema } from '../../../../src/shared/diagnosis'\nimport { fakeTransport } from '../../test-support/fake-transport'\nexport const x = [DiagnosisSchema, fakeTransport]"],
   ])('%s: allows types of zod modules, constants, shared widgets, and schemas in tests', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([])
   })
