@@ -61,6 +61,14 @@ function zodBearingSharedModules() {
 }
 
 const RENDERER_FEATURES = ['live', 'diagnosis', 'images', 'report']
+/** The renderer's tests and their helpers, mirroring src/renderer: linted as renderer code (browser globals, React hooks). */
+const RENDERER_TEST_FILES = ['test/renderer/**/*.{ts,tsx}']
+/** What nothing of the renderer imports, its tests included: Node, Electron, the other src/ folders but shared. */
+const RENDERER_BASE = [
+  NODE_BUILTINS,
+  packages(['electron'], 'The renderer reaches main only through window.gpuDoctor.'),
+  intoFolders(['core', 'main', 'preload', 'cli', 'serve'], 'The renderer may import src/shared, not core/main/preload/cli/serve.'),
+]
 
 /**
  * The renderer: no Node, no Electron, no other src/ folder but shared (and that only as types
@@ -70,18 +78,13 @@ const RENDERER_FEATURES = ['live', 'diagnosis', 'images', 'report']
  */
 function rendererRules() {
   const zodModules = zodBearingSharedModules()
-  const base = [
-    NODE_BUILTINS,
-    packages(['electron'], 'The renderer reaches main only through window.gpuDoctor.'),
-    intoFolders(['core', 'main', 'preload', 'cli', 'serve'], 'The renderer may import src/shared, not core/main/preload/cli/serve.'),
-  ]
+  const base = RENDERER_BASE
   const noZod = {
     regex: `^(?:\\.\\./)+shared/(?:${zodModules.join('|')})$`,
     allowTypeImports: true,
     message: 'This src/shared module brings zod into the renderer bundle: import its types only (values live in shared/constants).',
   }
   const rendererFiles = ['src/renderer/**']
-  const testFiles = ['src/renderer/**/*.test.{ts,tsx}', 'src/renderer/test-support/**']
   const sharedParts = ['components', 'stores', 'transport', 'i18n'].map((f) => `src/renderer/${f}/**`)
   const notIntoFeatures = {
     regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)',
@@ -100,8 +103,6 @@ function rendererRules() {
         },
       ]),
     ),
-    // Tests may parse with the zod schemas.
-    restrict(testFiles, base),
   ]
 }
 
@@ -144,7 +145,7 @@ export default defineConfig(
   },
 
   {
-    files: ['src/renderer/**/*.{ts,tsx}'],
+    files: ['src/renderer/**/*.{ts,tsx}', ...RENDERER_TEST_FILES],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
@@ -197,4 +198,7 @@ export default defineConfig(
       message: 'Tests run under Node without the Electron binary: import Electron types only.',
     },
   ]),
+  // The renderer's tests import what the renderer may, and may also parse with the zod schemas (this
+  // replaces the rule above for them).
+  restrict(RENDERER_TEST_FILES, RENDERER_BASE),
 )

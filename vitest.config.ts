@@ -24,7 +24,8 @@ export default defineConfig({
     setupFiles: ['./test/setup/real-timers.ts'],
     env,
     projects: [
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], exclude: ['test/integration/docker/podman.test.ts'] } },
+      // Every test lives under test/, mirroring src/ (test/lint/test-layout.test.ts keeps src/ free of them).
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/integration/docker/podman.test.ts'] } },
       {
         extends: true,
         test: {

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next'
 
+import type { WatchSampling } from '../core/domain/watch/watch'
+import type { Clock } from '../core/platform/util/clock'
 import type { Lang } from './i18n'
 
 export interface CliContext {
@@ -12,4 +14,8 @@ export interface CliContext {
   signal: AbortSignal
   /** Waits until stdout has taken everything written so far; a failed write throws a CliError (exit 3). */
   flushStdout(): Promise<void>
+  /** What commands wait, time out and sample on: the real clock, or a test's. */
+  clock: Clock
+  /** Where `watch` reads the GPU and the job from, where not the machine's own (a recording in tests). */
+  watchSampling?: WatchSampling
 }

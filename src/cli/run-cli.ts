@@ -1,3 +1,4 @@
+import { realClock } from '../core/platform/util/clock'
 import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { cliErrorOf } from './use-case-error'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from './cli-error'
@@ -42,6 +43,9 @@ export interface CliIo {
   stdout: CliContext['stdout']
   stderr: NodeJS.WritableStream
   signal: AbortSignal
+  /** Default the real clock; tests hand their own, and the recordings `watch` reads, so nothing waits in real time. */
+  clock?: CliContext['clock']
+  watchSampling?: CliContext['watchSampling']
 }
 
 /**
@@ -62,7 +66,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const failure = stdout.failure()
     if (failure && failure.code !== 'EPIPE') throw new CliError(t('output.stdout', { code: failure.code ?? failure.message }), EXIT_ENVIRONMENT)
   }
-  const ctx: CliContext = { t, lang: pickLanguage(flag, io.env), env: io.env, stdout: stdout.stream, stderr: stderr.stream, signal, flushStdout }
+  const ctx: CliContext = { t, lang: pickLanguage(flag, io.env), env: io.env, stdout: stdout.stream, stderr: stderr.stream, signal, flushStdout, clock: io.clock ?? realClock, watchSampling: io.watchSampling }
   const code = await runCommand(argv, flag, ctx, () => stopped.signal.aborted)
   try {
     await flushStdout()

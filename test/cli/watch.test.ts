@@ -6,24 +6,34 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { runBuiltCli } from '../helpers/cli'
-import { BUSY_LOOP, IDLE, parentOf, sleep, startNode, stopTree } from '../helpers/busy-processes'
+import { runCliHere } from '../helpers/cli-here'
+import { BUSY_LOOP, IDLE, sleep, startNode, stopTree } from '../helpers/busy-processes'
 import { buildFakeNvml } from '../helpers/fake-nvml'
+import { FakeProc, type RecordedProcess } from '../helpers/fake-proc'
 import { fakeSmiEnv } from '../helpers/fake-smi'
+import { dmonReadings, type RecordedSample, RecordedSource } from '../helpers/recorded-gpu'
+import { TestClock } from '../helpers/test-clock'
 
-// The GPU side comes from the fake nvidia-smi replaying a dmon stream (-s ut layout); the CPU side
-// is real: real processes, read from this machine's /proc while the CLI watches them.
+// Two runs of the bundled CLI prove the wiring as users get it: the real clock, this machine's /proc
+// with real processes, and each sampler (nvidia-smi dmon with pmon beside it, replayed by the fake
+// nvidia-smi; NVML through a stand-in library). Every other case runs the CLI in this process on a
+// recording: the job's processes in a /proc of their own and its GPU readings, replayed on a test
+// clock that moves only while the watch waits, so a 3 s watch takes no real time.
 const dir = mkdtempSync(join(tmpdir(), 'gd-watch-'))
-function dmon(name: string, rows: Array<[sm: number, mem: number, rx: number, tx: number]>): string {
-  const file = join(dir, `${name}.txt`)
+function dmonText(rows: Array<[sm: number, mem: number, rx: number, tx: number]>): string {
   const lines = ['# gpu     sm    mem    enc    dec    jpg    ofa  rxpci  txpci', '# Idx      %      %      %      %      %      %   MB/s   MB/s']
   for (const [sm, mem, rx, tx] of rows) lines.push(`    0 ${[sm, mem, 0, 0, 0, 0, rx, tx].map((v) => String(v).padStart(6)).join(' ')}`)
-  writeFileSync(file, `${lines.join('\n')}\n`)
+  return `${lines.join('\n')}\n`
+}
+function dmonFile(name: string, text: string): string {
+  const file = join(dir, `${name}.txt`)
+  writeFileSync(file, text)
   return file
 }
-const HEALTHY = dmon('healthy', [[100, 46, 5, 3], [97, 44, 6, 2], [99, 47, 5, 3]])
-const PARTLY_BUSY = dmon('partly', [[38, 1, 20, 15], [42, 1, 22, 11], [39, 0, 19, 14]])
-const IDLE_GPU = dmon('idle', [[0, 0, 30, 10], [3, 1, 35, 12], [0, 0, 28, 9]])
-const COPYING = dmon('copying', [[18, 9, 11800, 300], [22, 10, 12100, 280], [20, 9, 11950, 310]])
+const HEALTHY = dmonText([[100, 46, 5, 3], [97, 44, 6, 2], [99, 47, 5, 3]])
+const PARTLY_BUSY = dmonText([[38, 1, 20, 15], [42, 1, 22, 11], [39, 0, 19, 14]])
+const IDLE_GPU = dmonText([[0, 0, 30, 10], [3, 1, 35, 12], [0, 0, 28, 9]])
+const COPYING = dmonText([[18, 9, 11800, 300], [22, 10, 12100, 280], [20, 9, 11950, 310]])
 
 const started: ChildProcess[] = []
 afterAll(() => started.forEach(stopTree))
@@ -34,28 +44,50 @@ async function job(code: string): Promise<number> {
   return child.pid!
 }
 
-/** `gpu-doctor watch` against the fake GPU, with `pid` holding a context on GPU 0 (2300 MiB). */
-function watch(args: string[], dmonFile: string, appPids: number[], extra: Record<string, string> = {}) {
-  const env = fakeSmiEnv('h200-x1', { FAKE_SMI_DMON: dmonFile, FAKE_SMI_DMON_MS: '150', FAKE_SMI_APP_PIDS: appPids.map((p) => `${p}:0:2300:40`).join(','), ...extra })
+/** The bundled `gpu-doctor watch` against the fake GPU, with `pid` holding a context on GPU 0 (2300 MiB). */
+function watchBuilt(args: string[], dmon: string, extra: Record<string, string>) {
+  const env = fakeSmiEnv('h200-x1', { FAKE_SMI_DMON: dmonFile('built', dmon), FAKE_SMI_DMON_MS: '150', ...extra })
   return runBuiltCli(['watch', ...args], env, { timeoutMs: 20_000 })
 }
 
-describe('gpu-doctor watch', { timeout: 45_000 }, () => {
-  it('a busy GPU is healthy (exit 0) even while the main thread spins, with the evidence in JSON', async () => {
+const JOB = 4_194_001
+const OTHER = 4_194_002
+const python = (pid: number, threads: RecordedProcess['threads'], ppid = 1): RecordedProcess => ({ pid, ppid, comm: 'python', cmdline: ['python', 'train.py'], threads })
+
+/**
+ * `gpu-doctor watch` in this process on a recording: `processes` in their own /proc, `readings` for
+ * GPU 0 every 150 ms (dmon's rows as the fake nvidia-smi replays them), a sysfs without PCIe links.
+ */
+function watchRecorded(args: string[], processes: RecordedProcess[], readings: RecordedSample[], appPids = `${JOB}:0:2300:40`) {
+  const clock = new TestClock({ sleepAdvances: true })
+  const proc = new FakeProc(processes).follow(clock)
+  const source = new RecordedSource(clock, (gpu) => (gpu === 0 ? readings : []), 150, 'nvidia-smi dmon')
+  const env = fakeSmiEnv('h200-x1', { FAKE_SMI_APP_PIDS: appPids })
+  return runCliHere(['watch', ...args], env, { clock, watchSampling: { source, proc: proc.dir, sys: mkdtempSync(join(tmpdir(), 'gd-sys-')) } })
+}
+
+describe('gpu-doctor watch, the bundled CLI on the real clock', { timeout: 45_000 }, () => {
+  it.concurrent('another process on the GPU, seen through nvidia-smi pmon beside dmon: the job\'s own 30 % of a busy GPU is sharing, naming the other process (exit 1)', async () => {
     const pid = await job(BUSY_LOOP)
-    const r = await watch(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, [pid])
-    expect(r.code).toBe(0)
+    const other = await job(IDLE)
+    const before = performance.now()
+    const r = await watchBuilt(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, { FAKE_SMI_APP_PIDS: `${pid}:0:2300:30,${other}:0:6100:68` })
+    expect(performance.now() - before).toBeGreaterThanOrEqual(3000)
+    expect(r.code, r.stderr).toBe(1)
     const json = JSON.parse(r.stdout)
-    expect(json.verdict).toBe('healthy')
+    expect(json).toMatchObject({ sampler: 'nvidia-smi dmon', verdict: 'gpu-shared', jobSmMean: 30, othersSmMean: 68 })
     expect(json.smMean).toBeCloseTo(98.7, 0)
+    expect(json.seconds).toBeGreaterThanOrEqual(2.9)
     expect(json.gpus).toEqual([expect.objectContaining({ index: 0, jobMemoryMiB: 2300, idleShare: 0 })])
-    expect(json.findings).toEqual([])
-    expect(json.sampler).toBe('nvidia-smi dmon')
+    expect(json.otherProcesses).toEqual([{ gpuIndex: 0, pid: other, name: expect.stringContaining('node'), usedMemoryMiB: 6100, smMean: 68 }])
+    // The spinning main thread, read from this machine's /proc.
+    expect(json.cpu.busiestThread).toMatchObject({ name: 'node', runnablePercent: expect.any(Number) })
+    expect(json.cpu.busiestThread.runnablePercent).toBeGreaterThan(80)
   })
 
-  it('reads the GPU through NVML where it loads (the stand-in library: SM 42 %, PCIe 2 MB/s in, 1 MB/s out)', async () => {
+  it.concurrent('reads the GPU through NVML where it loads (the stand-in library: SM 42 %, PCIe 2 MB/s in, 1 MB/s out)', async () => {
     const pid = await job(BUSY_LOOP)
-    const r = await watch(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, [pid], { GPU_DOCTOR_NVML_LIBRARY: buildFakeNvml(), GPU_DOCTOR_SAMPLER: 'nvml' })
+    const r = await watchBuilt(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, { FAKE_SMI_APP_PIDS: `${pid}:0:2300:40`, GPU_DOCTOR_NVML_LIBRARY: buildFakeNvml(), GPU_DOCTOR_SAMPLER: 'nvml' })
     expect(r.code, r.stderr).toBe(1)
     const json = JSON.parse(r.stdout)
     expect(json.sampler).toBe('NVML')
@@ -66,88 +98,99 @@ describe('gpu-doctor watch', { timeout: 45_000 }, () => {
     expect(json.gpus[0]).toMatchObject({ pcieLink: { generation: 5, width: 16 }, pcieCapacityMBps: 63016, pcieLinkShare: 0 })
     expect(json.gpm).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3 })
     expect(typeof json.decidedBy).toBe('string')
-    const text = await watch(['--pid', String(pid), '--seconds', '3'], HEALTHY, [pid], { GPU_DOCTOR_NVML_LIBRARY: buildFakeNvml(), GPU_DOCTOR_SAMPLER: 'nvml' })
+  })
+})
+
+describe('gpu-doctor watch on recorded jobs', () => {
+  it('a busy GPU is healthy (exit 0) even while the main thread spins, with the evidence in JSON', async () => {
+    const r = await watchRecorded(['--pid', String(JOB), '--seconds', '3', '--json'], [python(JOB, [{ tid: JOB, cpu: 100 }])], dmonReadings(HEALTHY))
+    expect(r.code, r.stderr).toBe(0)
+    const json = JSON.parse(r.stdout)
+    expect(json.verdict).toBe('healthy')
+    expect(json.smMean).toBeCloseTo(98.7, 0)
+    expect(json.seconds).toBe(3)
+    expect(json.gpus).toEqual([expect.objectContaining({ index: 0, jobMemoryMiB: 2300, idleShare: 0, samples: 20 })])
+    expect(json.cpu.busiestThread).toMatchObject({ tid: JOB, name: 'python', cpuPercent: 100, runnablePercent: 100 })
+    expect(json.findings).toEqual([])
+    expect(json.sampler).toBe('nvidia-smi dmon')
+  })
+
+  it('the text of NVML\'s readings: GPM, the PCIe link and what decided', async () => {
+    const nvml: RecordedSample = { sm: 42, memBandwidth: 3, pcieRxMBps: 2, pcieTxMBps: 1, link: { generation: 5, width: 16 }, gpm: { smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3 } }
+    const text = await watchRecorded(['--pid', String(JOB), '--seconds', '3'], [python(JOB, [{ tid: JOB, cpu: 100 }])], [nvml])
+    expect(text.code, text.stderr).toBe(1)
     expect(text.stdout).toMatch(/GPM \(SM active, occupancy, tensor, DRAM bandwidth\)\s+13 %, 8 %, 1 %, 3 %/)
     expect(text.stdout).toMatch(/PCIe link \(rx \+ tx against one direction\)\s+Gen 5 ×16, 63016 MB\/s each way; 0 % used/)
     expect(text.stdout).toMatch(/Decided by\s+\S/)
   })
 
   it('one thread at a full core with the GPU partly busy and no workers: the GPU waits on the Python side (launch-bound), exit 1, in English and Chinese', async () => {
-    const pid = await job(BUSY_LOOP)
-    const r = await watch(['--pid', String(pid), '--seconds', '3'], PARTLY_BUSY, [pid])
+    const spinning = [python(JOB, [{ tid: JOB, cpu: 100 }, { tid: JOB + 1, comm: 'cuda-EvtHandlr', cpu: 0 }])]
+    const r = await watchRecorded(['--pid', String(JOB), '--seconds', '3'], spinning, dmonReadings(PARTLY_BUSY))
     expect(r.code).toBe(1)
     expect(r.stdout).toContain('The GPU waits on the Python side')
-    expect(r.stdout).toMatch(/Busiest thread\s+node \(tid \d+\) \d+ %, runnable ([89]\d|100) %/)
+    expect(r.stdout).toMatch(new RegExp(`Busiest thread\\s+python \\(tid ${JOB}\\) 100 %, runnable 100 %`))
     expect(r.stdout).toMatch(/Worker processes\s+none/)
     expect(r.stdout).toContain('(launch-bound-small-kernels)')
     expect(r.stdout).toContain('torch.compile')
-    const zh = await watch(['--pid', String(pid), '--seconds', '3', '--lang', 'zh-CN'], PARTLY_BUSY, [pid])
+    const zh = await watchRecorded(['--pid', String(JOB), '--seconds', '3', '--lang', 'zh-CN'], spinning, dmonReadings(PARTLY_BUSY))
     expect(zh.code).toBe(1)
     expect(zh.stdout).toContain('GPU 在等 Python 端')
     expect(zh.stdout).toContain('怎么做：')
   })
 
-  it('another process on the GPU, seen through nvidia-smi pmon beside dmon: the job\'s own 30 % of a busy GPU is sharing, naming the other process (exit 1)', async () => {
-    const pid = await job(BUSY_LOOP)
-    const other = await job(IDLE)
-    const r = await watch(['--pid', String(pid), '--seconds', '3', '--json'], HEALTHY, [], { FAKE_SMI_APP_PIDS: `${pid}:0:2300:30,${other}:0:6100:68` })
-    expect(r.code, r.stderr).toBe(1)
-    const json = JSON.parse(r.stdout)
-    expect(json).toMatchObject({ sampler: 'nvidia-smi dmon', verdict: 'gpu-shared', jobSmMean: 30, othersSmMean: 68 })
-    expect(json.otherProcesses).toEqual([{ gpuIndex: 0, pid: other, name: expect.stringContaining('node'), usedMemoryMiB: 6100, smMean: 68 }])
-    const zh = await watch(['--pid', String(pid), '--seconds', '3', '--lang', 'zh-CN'], HEALTHY, [], { FAKE_SMI_APP_PIDS: `${pid}:0:2300:30,${other}:0:6100:68` })
+  it('another process\'s share of the GPU, in Chinese: sharing, naming the other process with its share', async () => {
+    const shared = dmonReadings(HEALTHY).map((s) => ({ ...s, processes: [{ pid: JOB, sm: 30 }, { pid: OTHER, sm: 68 }] }))
+    const zh = await watchRecorded(['--pid', String(JOB), '--seconds', '3', '--lang', 'zh-CN'], [python(JOB, [{ tid: JOB, cpu: 100 }]), python(OTHER, [{ tid: OTHER, cpu: 1 }])], shared, `${JOB}:0:2300:30,${OTHER}:0:6100:68`)
+    expect(zh.code).toBe(1)
     expect(zh.stdout).toContain('GPU 被共享')
-    expect(zh.stdout).toContain(`(pid ${other}) 68 %`)
+    expect(zh.stdout).toContain(`(pid ${OTHER}) 68 %`)
   })
 
   it('an idle GPU while a worker process is busy: input-bound with the input-pipeline fix', async () => {
-    const pid = await job(parentOf([BUSY_LOOP, IDLE]))
-    await sleep(400)
-    const r = await watch(['--pid', String(pid), '--seconds', '3', '--json'], IDLE_GPU, [pid])
+    const workers = [python(JOB, [{ tid: JOB, cpu: 1 }]), python(JOB + 1, [{ tid: JOB + 1, cpu: 100 }], JOB), python(JOB + 2, [{ tid: JOB + 2, cpu: 1 }], JOB)]
+    const r = await watchRecorded(['--pid', String(JOB), '--seconds', '3', '--json'], workers, dmonReadings(IDLE_GPU))
     expect(r.code).toBe(1)
     const json = JSON.parse(r.stdout)
     expect(json.verdict).toBe('input-bound')
     expect(json.headline.key).toBe('verdict.inputBoundWorkers')
     expect(json.cpu.workers).toBe(2)
-    expect(json.cpu.busiestWorkerPercent).toBeGreaterThan(85)
+    expect(json.cpu.busiestWorkerPercent).toBe(100)
     expect(json.idleShare).toBe(1)
     expect(json.findings[0].id).toBe('input-pipeline-bottleneck')
   })
 
   it('12 GB/s over PCIe with SM at 20 %: transfer-bound, pinned memory and non_blocking in the fix', async () => {
-    const pid = await job(IDLE)
-    const r = await watch(['--pid', String(pid), '--seconds', '3'], COPYING, [pid])
+    const r = await watchRecorded(['--pid', String(JOB), '--seconds', '3'], [python(JOB, [{ tid: JOB, cpu: 1 }])], dmonReadings(COPYING))
     expect(r.code).toBe(1)
-    // Judged against the fixed rate, or against the link where this host's sysfs has one at the capture's bus address.
-    expect(r.stdout).toMatch(/Transfer-bound: (?:12\d{3} MB\/s cross PCIe|PCIe carries 12\d{3} MB\/s)/)
+    // No link in this sysfs: judged against the fixed rate.
+    expect(r.stdout).toMatch(/Transfer-bound: 12\d{3} MB\/s cross PCIe/)
     expect(r.stdout).toContain('pin_memory=True')
     expect(r.stdout).toContain('non_blocking=True')
   })
 
   it('a PID that does not exist, or that holds no GPU context, is a usage error (exit 2) that says which', async () => {
-    const gone = await watch(['--pid', '4190000', '--seconds', '3'], HEALTHY, [])
+    const gone = await watchRecorded(['--pid', '4190000', '--seconds', '3'], [], [])
     expect(gone.code).toBe(2)
     expect(gone.stderr).toContain('There is no process with PID 4190000')
-    const pid = await job(IDLE)
-    const other = await job(IDLE)
-    const notOnGpu = await watch(['--pid', String(pid), '--seconds', '3'], HEALTHY, [other])
+    const notOnGpu = await watchRecorded(['--pid', String(JOB), '--seconds', '3'], [python(JOB, [{ tid: JOB, cpu: 1 }]), python(OTHER, [{ tid: OTHER, cpu: 1 }])], [], `${OTHER}:0:2300:40`)
     expect(notOnGpu.code).toBe(2)
-    expect(notOnGpu.stderr).toMatch(new RegExp(`PID ${pid} \\(.*node.*\\) and its child processes hold no GPU context: none of the compute processes nvidia-smi lists \\(count: 1\\) is this job`))
+    expect(notOnGpu.stderr).toMatch(new RegExp(`PID ${JOB} \\(python train\\.py\\) and its child processes hold no GPU context: none of the compute processes nvidia-smi lists \\(count: 1\\) is this job`))
   })
 
   it('neither or both of --pid and --container, or --seconds out of range: exit 2 with the usage', async () => {
-    expect((await watch([], HEALTHY, [])).stderr).toContain('usage: gpu-doctor watch --pid PID | --container NAME')
-    expect((await watch(['--pid', '1', '--container', 'x'], HEALTHY, [])).code).toBe(2)
-    const bad = await watch(['--pid', '1', '--seconds', '1'], HEALTHY, [])
+    const env = fakeSmiEnv('h200-x1')
+    expect((await runCliHere(['watch'], env)).stderr).toContain('usage: gpu-doctor watch --pid PID | --container NAME')
+    expect((await runCliHere(['watch', '--pid', '1', '--container', 'x'], env)).code).toBe(2)
+    const bad = await runCliHere(['watch', '--pid', '1', '--seconds', '1'], env)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--seconds needs a whole number from 3 to 3600')
   })
 
   it('no nvidia-smi, or no Docker engine for --container: an environment error (exit 3) that says so', async () => {
-    const pid = await job(IDLE)
-    const noSmi = await runBuiltCli(['watch', '--pid', String(pid), '--nvidia-smi', join(dir, 'no-such-smi')], { ...process.env, PATH: '/nonexistent' })
+    const noSmi = await runCliHere(['watch', '--pid', String(process.pid), '--nvidia-smi', join(dir, 'no-such-smi')], { ...process.env, PATH: '/nonexistent' })
     expect(noSmi.code).toBe(3)
-    const noEngine = await watch(['--container', 'trainer'], HEALTHY, [], { DOCKER_HOST: `unix://${join(dir, 'no-docker.sock')}` })
+    const noEngine = await runCliHere(['watch', '--container', 'trainer'], fakeSmiEnv('h200-x1', { DOCKER_HOST: `unix://${join(dir, 'no-docker.sock')}` }))
     expect(noEngine.code).toBe(3)
     expect(noEngine.stderr).toContain('Cannot reach the Docker engine to find container trainer')
   })

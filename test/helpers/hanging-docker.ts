@@ -10,6 +10,8 @@ export interface HangingEngine {
   env: Record<string, string>
   /** Requests that arrived (method and path), answered or not. */
   requests: string[]
+  /** Resolves once the requests that arrived satisfy `seen` (checked at once, then at each arrival). */
+  until: (seen: (requests: string[]) => boolean) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -21,19 +23,26 @@ export interface HangingEngine {
 export async function hangingEngine(kind: 'silent' | 'after-ping'): Promise<HangingEngine> {
   const socketPath = join(mkdtempSync(join(tmpdir(), 'gd-hang-docker-')), 'docker.sock')
   const requests: string[] = []
+  let waiters: Array<{ seen: (requests: string[]) => boolean; resolve: () => void }> = []
+  const arrived = (request: string) => {
+    requests.push(request)
+    const ready = waiters.filter((w) => w.seen(requests))
+    waiters = waiters.filter((w) => !ready.includes(w))
+    for (const w of ready) w.resolve()
+  }
   const sockets = new Set<Socket>()
   let server: Server
   if (kind === 'silent') {
     server = createNetServer((socket) => {
       sockets.add(socket)
-      requests.push('(connection)')
+      arrived('(connection)')
       socket.on('close', () => sockets.delete(socket))
       socket.on('error', () => {})
     })
   } else {
     server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '').replace(/^\/v[\d.]+/, '').split('?')[0]!
-      requests.push(`${req.method} ${path}`)
+      arrived(`${req.method} ${path}`)
       const json = (body: unknown) => {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Api-Version': '1.45' })
         res.end(JSON.stringify(body))
@@ -55,6 +64,7 @@ export async function hangingEngine(kind: 'silent' | 'after-ping'): Promise<Hang
     socketPath,
     env: { DOCKER_HOST: `unix://${socketPath}` },
     requests,
+    until: (seen) => (seen(requests) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ seen, resolve }))),
     close: async () => {
       for (const s of sockets) s.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -39,6 +39,8 @@ describe('lint enforces the boundaries', () => {
     ['src/cli/commands/X.ts', "import { analyzeText } from '../../core/domain/rules/analyze-text'\nexport const x = analyzeText", /enters the core only through src\/core\/app/],
     ['src/serve/X.ts', "import { SECURITY_HEADERS } from '../core/platform/hosting'\nexport const x = SECURITY_HEADERS", /enters the core only through src\/core\/app/],
     ['src/main/X.ts', "const m = import('../core/domain/report/data-versions')\nexport const x = m", /enters the core only through src\/core\/app/],
+    ['test/renderer/features/live/X.test.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync", /Node built-ins/],
+    ['test/renderer/features/live/X.test.ts', "import { watchJob } from '../../../../src/core/domain/watch/watch'\nexport const x = watchJob", /may import src\/shared, not core/],
   ])('%s: refuses %j', async (file, code, message) => {
     const messages = await restrictedImports(file, code)
     expect(messages.join('\n')).toMatch(message)
@@ -46,7 +48,7 @@ describe('lint enforces the boundaries', () => {
 
   it.each([
     ['src/renderer/features/live/X.ts', "import type { GpuState } from '../../../shared/gpu'\nimport { STEP_IDS } from '../../../shared/constants'\nimport { CopyLine } from '../../components/CopyLine'\nexport type X = GpuState\nexport const y = [STEP_IDS, CopyLine]"],
-    ['src/renderer/features/diagnosis/X.test.ts', "import { DiagnosisSchema } from '../../../shared/diagnosis'\nexport const x = DiagnosisSchema"],
+    ['test/renderer/features/diagnosis/X.test.ts', "import { DiagnosisSchema } from '../../../../src/shared/diagnosis'\nimport { fakeTransport } from '../../test-support/fake-transport'\nexport const x = [DiagnosisSchema, fakeTransport]"],
     ['src/core/domain/rules/X.ts', "import { compareVersions } from '../../knowledge/compat/compare-versions'\nimport { readRegularText } from '../../platform/files/read-regular'\nexport const x = [compareVersions, readRegularText]"],
     ['src/cli/commands/X.ts', "import type { Finding } from '../../core/domain/findings/types'\nimport { x as y } from '../../core/app/x'\nexport type X = Finding\nexport const x = y"],
   ])('%s: allows types of zod modules, constants, shared widgets, schemas in tests, downward core imports and front-end types', async (file, code) => {

@@ -36,6 +36,7 @@ export function imageTarget(values: ImageOptions, ctx: CliContext, log: NodeJS.W
     runtime: values.runtime,
     python: values.python,
     signal: ctx.signal,
+    clock: ctx.clock,
     onSwept: (ids) => log.write(`${ctx.t('docker.swept', { count: ids.length })}\n`),
     onLifecycle: (event, detail) => log.write(`  · ${ctx.t('docker.lifecycle', { event: ctx.t(`docker.event.${event}`), detail: detail.slice(0, 12) })}\n`),
     onPrepared: ({ image, engine }) => log.write(`${ctx.t('docker.using', { image, engine: ENGINE_NAMES[engine.engine], endpoint: engine.endpoint })}\n`),

@@ -15,6 +15,7 @@ export async function imagesCommand(args: string[], ctx: CliContext): Promise<nu
     nvidiaSmiPath: values['nvidia-smi'],
     env: ctx.env,
     signal: ctx.signal,
+    clock: ctx.clock,
     onSwept: (ids) => ctx.stderr.write(`${ctx.t('docker.swept', { count: ids.length })}\n`),
   })
   if (values.json === true) ctx.stdout.write(`${JSON.stringify({ engine, host, images }, null, 2)}\n`)

@@ -29,6 +29,7 @@ export async function pullCommand(args: string[], ctx: CliContext): Promise<numb
   const result = await pullImage(ref, {
     env: ctx.env,
     signal: ctx.signal,
+    clock: ctx.clock,
     minIntervalMs: json ? 100 : 500,
     onPulling: (endpoint) => {
       if (!json) ctx.stdout.write(`${ctx.t('pull.pulling', { ref, endpoint })}\n`)

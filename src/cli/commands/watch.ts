@@ -52,6 +52,8 @@ export async function watchCommand(args: string[], ctx: CliContext): Promise<num
       signal: ctx.signal,
       onWatching: (pid) => (progress = progressWriter(ctx, pid, seconds)),
       onProgress: (elapsed, sm) => progress?.update(elapsed, sm),
+      clock: ctx.clock,
+      ...ctx.watchSampling,
     }).finally(() => progress?.end())
     ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderWatch(result, ctx.t)}\n`)
     return result.verdict === 'healthy' ? EXIT_OK : EXIT_FAILED

@@ -14,7 +14,7 @@ export interface PullImageOptions extends Omit<PullOptions, 'endpoint'> {
  */
 export async function pullImage(reference: string, options: PullImageOptions): Promise<PullResult> {
   const { env, onPulling, ...pull } = options
-  const conn = await connectEngine(env)
+  const conn = await connectEngine(env, undefined, pull.clock)
   if (!conn.ok) throw new ContainerProblemError(conn.problem)
   onPulling?.(conn.info.endpoint)
   return pullWith(conn.docker, reference, { ...pull, endpoint: conn.info.endpoint })

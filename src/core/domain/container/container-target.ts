@@ -16,6 +16,7 @@ import { judgeRequirement, requirementFromEnv, type HostDriver } from './require
 import { sweepLeftovers } from '../../platform/docker/sweep'
 import { inspectImage } from '../../platform/docker/with-signals'
 import { deadlineSignal } from '../../platform/util/deadline'
+import type { Clock } from '../../platform/util/clock'
 
 export interface ContainerTargetOptions {
   env?: NodeJS.ProcessEnv
@@ -32,6 +33,8 @@ export interface ContainerTargetOptions {
   onSwept?: (ids: string[]) => void
   /** Cancels the preparation (the sweep, the image check). */
   signal?: AbortSignal
+  /** What the engine's deadlines run on; default the real clock. */
+  clock?: Clock
 }
 
 /** An engine that answered its ping may still hang on the next call: each gets this long. */
@@ -53,17 +56,17 @@ export async function prepareContainerTarget(options: ContainerTargetOptions): P
     return { ok: false, problem: { code: 'invalid-reference', failureModeId: null, message: `Not a valid image name: ${parsed.reason}.`, fix: 'Write it as [registry/]name[:tag][@sha256:digest], in lowercase.', detail: options.image } }
   }
   const image = parsed.ref.normalized
-  const connection = await connectEngine(options.env ?? process.env)
+  const connection = await connectEngine(options.env ?? process.env, undefined, options.clock)
   if (!connection.ok) return { ok: false, problem: connection.problem }
   if (!isLocalEndpoint(connection.endpoint)) {
     const where = connection.info.endpoint
     return { ok: false, problem: { code: 'failed', failureModeId: null, message: `The engine at ${where} is on another machine: it cannot mount the probe from this one.`, fix: 'Run gpu-doctor on the machine of the engine (over ssh).', detail: where } }
   }
-  const swept = await sweepLeftovers(connection.docker, {}, options.signal).catch(() => [])
+  const swept = await sweepLeftovers(connection.docker, {}, options.signal, options.clock).catch(() => [])
   if (swept.length) options.onSwept?.(swept)
   let config: { Config?: { Env?: string[] | null } }
   try {
-    const deadline = deadlineSignal(CALL_DEADLINE_MS, options.signal)
+    const deadline = deadlineSignal(CALL_DEADLINE_MS, options.signal, options.clock)
     config = (await inspectImage(connection.docker, image, { abortSignal: deadline })) as typeof config
   } catch (error) {
     return { ok: false, problem: explainDockerError(error, connection.info.endpoint) }

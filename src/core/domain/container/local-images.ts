@@ -5,6 +5,7 @@ import { envMap, imageVersions } from './image-versions'
 import { judgeRequirement, type HostDriver } from './require-cuda'
 import { inspectImage, withSignals } from '../../platform/docker/with-signals'
 import { deadlineSignal } from '../../platform/util/deadline'
+import { type Clock, realClock } from '../../platform/util/clock'
 
 interface ImageConfig {
   Created?: string
@@ -29,8 +30,8 @@ export function localImageFrom(item: Pick<Docker.ImageInfo, 'Id' | 'RepoTags' | 
  * The images on this engine with the versions their config declares and whether the host driver
  * satisfies their NVIDIA_REQUIRE_CUDA, without running any of them. Newest first.
  */
-export async function listLocalImages(docker: Docker, host: HostDriver, signal?: AbortSignal): Promise<LocalImage[]> {
-  const deadline = () => deadlineSignal(10_000, signal)
+export async function listLocalImages(docker: Docker, host: HostDriver, signal?: AbortSignal, clock: Clock = realClock): Promise<LocalImage[]> {
+  const deadline = () => deadlineSignal(10_000, signal, clock)
   const items = await withSignals(docker).listImages({ abortSignal: deadline() })
   const images = await Promise.all(
     items.map(async (item) => {

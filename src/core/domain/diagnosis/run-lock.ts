@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 
 import { FileReadError, readRegularTextSync } from '../../platform/files/read-regular'
 import { pidAlive } from '../../platform/process/pid-alive'
-import { abortableSleep } from '../../platform/util/abortable-sleep'
+import { type Clock, realClock } from '../../platform/util/clock'
 
 /**
  * Two diagnoses at once on one GPU spoil each other's load and timings. One lock file in the data
@@ -67,6 +67,8 @@ export interface LockOptions {
   /** Called once, when the lock is found held and waiting begins. */
   onWait?: (holder: LockHolder) => void
   pollMs?: number
+  /** What the wait is measured and slept on; default the real clock. */
+  clock?: Clock
 }
 
 export interface HeldLock {
@@ -164,7 +166,8 @@ function tryCreate(path: string, holder: LockHolder): boolean {
 export async function acquireRunLock(options: LockOptions): Promise<HeldLock | null> {
   const path = join(options.dir, LOCK_FILE)
   const mine: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), processStart: processStart(process.pid) }
-  const deadline = Date.now() + options.waitMs
+  const clock = options.clock ?? realClock
+  const deadline = clock.now() + options.waitMs
   let told = false
   for (;;) {
     // Every turn yields to the event loop, so a cancel, SIGTERM or a server's other clients get their turn.
@@ -189,10 +192,10 @@ export async function acquireRunLock(options: LockOptions): Promise<HeldLock | n
       continue
     }
     const shown = holder ?? { pid: 0, host: '?', since: '?', processStart: null }
-    if (Date.now() >= deadline) throw new DiagnosisBusyError(shown)
+    if (clock.now() >= deadline) throw new DiagnosisBusyError(shown)
     if (!told) options.onWait?.(shown)
     told = true
-    await abortableSleep(Math.min(options.pollMs ?? 250, Math.max(1, deadline - Date.now())), options.signal)
+    await clock.sleep(Math.min(options.pollMs ?? 250, Math.max(1, deadline - clock.now())), options.signal)
   }
   let released = false
   const release = () => {

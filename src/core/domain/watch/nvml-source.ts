@@ -1,6 +1,7 @@
 import { openNvmlOrReason } from '../../platform/nvml/live-monitor'
 import type { NvmlSampler } from '../../platform/nvml/nvml-sampler'
 import type { NvmlUnavailable } from '../../platform/nvml/nvml-unavailable'
+import { type Clock, realClock } from '../../platform/util/clock'
 import type { GpuSampleSource, WatchGpuSample } from './gpu'
 
 const INTERVAL_MS = 1000
@@ -13,10 +14,13 @@ const INTERVAL_MS = 1000
  */
 export class NvmlSampleSource implements GpuSampleSource {
   readonly name = 'NVML'
-  private timer: NodeJS.Timeout | null = null
+  private timer: (() => void) | null = null
   private pending: Promise<unknown> = Promise.resolve()
 
-  constructor(private readonly sampler: NvmlSampler) {}
+  constructor(
+    private readonly sampler: NvmlSampler,
+    private readonly clock: Clock = realClock,
+  ) {}
 
   start(gpus: number[], onSample: (sample: WatchGpuSample) => void): void {
     const devices = this.sampler.devices.filter((d) => gpus.includes(d.index))
@@ -45,12 +49,12 @@ export class NvmlSampleSource implements GpuSampleSource {
       })
       this.pending = Promise.all(reads)
     }
-    this.timer = setInterval(tick, INTERVAL_MS)
+    this.timer = this.clock.every(INTERVAL_MS, tick)
     tick()
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
+    this.timer?.()
     this.timer = null
     await this.pending
     this.sampler.close()
@@ -58,7 +62,7 @@ export class NvmlSampleSource implements GpuSampleSource {
 }
 
 /** NVML where it can be used (the live panel's rules: an nvidia-smi named explicitly wins), else why not. */
-export async function openNvmlSampleSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }): Promise<{ ok: true; source: NvmlSampleSource } | { ok: false; unavailable: NvmlUnavailable }> {
+export async function openNvmlSampleSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }, clock: Clock = realClock): Promise<{ ok: true; source: NvmlSampleSource } | { ok: false; unavailable: NvmlUnavailable }> {
   const opened = await openNvmlOrReason({ intervalMs: INTERVAL_MS, nvidiaSmiPath: options.nvidiaSmiPath, env: options.env })
-  return opened.ok ? { ok: true, source: new NvmlSampleSource(opened.sampler) } : opened
+  return opened.ok ? { ok: true, source: new NvmlSampleSource(opened.sampler, clock) } : opened
 }

@@ -16,7 +16,7 @@ import { combineGpus, type OtherProcessSeen, summariseCpu, summariseGpus, summar
 import { judgeWatch } from './verdict'
 import { findJobRanks, type Rank } from './ranks'
 import { stragglerFinding, withStraggler } from './straggler'
-import { abortableSleep } from '../../platform/util/abortable-sleep'
+import { type Clock, realClock } from '../../platform/util/clock'
 
 export interface WatchOptions {
   pid: number
@@ -33,7 +33,12 @@ export interface WatchOptions {
   proc?: string
   /** Where sysfs is (the PCIe link of a GPU where the sampler does not read it). */
   sys?: string
+  /** What the watch ticks, times samples and ends by; default the real one (a recording's own in tests). */
+  clock?: Clock
 }
+
+/** What a watch reads the job and its GPUs from, and ticks on: the machine's own by default, a recording in tests. */
+export type WatchSampling = Pick<WatchOptions, 'source' | 'proc' | 'sys' | 'clock'>
 
 const TICK_MS = 1000
 
@@ -43,8 +48,8 @@ function fail(reason: WatchErrorCode, params: Record<string, string>): never {
 }
 
 /** NVML in-process where the live panel would use it, else one streaming `nvidia-smi dmon`. */
-async function defaultSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }): Promise<GpuSampleSource> {
-  const nvml = await openNvmlSampleSource(options)
+async function defaultSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }, clock: Clock): Promise<GpuSampleSource> {
+  const nvml = await openNvmlSampleSource(options, clock)
   if (nvml.ok) return nvml.source
   return new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env)
 }
@@ -76,6 +81,7 @@ async function otherProcessesSeen(listed: GpuProcess[], samples: WatchGpuSample[
  */
 export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const proc = options.proc ?? '/proc'
+  const clock = options.clock ?? realClock
   if (process.platform !== 'linux' && proc === '/proc') fail('not-linux', {})
   const pid = String(options.pid)
   const root = await readProcess(options.pid, proc)
@@ -98,33 +104,33 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   const sampled = [...new Set([...gpus, ...[...rankGpus.values()].flat()])].sort((a, b) => a - b)
   const allSamples: WatchGpuSample[] = []
 
-  const source = options.source ?? (await defaultSource(options))
+  const source = options.source ?? (await defaultSource(options, clock))
   // Where the sampler does not say which link the traffic runs on (dmon), the kernel does; read while the job runs.
   const sysfsLinks = new Map<number, PcieLink | null>()
   for (const g of state.status.gpus) if (g.index !== null && gpuMemory.has(g.index)) sysfsLinks.set(g.index, await readPcieLinkSysfs(g.busId, options.sys))
   const samples: WatchGpuSample[] = []
-  // When each sample arrived (performance.now()), to leave out the last second of a job that ended.
+  // When each sample arrived (clock.now()), to leave out the last second of a job that ended.
   const arrivals: number[] = []
   let ended: { state: 'exited' | 'zombie'; atMs: number } | null = null
   const latest = new Map<number, number | null>()
   const cgroupBefore = await readCgroupCpu(options.pid, proc)
-  let previous = await snapshotTree(options.pid, proc)
+  let previous = await snapshotTree(options.pid, proc, clock)
   const started = previous.timeMs
   const intervals: TreeCpu[] = []
   source.start(sampled, (s) => {
     allSamples.push(s)
     if (!gpuMemory.has(s.gpu)) return
     samples.push(s.link === undefined ? { ...s, link: sysfsLinks.get(s.gpu) ?? null } : s)
-    arrivals.push(performance.now())
+    arrivals.push(clock.now())
     latest.set(s.gpu, s.sm)
   })
   try {
     const end = started + options.seconds * 1000
     while (!options.signal?.aborted) {
-      const left = end - performance.now()
+      const left = end - clock.now()
       if (left <= 0) break
-      await abortableSleep(Math.min(TICK_MS, left), options.signal)
-      const now = await snapshotTree(options.pid, proc)
+      await clock.sleep(Math.min(TICK_MS, left), options.signal)
+      const now = await snapshotTree(options.pid, proc, clock)
       intervals.push(treeCpu(previous, now))
       previous = now
       if (!now.root || now.root.stat.state === 'Z') {

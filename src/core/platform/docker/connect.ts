@@ -4,6 +4,7 @@ import type { DockerProblem, EngineInfo } from '../../../shared/docker'
 import { chooseEndpoint, createDockerClient, describeEndpoint, type EndpointChoice, type Endpoint } from './endpoint'
 import { apiAtLeast, MIN_API_VERSION, readEngineInfo } from './engine-info'
 import { explainDockerError } from './explain-error'
+import { type Clock, realClock } from '../util/clock'
 
 /**
  * Podman answers GET /version by running conmon and the OCI runtime: 1.6 to 2.5 s measured on a
@@ -18,9 +19,9 @@ export type Connection =
 /**
  * Finds the engine DOCKER_HOST names (or the default socket), pings it under a deadline and
  * reads its facts. Never throws: a missing socket, a refused connection or an engine too old for
- * `--gpus` come back as a problem naming the endpoint that was tried.
+ * `--gpus` come back as a problem naming the endpoint that was tried. The deadline runs on `clock`.
  */
-export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Connection> {
+export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeoutMs = CONNECT_TIMEOUT_MS, clock: Clock = realClock): Promise<Connection> {
   let endpoint: Endpoint
   let choice: EndpointChoice
   try {
@@ -33,7 +34,7 @@ export async function connectEngine(env: NodeJS.ProcessEnv = process.env, timeou
   const where = describeEndpoint(endpoint)
   const docker = createDockerClient(endpoint, env)
   try {
-    const info = await readEngineInfo(docker, where, timeoutMs, choice.reason)
+    const info = await readEngineInfo(docker, where, timeoutMs, choice.reason, clock)
     if (!apiAtLeast(info.apiVersion, MIN_API_VERSION)) {
       const detail = `Engine API ${info.apiVersion ?? '?'} (Docker ${info.serverVersion ?? '?'}) at ${where}`
       return { ok: false, endpoint: where, problem: { ...explainDockerError(new Error('client version 1.40 is too new'), where), detail } }

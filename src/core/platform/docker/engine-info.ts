@@ -5,6 +5,7 @@ import type Docker from 'dockerode'
 import type { EngineInfo } from '../../../shared/docker'
 import { withSignals } from './with-signals'
 import { timeoutSignal } from '../util/deadline'
+import { type Clock, realClock } from '../util/clock'
 
 /** DeviceRequests (`--gpus`) arrived with Engine API 1.40, Docker 19.03. */
 export const MIN_API_VERSION = '1.40'
@@ -83,8 +84,8 @@ export function apiAtLeast(version: string | null, minimum: string): boolean {
 }
 
 /** Ping, then version and info, each under the same deadline. Throws what dockerode throws. */
-export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs = 3_000, endpointReason: EngineInfo['endpointReason'] = null): Promise<EngineInfo> {
-  const abortSignal = timeoutSignal(timeoutMs)
+export async function readEngineInfo(docker: Docker, endpoint: string, timeoutMs = 3_000, endpointReason: EngineInfo['endpointReason'] = null, clock: Clock = realClock): Promise<EngineInfo> {
+  const abortSignal = timeoutSignal(timeoutMs, clock)
   const api = withSignals(docker)
   await api.ping({ abortSignal })
   const [version, info] = await Promise.all([

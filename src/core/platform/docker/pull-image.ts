@@ -9,6 +9,7 @@ import { PullAggregator, type PullEvent, type PullSnapshot } from './pull-progre
 import { inspectImage } from './with-signals'
 import { engineSegment } from './engine-path'
 import { timeoutSignal } from '../util/deadline'
+import { type Clock, realClock } from '../util/clock'
 
 export interface PullOptions {
   endpoint: string
@@ -21,6 +22,8 @@ export interface PullOptions {
    * never answers): it is abandoned with a timeout problem. Default 60 s.
    */
   stallMs?: number
+  /** What the stall deadline and the progress coalescing run on; default the real clock. */
+  clock?: Clock
 }
 
 export const PULL_STALL_MS = 60_000
@@ -70,11 +73,12 @@ export async function pullImage(docker: Docker, reference: string, options: Pull
   if (options.signal?.aborted) return { ok: false, ref, snapshot: aggregator.snapshot(), problem: CANCELLED }
   // One deadline that every byte from the engine pushes back: waiting for the engine's answer and between progress lines alike.
   const stallMs = options.stallMs ?? PULL_STALL_MS
+  const clock = options.clock ?? realClock
   const stall = new AbortController()
-  let stallTimer: NodeJS.Timeout | undefined
+  let cancelStall = () => {}
   const armStall = () => {
-    clearTimeout(stallTimer)
-    stallTimer = setTimeout(() => stall.abort(), stallMs)
+    cancelStall()
+    cancelStall = clock.after(stallMs, () => stall.abort())
   }
   armStall()
   try {
@@ -88,7 +92,7 @@ export async function pullImage(docker: Docker, reference: string, options: Pull
     }
     return result
   } finally {
-    clearTimeout(stallTimer)
+    cancelStall()
   }
 }
 
@@ -107,9 +111,9 @@ async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof p
   onBytes()
   stream.on('data', onBytes)
 
-  let last = 0
+  let last = -Infinity
   const emit = (force: boolean) => {
-    const now = Date.now()
+    const now = (options.clock ?? realClock).now()
     if (!options.onProgress || (!force && now - last < (options.minIntervalMs ?? 100))) return
     last = now
     options.onProgress(aggregator.snapshot())
@@ -135,7 +139,7 @@ async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof p
   if (error) return { ok: false, ref, snapshot, problem: explainDockerError(error, options.endpoint) }
   if (aggregator.error) return { ok: false, ref, snapshot, problem: explainDockerError(new Error(aggregator.error), options.endpoint) }
   if (!aggregator.finished) {
-    const present = await inspectImage(docker, ref, { abortSignal: timeoutSignal(10_000) })
+    const present = await inspectImage(docker, ref, { abortSignal: timeoutSignal(10_000, options.clock) })
       .then(() => true)
       .catch(() => false)
     if (!present) {
@@ -144,14 +148,14 @@ async function followPull(docker: Docker, parsedRef: Extract<ReturnType<typeof p
     aggregator.complete()
     emit(true)
   }
-  return { ok: true, ref, digest: aggregator.digest ?? (await repoDigest(docker, ref, name)), upToDate: aggregator.upToDate, snapshot: aggregator.snapshot() }
+  return { ok: true, ref, digest: aggregator.digest ?? (await repoDigest(docker, ref, name, options.clock)), upToDate: aggregator.upToDate, snapshot: aggregator.snapshot() }
 }
 
 /** Podman's pull stream names no digest ("Digest: sha256:…" is Docker's): the image's RepoDigests do. */
-async function repoDigest(docker: Docker, ref: string, name: string): Promise<string | null> {
+async function repoDigest(docker: Docker, ref: string, name: string, clock?: Clock): Promise<string | null> {
   const image = (await docker
     .getImage(engineSegment(ref))
-    .inspect({ abortSignal: timeoutSignal(10_000) } as Docker.ImageInspectOptions)
+    .inspect({ abortSignal: timeoutSignal(10_000, clock) } as Docker.ImageInspectOptions)
     .catch(() => null)) as { RepoDigests?: string[] } | null
   const match = (image?.RepoDigests ?? []).find((d) => d.startsWith(`${name}@`)) ?? image?.RepoDigests?.[0]
   return match?.split('@')[1] ?? null

@@ -7,6 +7,7 @@ import { MANAGED_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL } from './container-sp
 import { withSignals } from './with-signals'
 import { engineSegment } from './engine-path'
 import { deadlineSignal } from '../util/deadline'
+import { type Clock, realClock } from '../util/clock'
 
 export interface LeftoverContext {
   host: string
@@ -37,17 +38,16 @@ export function isLeftover(c: Labelled, ctx: LeftoverContext): boolean {
   return !ctx.isAlive(pid)
 }
 
-const within = (ms: number, signal?: AbortSignal) => deadlineSignal(ms, signal)
-
-/** Force-removes every container matching these label filters; returns the ids removed. `signal` ends it early. */
-export async function removeContainers(docker: Docker, labels: string[], keep: (c: Docker.ContainerInfo) => boolean = () => false, signal?: AbortSignal): Promise<string[]> {
-  const list = await withSignals(docker).listContainers({ all: true, filters: { label: labels }, abortSignal: within(10_000, signal) })
+/** Force-removes every container matching these label filters; returns the ids removed. `signal` ends it early; the deadlines run on `clock`. */
+export async function removeContainers(docker: Docker, labels: string[], keep: (c: Docker.ContainerInfo) => boolean = () => false, signal?: AbortSignal, clock: Clock = realClock): Promise<string[]> {
+  const within = (ms: number) => deadlineSignal(ms, signal, clock)
+  const list = await withSignals(docker).listContainers({ all: true, filters: { label: labels }, abortSignal: within(10_000) })
   const removed: string[] = []
   for (const c of list) {
     if (keep(c)) continue
     if (signal?.aborted) break
     try {
-      await docker.getContainer(engineSegment(c.Id)).remove({ force: true, abortSignal: within(180_000, signal) })
+      await docker.getContainer(engineSegment(c.Id)).remove({ force: true, abortSignal: within(180_000) })
       removed.push(c.Id)
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) removed.push(c.Id)
@@ -60,7 +60,7 @@ export async function removeContainers(docker: Docker, labels: string[], keep: (
  * Removes labelled containers left by a crashed or killed gpu-doctor. Run before `diagnose --image`,
  * by `images` and `status`, and when serve or the app starts and quits (see sweep-engine.ts).
  */
-export function sweepLeftovers(docker: Docker, ctx: Partial<LeftoverContext> = {}, signal?: AbortSignal): Promise<string[]> {
+export function sweepLeftovers(docker: Docker, ctx: Partial<LeftoverContext> = {}, signal?: AbortSignal, clock: Clock = realClock): Promise<string[]> {
   const full: LeftoverContext = { host: hostname(), now: Date.now(), isAlive: pidAlive, maxAgeMs: 6 * 3600_000, ...ctx }
-  return removeContainers(docker, [`${MANAGED_LABEL}=true`], (c) => !isLeftover(c, full), signal)
+  return removeContainers(docker, [`${MANAGED_LABEL}=true`], (c) => !isLeftover(c, full), signal, clock)
 }

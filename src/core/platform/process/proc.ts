@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { oneLine } from '../../../shared/one-line'
+import { type Clock, realClock } from '../util/clock'
 
 // /proc reports CPU time in USER_HZ ticks, which Linux fixes at 100 on every architecture it runs
 // GPUs on (sysconf(_SC_CLK_TCK); Node cannot ask).
@@ -123,9 +124,9 @@ async function snapshotProcess(pid: number, proc: string): Promise<ProcessSnapsh
   return { stat, threads }
 }
 
-/** Reads the process, its descendants and all their threads now. */
-export async function snapshotTree(pid: number, proc = '/proc'): Promise<TreeSnapshot> {
-  const timeMs = performance.now()
+/** Reads the process, its descendants and all their threads now (`clock`'s now: the time CPU use is divided by). */
+export async function snapshotTree(pid: number, proc = '/proc', clock: Pick<Clock, 'now'> = realClock): Promise<TreeSnapshot> {
+  const timeMs = clock.now()
   const [root, kids] = await Promise.all([snapshotProcess(pid, proc), descendantsOf(pid, proc)])
   const descendants = (await Promise.all(kids.map((k) => snapshotProcess(k, proc)))).filter((p): p is ProcessSnapshot => p !== null)
   return { timeMs, root, descendants }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { acquireRunLock, DiagnosisLockStuckError, LOCK_FILE } from '../../../../src/core/domain/diagnosis/run-lock'
 import { CLI, runBuiltCli } from '../../../helpers/cli'
 import { pythonWithoutTorch } from '../../../helpers/pythons'
+import { TestClock } from '../../../helpers/test-clock'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'gd-runlock-stuck-'))
 const anHourAgo = () => new Date(Date.now() - 3_600_000)
@@ -23,18 +24,20 @@ describe.skipIf(process.platform !== 'linux')('a diagnosis lock that cannot be r
     const d = dir()
     mkdirSync(join(d, LOCK_FILE))
     utimesSync(join(d, LOCK_FILE), anHourAgo(), anHourAgo())
-    const started = Date.now()
-    const error = await acquireRunLock({ dir: d, waitMs: 60_000 }).catch((e: unknown) => e)
+    const clock = new TestClock({ sleepAdvances: true })
+    const error = await acquireRunLock({ dir: d, waitMs: 60_000, clock }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DiagnosisLockStuckError)
     expect((error as Error).message).toContain(`${join(d, LOCK_FILE)} was left by a run that has ended, but it cannot be removed (a folder)`)
-    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(clock.now()).toBe(0)
     expect(existsSync(join(d, LOCK_FILE))).toBe(true)
   })
 
   it('a FIFO where the lock should be: never opened for a blocking read; the CLI says so and exits 3 (--no-wait)', async () => {
     const d = dir()
     execFileSync('mkfifo', [join(d, LOCK_FILE)])
-    await expect(acquireRunLock({ dir: d, waitMs: 60_000 })).rejects.toThrow(/cannot be removed \(a FIFO \(named pipe\)\)/)
+    const clock = new TestClock({ sleepAdvances: true })
+    await expect(acquireRunLock({ dir: d, waitMs: 60_000, clock })).rejects.toThrow(/cannot be removed \(a FIFO \(named pipe\)\)/)
+    expect(clock.now()).toBe(0)
     const r = await runBuiltCli(['diagnose', '--no-wait', '--python', pythonWithoutTorch()], { ...process.env, GPU_DOCTOR_DATA_DIR: d }, { timeoutMs: 10_000 })
     expect(r.code).toBe(3)
     expect(r.stderr).toContain(`sudo rm -r ${join(d, LOCK_FILE)}`)

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -11,6 +11,7 @@ import { CancelledError } from '../../../../src/core/platform/errors'
 import type { DiagnosisProgress } from '../../../../src/shared/diagnosis'
 import { fakeSmiEnv } from '../../../helpers/fake-smi'
 import { pythonWithoutTorch } from '../../../helpers/pythons'
+import { TestClock } from '../../../helpers/test-clock'
 
 const children: Array<{ kill: () => void }> = []
 afterEach(() => children.splice(0).forEach((c) => c.kill()))
@@ -47,10 +48,26 @@ describe.skipIf(process.platform !== 'linux')('the diagnosis lock', () => {
     heldBy(d, { pid: other.pid, processStart: other.start })
     await expect(acquireRunLock({ dir: d, waitMs: 0 })).rejects.toThrow(new RegExp(`PID ${other.pid} on .*since 2026-11-25T12:00:00.000Z`))
     const waited: LockHolder[] = []
-    const started = Date.now()
-    await expect(acquireRunLock({ dir: d, waitMs: 600, onWait: (h) => waited.push(h), pollMs: 50 })).rejects.toBeInstanceOf(DiagnosisBusyError)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(550)
+    const clock = new TestClock({ sleepAdvances: true })
+    await expect(acquireRunLock({ dir: d, waitMs: 600, onWait: (h) => waited.push(h), pollMs: 50, clock })).rejects.toBeInstanceOf(DiagnosisBusyError)
+    expect(clock.now()).toBe(600)
     expect(waited).toEqual([expect.objectContaining({ pid: other.pid })])
+    // Unless handed a clock, the wait is real time.
+    const started = performance.now()
+    await expect(acquireRunLock({ dir: d, waitMs: 100, pollMs: 20 })).rejects.toBeInstanceOf(DiagnosisBusyError)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95)
+  })
+
+  it('a wait ends as soon as the holder lets go: the lock is taken at the next look', async () => {
+    const d = dir()
+    const other = otherProcess()
+    const path = heldBy(d, { pid: other.pid, processStart: other.start })
+    const clock = new TestClock({ sleepAdvances: true })
+    clock.after(1_100, () => unlinkSync(path))
+    const lock = await acquireRunLock({ dir: d, waitMs: 60_000, clock })
+    expect(clock.now()).toBe(1_250)
+    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid)
+    lock!.release()
   })
 
   it('is taken over from a dead PID, a PID now used by another program, and an unreadable file', async () => {
@@ -73,10 +90,10 @@ describe.skipIf(process.platform !== 'linux')('the diagnosis lock', () => {
     const other = otherProcess()
     const path = heldBy(d, { pid: other.pid, processStart: other.start })
     const ac = new AbortController()
-    setTimeout(() => ac.abort(), 200)
-    const started = Date.now()
-    expect(await acquireRunLock({ dir: d, waitMs: 60_000, signal: ac.signal })).toBeNull()
-    expect(Date.now() - started).toBeLessThan(2000)
+    const clock = new TestClock({ sleepAdvances: true })
+    clock.after(200, () => ac.abort())
+    expect(await acquireRunLock({ dir: d, waitMs: 60_000, signal: ac.signal, clock })).toBeNull()
+    expect(clock.now()).toBe(200)
     expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(other.pid)
   })
 

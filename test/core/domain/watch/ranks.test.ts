@@ -2,14 +2,16 @@ import type { ChildProcess } from 'node:child_process'
 
 import { afterEach, describe, expect, it } from 'vitest'
 
-import type { GpuSampleSource, WatchGpuSample } from '../../../../src/core/domain/watch/gpu'
 import { descendantsOf } from '../../../../src/core/platform/process/proc'
 import { findJobRanks, readEnviron } from '../../../../src/core/domain/watch/ranks'
 import { judgeStraggler } from '../../../../src/core/domain/watch/straggler'
 import { watchJob } from '../../../../src/core/domain/watch/watch'
 import type { WatchRank } from '../../../../src/shared/watch'
 import { sleep, startNode, stopTree } from '../../../helpers/busy-processes'
+import { FakeProc } from '../../../helpers/fake-proc'
 import { fakeSmiEnv } from '../../../helpers/fake-smi'
+import { RecordedSource, type RecordedSample } from '../../../helpers/recorded-gpu'
+import { TestClock } from '../../../helpers/test-clock'
 
 const started: ChildProcess[] = []
 afterEach(() => started.splice(0).forEach(stopTree))
@@ -44,17 +46,19 @@ async function launchJob(runId: string): Promise<{ rank0: number; rank1: number;
 }
 
 /** GPU 0 spins (NCCL waiting: SM busy, little memory traffic); GPU 1 computes. */
-class RankSource implements GpuSampleSource {
-  readonly name = 'scripted'
-  gpus: number[] = []
-  private timer: NodeJS.Timeout | null = null
-  start(gpus: number[], onSample: (s: WatchGpuSample) => void) {
-    this.gpus = gpus
-    this.timer = setInterval(() => gpus.forEach((gpu) => onSample({ gpu, sm: 100, memBandwidth: gpu === 1 ? 62 : 4, pcieRxMBps: 1, pcieTxMBps: 1 })), 100)
-  }
-  async stop() {
-    if (this.timer) clearInterval(this.timer)
-  }
+const rankReadings = (gpu: number): RecordedSample[] => [{ sm: 100, memBandwidth: gpu === 1 ? 62 : 4, pcieRxMBps: 1, pcieTxMBps: 1 }]
+
+/** The same job as launchJob starts, recorded: the launcher, rank 0, rank 1 and rank 1's worker, with torchrun's variables. */
+function recordedJob(runId: string) {
+  const [launcher, rank0, rank1, worker] = [4_194_010, 4_194_011, 4_194_012, 4_194_013]
+  const env = (r: number) => ({ RANK: String(r), LOCAL_RANK: String(r), WORLD_SIZE: '2', MASTER_ADDR: '127.0.0.1', MASTER_PORT: '29555', TORCHELASTIC_RUN_ID: runId })
+  const proc = new FakeProc([
+    { pid: launcher, comm: 'torchrun' },
+    { pid: rank0, ppid: launcher, comm: 'python', environ: env(0) },
+    { pid: rank1, ppid: launcher, comm: 'python', environ: env(1) },
+    { pid: worker, ppid: rank1, comm: 'pt_data_worker', environ: env(1) },
+  ])
+  return { proc, rank0, rank1, worker }
 }
 
 describe('watch --pid of one rank of a distributed job', () => {
@@ -65,17 +69,24 @@ describe('watch --pid of one rank of a distributed job', () => {
     expect(job!.ranks.map((r) => r.pid)).toEqual([rank0, rank1])
   })
 
-  it('finds the sibling rank by torchrun\'s run id, leaves the worker out, and names the straggler the other rank waits for', async () => {
+  it('finds the sibling rank by torchrun\'s run id in the real /proc, and leaves the worker out', async () => {
     const runId = `gd-test-${process.pid}-${Date.now()}`
     const { rank0, rank1, worker } = await launchJob(runId)
     const job = await findJobRanks(rank0)
     expect(job).toMatchObject({ worldSize: 2, ranks: [{ pid: rank0, rank: 0 }, { pid: rank1, rank: 1 }] })
     expect(job!.ranks.map((r) => r.pid)).not.toContain(worker)
-    const source = new RankSource()
-    const r = await watchJob({ pid: rank0, seconds: 3, source, env: fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${rank0}:0:900:100,${rank1}:1:900:100` }) })
+  })
+
+  it('watching one rank samples the sibling rank\'s GPU too, and names the straggler the other rank waits for', async () => {
+    const { proc, rank0, rank1 } = recordedJob('gd-recorded')
+    const clock = new TestClock({ sleepAdvances: true })
+    proc.follow(clock)
+    const source = new RecordedSource(clock, rankReadings)
+    const r = await watchJob({ pid: rank0, seconds: 3, source, clock, proc: proc.dir, env: fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${rank0}:0:900:100,${rank1}:1:900:100` }) })
     expect(source.gpus).toEqual([0, 1])
     // The watched rank's own figures stay its own GPU's.
     expect(r.gpus.map((g) => g.index)).toEqual([0])
+    expect(r.job).toMatchObject({ key: 'run gd-recorded (MASTER_PORT 29555)', worldSize: 2 })
     expect(r.job!.ranks.map((k) => [k.rank, k.gpus, k.watched])).toEqual([
       [0, [0], true],
       [1, [1], false],

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+
+import { loadDiagnosis } from '../../test-support/diagnosis-fixtures'
+import { headlineOf } from '../../../../src/renderer/features/diagnosis/headline'
+import { clock } from '../../../../src/renderer/components/elapsed'
+import { runProgress } from '../../../../src/renderer/features/diagnosis/run-progress'
+import type { RunState } from '../../../../src/renderer/features/diagnosis/diagnosis-store'
+
+describe('headline', () => {
+  it('leads with the CPU-only build on Debian torch: one problem, its fix, step 1', () => {
+    const h = headlineOf(loadDiagnosis('diagnosis-debian-cpu-torch').steps)
+    expect(h).toMatchObject({ verdict: 'fail', problems: 1, first: { step: 'gpu-visible', finding: { id: 'cpu-only-torch-build', severity: 'error' } } })
+  })
+
+  it('on a healthy H200 says no problem; with cuDNN off the error comes before warnings', () => {
+    expect(headlineOf(loadDiagnosis('diagnosis-h200').steps)).toMatchObject({ verdict: 'pass', problems: 0, first: null, ran: 5 })
+    const off = headlineOf(loadDiagnosis('diagnosis-h200-disable-cudnn').steps)!
+    expect(off.verdict).toBe('fail')
+    expect(off.first?.finding.severity).toBe('error')
+  })
+
+  it('is nothing before any step ran', () => {
+    expect(headlineOf([])).toBeNull()
+  })
+})
+
+describe('run progress', () => {
+  const run = (phases: RunState['stepPhases']): RunState => ({
+    runId: 'r',
+    steps: ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'],
+    python: '/p',
+    startedAt: 1000,
+    phase: 'running',
+    stepPhases: phases,
+    samples: [],
+    stage: '',
+    message: '',
+  })
+
+  it('names the running step, the elapsed time, and a typical total before any run', () => {
+    const p = runProgress(run({ 'gpu-visible': 'done', 'cudnn-loaded': 'running' }), {}, 13_400)
+    expect(p).toMatchObject({ current: { id: 'cudnn-loaded', index: 2 }, total: 5, elapsedMs: 12_400, estimateFrom: 'typical' })
+    expect(clock(p.elapsedMs)).toBe('0:12')
+    expect(clock(92_000)).toBe('1:32')
+  })
+
+  it('estimates from the last run’s step times when every step has one', () => {
+    const d = loadDiagnosis('diagnosis-h200')
+    const results = Object.fromEntries(d.steps.map((s) => [s.id, s]))
+    const p = runProgress(run({}), results, 1000)
+    expect(p.estimateFrom).toBe('last-run')
+    expect(p.estimateMs).toBe(d.steps.reduce((sum, s) => sum + s.durationMs, 0))
+    expect(p.current).toBeNull()
+  })
+})
