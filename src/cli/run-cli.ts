@@ -1,4 +1,4 @@
-import { realClock } from '../core/platform/util/clock'
+import { realClock } from '../core/app/clock'
 import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { cliErrorOf } from './use-case-error'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from './cli-error'
