@@ -16,7 +16,7 @@ import type { ReportView, ViewFacts, ViewFinding, ViewTable } from './view-types
 
 const stepNumber = (id: StepId) => STEP_IDS.indexOf(id) + 1
 
-const KNOWN_IDS = new Set(catalogIds())
+const KNOWN_IDS: ReadonlySet<string> = new Set(catalogIds())
 
 /** The longest id shown for a finding this version does not know (ids come from report files too). */
 const UNKNOWN_ID_MAX = 80
