@@ -8,7 +8,8 @@ import { fullTranslator } from './i18n-full'
 import { cliEn, cliZh } from './i18n-strings'
 import { loadSharedTexts } from './shared-texts'
 import { quickTranslate } from './quick-translate'
-import { truncateEcho } from './terminal-text'
+import { cutValues } from './echo-values'
+import { NAMESPACE_TEXTS, type NamespaceTexts } from './namespace-texts'
 
 export type Lang = Language
 
@@ -46,16 +47,17 @@ export function createTranslator(lang: Lang): TFunction {
     for (const [l, namespaces] of texts) Object.assign(namespaces, all[l])
   }
   let full: TFunction | undefined
-  // Our own explanations (why a file could not be parsed) run longer than an echoed value.
-  const limit = (key: string) => (key === 'reason' || key === 'message' || key === 'detail' ? 1000 : undefined)
-  const cut = (options: unknown) =>
-    options && typeof options === 'object' && !Array.isArray(options)
-      ? Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'string' && k !== 'defaultValue' && k !== 'ns' ? truncateEcho(v, limit(k)) : v]))
-      : options
+  const ownLoader = () => (translate as { [SHARED_TEXTS_LOADER]?: typeof loadSharedTexts })[SHARED_TEXTS_LOADER]
   const translate = (key: string | string[], options?: unknown): string => {
-    if (needsShared(options)) addShared((translate as { [SHARED_TEXTS_LOADER]?: typeof loadSharedTexts })[SHARED_TEXTS_LOADER])
-    const cutOptions = cut(options)
+    if (needsShared(options)) addShared(ownLoader())
+    const cutOptions = cutValues(options)
     return quickTranslate(texts, key, cutOptions) ?? ((full ??= fullTranslator(lang, texts)) as (k: unknown, o?: unknown) => string)(key, cutOptions)
   }
-  return translate as unknown as TFunction
+  // One namespace's texts in this run's language (English where it lacks the namespace): the findings catalogue for renderFinding.
+  const namespace: NamespaceTexts = (ns) => {
+    if (needsShared({ ns })) addShared(ownLoader())
+    for (const [, namespaces] of texts) if (Object.hasOwn(namespaces, ns)) return namespaces[ns]!
+    return {}
+  }
+  return Object.assign(translate, { [NAMESPACE_TEXTS]: namespace }) as unknown as TFunction
 }

@@ -1,6 +1,6 @@
 import type { InitOptions } from 'i18next'
 
-import { MISSING_VALUE } from './interpolate'
+import { MISSING_VALUE } from './missing-value'
 import { LANGUAGES, type Language } from './languages'
 
 /** The namespaces every front end shows (their texts are in setup.ts's sharedResources). */

@@ -1,8 +1,12 @@
 import type { MessageParams } from '../message'
-import { FINDING_TEXTS, isFindingId } from './findings'
-import { UNKNOWN_FINDING } from './findings/unknown'
 import { interpolate } from './interpolate'
-import type { Language } from './languages'
+
+/**
+ * One language's texts of the findings catalogue (src/shared/i18n/findings), keyed
+ * `<id>.title|message|fix`: `FINDING_TEXTS[lang]`, or the same table where a front end loads it later
+ * (the CLI's shared texts, namespace 'findings').
+ */
+export type FindingTexts = Readonly<Record<string, string>>
 
 /**
  * What renderFinding needs of a finding: its id and params; `message` and `fix` are the English a
@@ -25,32 +29,29 @@ export interface FindingText {
 }
 
 /**
- * The one way a finding becomes text, in `lang`: the catalogue's title, message and fix with the
- * finding's params (a missing one reads "?"). The core's English (makeFinding), the CLI, every report
- * format and the app all come through here.
+ * The one way a finding becomes text, in the language of `texts`: the catalogue's title, message and
+ * fix with the finding's params (a missing one reads "?"). The core's English (makeFinding), the CLI,
+ * every report format and the app all come through here.
  * - A fix whose command (`{{install}}`) the finding lacks (saved before fixes took one) is the
  *   finding's own saved fix, never a "?" in place of the command.
- * - An id the catalogue does not have (a file from another version) keeps its own saved message and
- *   fix as they are, not filled in again; without them it gets a generic text naming the id.
+ * - An id the catalogue does not have (a file from another version) keeps its saved message and fix
+ *   as they are, not filled in again.
  */
-export function renderFinding(finding: RenderableFinding, lang: Language): FindingText {
+export function renderFinding(finding: RenderableFinding, texts: FindingTexts): FindingText {
   const params = finding.params ?? {}
   const { id } = finding
-  if (!isFindingId(id)) {
-    const generic = UNKNOWN_FINDING[lang]
-    return {
-      title: id,
-      message: finding.message ?? interpolate(generic.message, { id, ...params }),
-      fix: finding.fix ?? interpolate(generic.fix, { id, ...params }),
-      known: false,
-    }
+  const text = (part: 'title' | 'message' | 'fix') => {
+    const key = `${id}.${part}`
+    return Object.hasOwn(texts, key) ? texts[key] : undefined
   }
-  const texts = FINDING_TEXTS[lang]
-  const fix = texts[`${id}.fix`]
+  const [title, message, fix] = [text('title'), text('message'), text('fix')]
+  if (title === undefined || message === undefined || fix === undefined) {
+    return { title: id, message: finding.message ?? '', fix: finding.fix ?? '', known: false }
+  }
   const savedFix = fix.includes('{{install}}') && !Object.hasOwn(params, 'install') ? finding.fix : undefined
   return {
-    title: interpolate(texts[`${id}.title`], params),
-    message: interpolate(texts[`${id}.message`], params),
+    title: interpolate(title, params),
+    message: interpolate(message, params),
     fix: savedFix ?? interpolate(fix, params),
     known: true,
   }

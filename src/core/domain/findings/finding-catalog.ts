@@ -1,5 +1,6 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
-import { FINDING_IDS, type FindingId, isFindingId } from '../../../shared/i18n/findings'
+import { FINDING_IDS, FINDING_TEXTS, type FindingId, isFindingId } from '../../../shared/i18n/findings'
+import { interpolate } from '../../../shared/i18n/interpolate'
 import { renderFinding } from '../../../shared/i18n/render-finding'
 import type { MessageParams } from '../../../shared/message'
 import { hasInstallFix, installParams, UNKNOWN_MACHINE } from './install-params'
@@ -60,6 +61,10 @@ const FAILURE_MODE_IDS: readonly FindingId[] = [
   'windows-dll-load-failure',
 ]
 
+// Never seen but through a cast (makeFinding takes catalogue ids only): said, rather than a blank.
+const UNKNOWN_MESSAGE = 'GPU Doctor found a problem it has no description for ({{id}}).'
+const UNKNOWN_FIX = 'Read the evidence shown with it; if it stays unclear, please report it.'
+
 /** The failure-mode ids of shared/reference/failure-modes.md (52), in document order. */
 export function failureModeIds(): FindingId[] {
   return [...FAILURE_MODE_IDS]
@@ -84,7 +89,10 @@ export function makeFinding(
   evidence: string | null = null,
 ): Finding {
   const all = hasInstallFix(id) && !Object.hasOwn(params, 'install') ? { ...params, ...installParams(id, UNKNOWN_MACHINE, params) } : { ...params }
-  const { message, fix } = renderFinding({ id, params: all }, 'en')
+  const { message, fix } = renderFinding(
+    { id, params: all, message: interpolate(UNKNOWN_MESSAGE, { id, ...all }), fix: interpolate(UNKNOWN_FIX, { id, ...all }) },
+    FINDING_TEXTS.en,
+  )
   return { id, severity, message, fix, evidence, params: all }
 }
 
