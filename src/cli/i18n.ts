@@ -2,10 +2,8 @@ import type { TFunction } from 'i18next'
 
 import type { Namespaces } from '../shared/i18n/instance'
 import { LANGUAGES, type Language } from '../shared/i18n/languages'
-import { recommendEn, recommendZh } from './i18n-recommend'
-import { historyEn, historyZh } from './i18n-history'
 import { fullTranslator } from './i18n-full'
-import { cliEn, cliZh } from './i18n-strings'
+import { cliTexts } from '../shared/i18n/cli'
 import { loadSharedTexts } from './shared-texts'
 import { quickTranslate } from './quick-translate'
 import { cutValues } from './echo-values'
@@ -33,7 +31,7 @@ export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): 
  */
 export function createTranslator(lang: Lang): TFunction {
   // This run's language and English, its fallback, in the order a key is looked up in: nothing in one run speaks a third.
-  const cli = (l: Lang) => ({ cli: l === 'en' ? { ...cliEn, ...recommendEn, ...historyEn } : { ...cliZh, ...recommendZh, ...historyZh } })
+  const cli = (l: Lang) => ({ cli: cliTexts(l) })
   const texts: Array<[Lang, Namespaces]> = LANGUAGES.filter((l) => l === lang || l === 'en')
     .sort((a, b) => (a === lang ? -1 : b === lang ? 1 : 0))
     .map((l) => [l, cli(l)])

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import { problemsEn, problemsZh } from '../../shared/i18n/problems'
 import { stepsEn, stepsZh } from '../../shared/i18n/steps'
-import { uiEn } from './ui-en'
+import { uiEn } from '../../shared/i18n/ui/ui-en'
 import { createI18n } from './index'
-import { uiZh } from './zh-CN'
+import { uiZh } from '../../shared/i18n/ui/zh'
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
 
