@@ -120,7 +120,7 @@ export const ${fn} = async (args, ctx) => {
 async function buildCommand(name) {
   const options = { ...common, outfile: `out/cli/command-${name}.cjs`, plugins: [splitAt()] }
   const { metafile } = await build({ ...options, stdin: commandEntry(name, false), metafile: true })
-  if (Object.keys(metafile.inputs).includes('src/shared/i18n/findings.ts')) await build({ ...options, stdin: commandEntry(name, true) })
+  if (Object.keys(metafile.inputs).includes('src/shared/i18n/findings/en.ts')) await build({ ...options, stdin: commandEntry(name, true) })
 }
 
 // The compatibility tables go into the bundles unchecked (src/core/knowledge/compat/data.ts): a table that

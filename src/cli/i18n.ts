@@ -2,13 +2,12 @@ import type { TFunction } from 'i18next'
 
 import type { Namespaces } from '../shared/i18n/instance'
 import { LANGUAGES, type Language } from '../shared/i18n/languages'
-import { recommendEn, recommendZh } from './i18n-recommend'
-import { historyEn, historyZh } from './i18n-history'
 import { fullTranslator } from './i18n-full'
-import { cliEn, cliZh } from './i18n-strings'
+import { cliTexts } from '../shared/i18n/cli'
 import { loadSharedTexts } from './shared-texts'
 import { quickTranslate } from './quick-translate'
-import { truncateEcho } from './terminal-text'
+import { cutValues } from './echo-values'
+import { NAMESPACE_TEXTS, type NamespaceTexts } from './namespace-texts'
 
 export type Lang = Language
 
@@ -32,7 +31,7 @@ export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): 
  */
 export function createTranslator(lang: Lang): TFunction {
   // This run's language and English, its fallback, in the order a key is looked up in: nothing in one run speaks a third.
-  const cli = (l: Lang) => ({ cli: l === 'en' ? { ...cliEn, ...recommendEn, ...historyEn } : { ...cliZh, ...recommendZh, ...historyZh } })
+  const cli = (l: Lang) => ({ cli: cliTexts(l) })
   const texts: Array<[Lang, Namespaces]> = LANGUAGES.filter((l) => l === lang || l === 'en')
     .sort((a, b) => (a === lang ? -1 : b === lang ? 1 : 0))
     .map((l) => [l, cli(l)])
@@ -46,16 +45,17 @@ export function createTranslator(lang: Lang): TFunction {
     for (const [l, namespaces] of texts) Object.assign(namespaces, all[l])
   }
   let full: TFunction | undefined
-  // Our own explanations (why a file could not be parsed) run longer than an echoed value.
-  const limit = (key: string) => (key === 'reason' || key === 'message' || key === 'detail' ? 1000 : undefined)
-  const cut = (options: unknown) =>
-    options && typeof options === 'object' && !Array.isArray(options)
-      ? Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'string' && k !== 'defaultValue' && k !== 'ns' ? truncateEcho(v, limit(k)) : v]))
-      : options
+  const ownLoader = () => (translate as { [SHARED_TEXTS_LOADER]?: typeof loadSharedTexts })[SHARED_TEXTS_LOADER]
   const translate = (key: string | string[], options?: unknown): string => {
-    if (needsShared(options)) addShared((translate as { [SHARED_TEXTS_LOADER]?: typeof loadSharedTexts })[SHARED_TEXTS_LOADER])
-    const cutOptions = cut(options)
+    if (needsShared(options)) addShared(ownLoader())
+    const cutOptions = cutValues(options)
     return quickTranslate(texts, key, cutOptions) ?? ((full ??= fullTranslator(lang, texts)) as (k: unknown, o?: unknown) => string)(key, cutOptions)
   }
-  return translate as unknown as TFunction
+  // One namespace's texts in this run's language (English where it lacks the namespace): the findings catalogue for renderFinding.
+  const namespace: NamespaceTexts = (ns) => {
+    if (needsShared({ ns })) addShared(ownLoader())
+    for (const [, namespaces] of texts) if (Object.hasOwn(namespaces, ns)) return namespaces[ns]!
+    return {}
+  }
+  return Object.assign(translate, { [NAMESPACE_TEXTS]: namespace }) as unknown as TFunction
 }

@@ -1,5 +1,5 @@
 import type { Namespaces } from '../shared/i18n/instance'
-import { MISSING_VALUE } from '../shared/i18n/interpolate'
+import { MISSING_VALUE } from '../shared/i18n/missing-value'
 
 /**
  * The CLI's texts by language, then namespace: the languages in the order a key is looked up in

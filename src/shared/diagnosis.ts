@@ -12,8 +12,11 @@ export const SeveritySchema = z.enum(['error', 'warning', 'info'])
 export type Severity = z.infer<typeof SeveritySchema>
 
 /**
- * One thing the rules recognised. `id` is a failure-mode id from failure-modes.md where one fits;
- * `params` fill the translated text (i18n keys `<id>.message` / `<id>.fix` in namespace 'findings').
+ * One thing the rules recognised: a finding id of the catalogue (FindingId, src/shared/i18n/findings,
+ * the only ids makeFinding takes) and the `params` that fill its texts. Every front end shows it through
+ * renderFinding (src/shared/i18n/render-finding.ts) in its reader's language; `message` and `fix` are
+ * that function's English, kept for the JSON and for saved files. `id` is a plain string here: a file
+ * from another version may carry an id this one does not know (renderFinding then shows its saved texts).
  */
 export const FindingSchema = z.object({
   id: z.string(),

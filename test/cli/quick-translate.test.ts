@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { fullTranslator } from '../../src/cli/i18n-full'
-import { historyEn, historyZh } from '../../src/cli/i18n-history'
-import { recommendEn, recommendZh } from '../../src/cli/i18n-recommend'
-import { cliEn, cliZh } from '../../src/cli/i18n-strings'
+import { historyEn, historyZh } from '../../src/shared/i18n/cli/history'
+import { recommendEn, recommendZh } from '../../src/shared/i18n/cli/recommend'
+import { cliEn, cliZh } from '../../src/shared/i18n/cli/strings'
 import { quickTranslate, type TextsByLanguage } from '../../src/cli/quick-translate'
 import type { Namespaces } from '../../src/shared/i18n/instance'
 import { LANGUAGES, type Language } from '../../src/shared/i18n/languages'

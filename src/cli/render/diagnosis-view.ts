@@ -1,20 +1,16 @@
 import type { TFunction } from 'i18next'
 
-import type { Diagnosis, Finding, StepResult } from '../../shared/diagnosis'
-import { translateSummary } from '../../shared/i18n/summaries'
+import type { Diagnosis, StepResult } from '../../shared/diagnosis'
+import { translateSummary } from '../../shared/i18n/translate-summary'
+import { cutFinding, findingText } from './finding-view'
+
+export { findingText }
 
 const MARK: Record<StepResult['status'], string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '–' }
 
-/** A finding in the reader's language: the catalog text with its params, English as fallback. */
-export function findingText(f: Finding, t: TFunction): { message: string; fix: string } {
-  return {
-    message: t(`${f.id}.message`, { ns: 'findings', ...f.params, defaultValue: f.message }),
-    fix: t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
-  }
-}
-
 export function renderStep(step: StepResult, t: TFunction): string {
-  const said = translateSummary(step, (key, options) => t(key, options))
+  // A reason that is a finding's message, with that finding's values cut as findingText cuts them.
+  const said = translateSummary({ ...step, findings: step.findings.map(cutFinding) }, (key, options) => t(key, options))
   const lines = [`${MARK[step.status]} ${t(`status.${step.status}`)}  ${t(`step.${step.id}`)}: ${said}`]
   for (const f of step.findings) {
     const { message, fix } = findingText(f, t)

@@ -2,12 +2,12 @@ import type { TFunction } from 'i18next'
 
 import type { DockerProblem } from '../../shared/docker'
 import { CliError, EXIT_ENVIRONMENT, EXIT_USAGE } from '../cli-error'
+import { findingText } from './finding-view'
 
 /** A Docker problem in the reader's language where the catalog has it, with the fix and what was tried. */
 export function dockerProblemText(problem: DockerProblem, t: TFunction): string {
   const id = problem.failureModeId
-  const message = id ? t(`${id}.message`, { ns: 'findings', defaultValue: problem.message }) : problem.message
-  const fix = id ? t(`${id}.fix`, { ns: 'findings', defaultValue: problem.fix }) : problem.fix
+  const { message, fix } = id ? findingText({ id, message: problem.message, fix: problem.fix }, t) : problem
   const lines = [message]
   if (fix) lines.push(`  ${t('label.fix')}: ${fix}`)
   if (problem.detail && problem.detail !== message) lines.push(`  ${t('label.detail')}: ${problem.detail.split('\n')[0]}`)

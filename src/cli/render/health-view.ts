@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 
 import { LOAD_SETTLE_MS } from '../../core/app/health-under-load'
 import type { HealthResult } from '../../shared/health'
-import { findingText } from './diagnosis-view'
+import { findingText } from './finding-view'
 import { renderTable } from './text-table'
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined ? '–' : String(v))

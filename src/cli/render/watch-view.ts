@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 
 import { watchEvidenceRows } from '../../shared/watch-evidence'
 import type { WatchResult } from '../../shared/watch'
-import { findingText } from './diagnosis-view'
+import { findingText } from './finding-view'
 import { displayWidth } from './text-table'
 
 /** The verdict first, then the evidence, then each finding with its fix, in the CLI's language. */
@@ -11,8 +11,8 @@ export function renderWatch(r: WatchResult, t: TFunction): string {
   const rows = watchEvidenceRows(r).map((row) => [w(row.label), typeof row.value === 'string' ? row.value : w(row.value.key, row.value.params)] as const)
   const width = Math.max(...rows.map(([label]) => displayWidth(label))) + 2
   const findings = r.findings.flatMap((f) => {
-    const { message, fix } = findingText(f, t)
-    return ['', `${t(`${f.id}.title`, { ns: 'findings', defaultValue: f.id })} (${f.id})`, `  ${message}`, `  ${w('fixes')} ${fix}`]
+    const { title, message, fix } = findingText(f, t)
+    return ['', `${title} (${f.id})`, `  ${message}`, `  ${w('fixes')} ${fix}`]
   })
   return [
     w('title', { pid: r.pid, command: r.command.length > 60 ? `${r.command.slice(0, 57)}...` : r.command, seconds: r.seconds, gpus: r.gpus.map((g) => g.index).join(','), sampler: r.sampler }),

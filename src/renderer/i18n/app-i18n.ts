@@ -5,8 +5,8 @@ import { problemsEn } from '../../shared/i18n/problems'
 import { samplerEn } from '../../shared/i18n/sampler'
 import { stepsEn } from '../../shared/i18n/steps'
 import { i18nOptions, SHARED_NAMESPACES } from '../../shared/i18n/options'
-import { baseUiEn } from './en'
-import { watchUiEn } from './en-watch'
+import { baseUiEn } from '../../shared/i18n/ui/en'
+import { watchUiEn } from '../../shared/i18n/ui/en-watch'
 import type { Language } from './languages'
 
 /**

@@ -1,8 +1,11 @@
 // Texts of the environment findings (one id per variable that can earn a warning), made from
 // resources/data/cuda-environment.json so that each variable's effect and fix are written once, in
-// both languages, beside its source.
+// both languages, beside its source. Their ids are typed constants generated from the same table (env-finding-ids.ts).
 
 import table from '../../../resources/data/cuda-environment.json' with { type: 'json' }
+import { ENV_FINDING_IDS, type EnvFindingId } from './env-finding-ids'
+
+export type { EnvFindingId }
 
 type EffectClass = 'slowdown' | 'debugging-mode' | 'changed-device-set' | 'changed-allocator'
 
@@ -19,9 +22,20 @@ const TITLE_ZH: Record<EffectClass, string> = {
   'changed-allocator': '改变了 PyTorch 的显存分配器',
 }
 
-/** The finding id of a variable: CUDA_LAUNCH_BLOCKING → env-cuda-launch-blocking. */
-export function envFindingId(name: string): string {
+/** The keys of the environment findings' texts. */
+export type EnvFindingKey = `${EnvFindingId}.${'title' | 'message' | 'fix'}`
+
+/** The naming rule of a variable's finding id: CUDA_LAUNCH_BLOCKING → env-cuda-launch-blocking. */
+export function envFindingIdOf(name: string): string {
   return `env-${name.toLowerCase().replace(/_/g, '-')}`
+}
+
+const KNOWN: ReadonlySet<string> = new Set(ENV_FINDING_IDS)
+
+/** The finding id of a variable that can earn a warning; undefined for one that cannot (informational, or not in the table). */
+export function envFindingId(name: string): EnvFindingId | undefined {
+  const id = envFindingIdOf(name)
+  return KNOWN.has(id) ? (id as EnvFindingId) : undefined
 }
 
 interface Row {
@@ -35,16 +49,18 @@ interface Row {
 
 const warning = (table.variables as Row[]).filter((v): v is Row & { class: EffectClass } => v.class !== 'informational')
 
-function texts(lang: 'en' | 'zh'): Record<string, string> {
+// Keyed by the ids of env-finding-ids.ts, which are generated from this same table and filter
+// (test/shared/i18n/env-finding-ids.test.ts holds the two equal).
+function texts(lang: 'en' | 'zh'): Record<EnvFindingKey, string> {
   const out: Record<string, string> = {}
   for (const v of warning) {
-    const id = envFindingId(v.name)
+    const id = envFindingIdOf(v.name)
     const counts = v.class === 'changed-device-set' ? (lang === 'en' ? ' GPUs on the host: {{hostCount}}; PyTorch sees {{torchCount}} of them.' : ' PyTorch 看到 {{hostCount}} 块 GPU 中的 {{torchCount}} 块。') : ''
     out[`${id}.title`] = lang === 'en' ? `${v.name} ${TITLE_EN[v.class]}` : `${v.name} ${TITLE_ZH[v.class]}`
     out[`${id}.message`] = lang === 'en' ? `${v.name}={{value}}: ${v.effect}${counts}` : `${v.name}={{value}}：${v.effectZh}${counts}`
     out[`${id}.fix`] = lang === 'en' ? v.fix : v.fixZh
   }
-  return out
+  return out as Record<EnvFindingKey, string>
 }
 
 export const envFindingsEn = texts('en')

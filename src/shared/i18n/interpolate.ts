@@ -1,11 +1,7 @@
 import type { MessageParams } from '../message'
+import { MISSING_VALUE } from './missing-value'
 
-/**
- * What a placeholder shows when params has no value for it. A visible '?' keeps the sentence
- * readable and the gap noticeable (an empty string hides it, a raw `{{name}}` looks broken).
- * The English texts the core writes and every i18next instance (setup.ts) follow this one rule.
- */
-export const MISSING_VALUE = '?'
+export { MISSING_VALUE }
 
 /** Fills each `{{name}}` of template from params; a name params lacks becomes MISSING_VALUE. */
 export function interpolate(template: string, params: MessageParams): string {

@@ -1,9 +1,12 @@
 import type { InitOptions } from 'i18next'
 
-import { MISSING_VALUE } from './interpolate'
+import { MISSING_VALUE } from './missing-value'
 import { LANGUAGES, type Language } from './languages'
 
-/** The namespaces every front end shows (their texts are in setup.ts's sharedResources). */
+/**
+ * The namespaces every front end shows (their texts are in setup.ts's sharedResources, with 'language',
+ * the code languageOf reads, which is never shown: i18next finds a namespace of inline texts unlisted).
+ */
 export const SHARED_NAMESPACES = ['findings', 'problems', 'summaries', 'steps', 'reasons', 'docker', 'sampler', 'watch'] as const
 
 /**

@@ -3,6 +3,7 @@ import type { i18n, Module } from 'i18next'
 import { dockerNotesEn, dockerNotesZh } from './docker-notes'
 import { findingsEn, findingsZh } from './findings'
 import { i18nInstanceWith, type Namespaces } from './instance'
+import { languageEn, languageZh } from './language-code'
 import { LANGUAGES, type Language } from './languages'
 import { problemsEn, problemsZh } from './problems'
 import { reasonsEn, reasonsZh } from './recommend-reasons'
@@ -13,10 +14,10 @@ import { watchEn, watchZh } from './watch'
 
 export type { Namespaces }
 
-/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, the live sampler, watch verdicts. */
+/** The namespaces every front end shows: findings, problems, step summaries, step titles, recommendation reasons, Docker notes, the live sampler, watch verdicts; and the language's own code (language-code.ts). */
 export const sharedResources: Record<Language, Namespaces> = {
-  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn, sampler: samplerEn, watch: watchEn },
-  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh, sampler: samplerZh, watch: watchZh },
+  en: { findings: findingsEn, problems: problemsEn, summaries: summariesEn, steps: stepsEn, reasons: reasonsEn, docker: dockerNotesEn, sampler: samplerEn, watch: watchEn, language: languageEn },
+  'zh-CN': { findings: findingsZh, problems: problemsZh, summaries: summariesZh, steps: stepsZh, reasons: reasonsZh, docker: dockerNotesZh, sampler: samplerZh, watch: watchZh, language: languageZh },
 }
 
 export interface I18nSetup {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { cliEn, cliZh } from '../../../src/cli/i18n-strings'
-import { historyEn } from '../../../src/cli/i18n-history'
+import { cliEn, cliZh } from '../../../src/shared/i18n/cli/strings'
+import { historyEn } from '../../../src/shared/i18n/cli/history'
 import { createTranslator } from '../../../src/cli/i18n'
 import { stepResult, summary } from '../../../src/core/domain/diagnosis/step-inputs'
-import { reportEn } from '../../../src/core/domain/report/rendering/i18n-report'
+import { reportEn } from '../../../src/shared/i18n/report'
 import { reportTranslator } from '../../../src/core/domain/report/rendering/translator'
 import { dockerNotesEn } from '../../../src/shared/i18n/docker-notes'
 import { envFindingsEn } from '../../../src/shared/i18n/env-findings'
@@ -12,10 +12,11 @@ import { findingsEn } from '../../../src/shared/i18n/findings'
 import { problemsEn } from '../../../src/shared/i18n/problems'
 import { samplerEn } from '../../../src/shared/i18n/sampler'
 import { stepsEn } from '../../../src/shared/i18n/steps'
-import { summariesEn, translateSummary } from '../../../src/shared/i18n/summaries'
+import { summariesEn } from '../../../src/shared/i18n/summaries'
+import { translateSummary } from '../../../src/shared/i18n/translate-summary'
 import { watchEn } from '../../../src/shared/i18n/watch'
 import { desktopEn } from '../../../src/shared/i18n/desktop'
-import { uiEn } from '../../../src/renderer/i18n/ui-en'
+import { uiEn } from '../../../src/shared/i18n/ui/ui-en'
 
 /** Every English text a user reads, by catalog. */
 const CATALOGS: Record<string, Record<string, unknown>> = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { reportTranslator } from '../../../src/core/domain/report/rendering/translator'
-import { recoverSummary, summariesZh, translateSummary } from '../../../src/shared/i18n/summaries'
+import { summariesZh } from '../../../src/shared/i18n/summaries'
+import { recoverSummary, translateSummary } from '../../../src/shared/i18n/translate-summary'
 import { h200Diagnosis } from '../domain/report/fixtures'
 
 const zh = reportTranslator('zh-CN')

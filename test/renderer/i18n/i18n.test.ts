@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import { problemsEn, problemsZh } from '../../../src/shared/i18n/problems'
 import { stepsEn, stepsZh } from '../../../src/shared/i18n/steps'
-import { uiEn } from '../../../src/renderer/i18n/ui-en'
+import { uiEn } from '../../../src/shared/i18n/ui/ui-en'
 import { createI18n } from '../../../src/renderer/i18n/index'
-import { uiZh } from '../../../src/renderer/i18n/zh-CN'
+import { uiZh } from '../../../src/shared/i18n/ui/zh'
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
 

@@ -1,4 +1,5 @@
 import type { Finding } from '../../../shared/diagnosis'
+import { isFindingId } from '../../../shared/i18n/findings'
 import { makeFinding } from '../findings/finding-catalog'
 import { formatBytes } from '../../platform/docker/container-options'
 import type { CdiVerdict } from '../../platform/docker/cdi-spec'
@@ -25,7 +26,7 @@ export interface FindingContext {
 export function containerFindings(run: ContainerRunResult, ctx: FindingContext): Finding[] {
   const findings: Finding[] = []
   const p = run.problem
-  if (p?.failureModeId) {
+  if (p?.failureModeId && isFindingId(p.failureModeId)) {
     findings.push(makeFinding(p.failureModeId, 'error', {}, p.detail))
     if (p.code === 'gpu-support-missing' || p.code === 'nvidia-runtime-not-registered' || p.code === 'cdi-device-unresolvable') {
       findings.push(toolkitFinding(ctx))

@@ -2,7 +2,7 @@ import type { Finding } from '../../../shared/diagnosis'
 import type { CompatData, EnvVariable, EnvWarnWhen } from '../../../shared/compat-data'
 import { compatData } from '../../knowledge/compat/data'
 import { makeFinding } from '../findings/finding-catalog'
-import { envFindingId } from '../../../shared/i18n/env-findings'
+import { envFindingId } from '../../../shared/i18n/findings'
 
 /** One set variable of resources/data/cuda-environment.json, as step 1 shows it. */
 export interface EnvironmentRow {
@@ -59,6 +59,7 @@ export function environmentFindings(rows: EnvironmentRow[], counts: DeviceCounts
     const shown = row.value.length > 120 ? `${row.value.slice(0, 120)}…` : row.value
     const params = { value: JSON.stringify(shown) }
     const id = envFindingId(row.name)
+    if (!id) continue
     if (row.class === 'changed-device-set') {
       const { torchCount, hostCount } = counts
       if (torchCount === null || hostCount === null || torchCount >= hostCount) continue

@@ -1,5 +1,5 @@
 import type { Finding } from '../../../shared/diagnosis'
-import { envFindingId } from '../../../shared/i18n/env-findings'
+import { envFindingId } from '../../../shared/i18n/findings'
 import type { ArchCoverage } from '../../knowledge/compat/arch-coverage'
 import type { EnvironmentRow } from './environment-evidence'
 

@@ -1,5 +1,5 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
-import { makeFinding } from '../findings/finding-catalog'
+import { remakeFinding } from '../findings/finding-catalog'
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 }
 
@@ -12,7 +12,7 @@ export function mergeSameId(findings: readonly Finding[]): Finding[] {
   const groups = new Map<string, Finding[]>()
   for (const f of findings) groups.set(f.id, [...(groups.get(f.id) ?? []), f])
   const out: Finding[] = []
-  for (const [id, group] of groups) {
+  for (const group of groups.values()) {
     if (group.length === 1) {
       out.push(group[0]!)
       continue
@@ -28,7 +28,7 @@ export function mergeSameId(findings: readonly Finding[]): Finding[] {
       }),
     )
     const evidence = group.map((f) => [f.message, f.evidence].filter(Boolean).join('\n')).join('\n\n')
-    const merged = makeFinding(id, severity, params, evidence)
+    const merged = remakeFinding(group[0]!, severity, params, evidence)
     // A fix already tailored to this machine (an install command) stays when every instance had it.
     out.push(group.every((f) => f.fix === group[0]!.fix) ? { ...merged, fix: group[0]!.fix } : merged)
   }

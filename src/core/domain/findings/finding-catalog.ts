@@ -1,11 +1,12 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
-import { findingsEn } from '../../../shared/i18n/findings'
+import { FINDING_IDS, FINDING_TEXTS, type FindingId, isFindingId } from '../../../shared/i18n/findings'
 import { interpolate } from '../../../shared/i18n/interpolate'
+import { renderFinding } from '../../../shared/i18n/render-finding'
 import type { MessageParams } from '../../../shared/message'
 import { hasInstallFix, installParams, UNKNOWN_MACHINE } from './install-params'
 
 // The 52 ids of shared/reference/failure-modes.md, in its order (A1…G5).
-const FAILURE_MODE_IDS: readonly string[] = [
+const FAILURE_MODE_IDS: readonly FindingId[] = [
   'driver-not-loaded',
   'nvml-driver-library-mismatch',
   'driver-too-old-for-cuda-runtime',
@@ -60,45 +61,45 @@ const FAILURE_MODE_IDS: readonly string[] = [
   'windows-dll-load-failure',
 ]
 
+// Never seen but through a cast (makeFinding takes catalogue ids only): said, rather than a blank.
 const UNKNOWN_MESSAGE = 'GPU Doctor found a problem it has no description for ({{id}}).'
 const UNKNOWN_FIX = 'Read the evidence shown with it; if it stays unclear, please report it.'
 
 /** The failure-mode ids of shared/reference/failure-modes.md (52), in document order. */
-export function failureModeIds(): string[] {
+export function failureModeIds(): FindingId[] {
   return [...FAILURE_MODE_IDS]
 }
 
-/** Every finding id that has texts in the catalog (failure modes and the product's own checks). */
-export function catalogIds(): string[] {
-  const ids = new Set<string>()
-  for (const key of Object.keys(findingsEn)) {
-    const match = /^(.+)\.(?:title|message|fix)$/.exec(key)
-    if (match?.[1]) ids.add(match[1])
-  }
-  return [...ids]
+/** Every finding id of the catalogue (failure modes and the product's own checks), in its order. */
+export function catalogIds(): FindingId[] {
+  return [...FINDING_IDS]
 }
 
 /**
- * Builds a Finding with its English message and fix from the 'findings' catalog
- * (src/shared/i18n/findings.ts). An id without texts gets a generic message naming it. A fix that
+ * A Finding of a catalogue id (src/shared/i18n/findings): its id and params, with its English message
+ * and fix as renderFinding writes them (kept in the finding for its JSON, saved files and older
+ * readers; every front end renders the finding again in its reader's language). A fix that
  * installs PyTorch (`{{install}}`) always gets a command: the caller's, for its machine
  * (withInstallFixes), else one for a Linux Python and a current driver.
  */
 export function makeFinding(
-  id: string,
+  id: FindingId,
   severity: Severity,
   params: MessageParams = {},
   evidence: string | null = null,
 ): Finding {
-  const message = findingsEn[`${id}.message`]
-  const fix = findingsEn[`${id}.fix`]
   const all = hasInstallFix(id) && !Object.hasOwn(params, 'install') ? { ...params, ...installParams(id, UNKNOWN_MACHINE, params) } : { ...params }
-  return {
-    id,
-    severity,
-    message: interpolate(message ?? UNKNOWN_MESSAGE, { id, ...all }),
-    fix: interpolate(fix ?? UNKNOWN_FIX, { id, ...all }),
-    evidence,
-    params: all,
-  }
+  const { message, fix } = renderFinding(
+    { id, params: all, message: interpolate(UNKNOWN_MESSAGE, { id, ...all }), fix: interpolate(UNKNOWN_FIX, { id, ...all }) },
+    FINDING_TEXTS.en,
+  )
+  return { id, severity, message, fix, evidence, params: all }
+}
+
+/**
+ * A finding made again with another severity, params or evidence (merged, deduplicated): through
+ * makeFinding where its id is the catalogue's; one read from another version's file keeps its texts.
+ */
+export function remakeFinding(finding: Finding, severity: Severity, params: MessageParams, evidence: string | null): Finding {
+  return isFindingId(finding.id) ? makeFinding(finding.id, severity, params, evidence) : { ...finding, severity, params, evidence }
 }

@@ -1,4 +1,4 @@
-import { findingsEn, findingsZh } from '../../../shared/i18n/findings'
+import { FINDING_TEXTS, type FindingId, type FindingPart } from '../../../shared/i18n/findings'
 import { catalogIds, failureModeIds } from './finding-catalog'
 
 /** A `{{param}}` stands for a value of the user's machine: shown as ‹param› in the reference. */
@@ -6,9 +6,9 @@ function placeholders(text: string): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, '‹$1›')
 }
 
-function entry(id: string): string {
-  const en = (part: string) => placeholders(findingsEn[`${id}.${part}`] ?? '')
-  const zh = (part: string) => placeholders(findingsZh[`${id}.${part}`] ?? findingsEn[`${id}.${part}`] ?? '')
+function entry(id: FindingId): string {
+  const en = (part: FindingPart) => placeholders(FINDING_TEXTS.en[`${id}.${part}`])
+  const zh = (part: FindingPart) => placeholders(FINDING_TEXTS['zh-CN'][`${id}.${part}`])
   return [
     `### \`${id}\``,
     '',

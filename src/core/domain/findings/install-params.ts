@@ -1,3 +1,4 @@
+import type { FindingId } from '../../../shared/i18n/findings'
 import type { MessageParams } from '../../../shared/message'
 import { type InstallPlatform, installCommand } from './install-command'
 import { chooseWheelIndex } from '../../knowledge/compat/wheel-index'
@@ -19,7 +20,7 @@ export interface InstallContext {
 export const UNKNOWN_MACHINE: InstallContext = { python: null, platform: 'linux', externallyManaged: false, driverCuda: null, gpus: [] }
 
 /** The findings whose fix is an install command (`{{install}}`), and what each installs. */
-const INSTALLS: Record<string, { packages: string[]; forceReinstall: boolean }> = {
+const INSTALLS = {
   'cpu-only-torch-build': { packages: ['torch', 'torchvision'], forceReinstall: true },
   'gpu-arch-not-in-wheel': { packages: ['torch', 'torchvision'], forceReinstall: true },
   'torchvision-torch-mismatch': { packages: ['torch', 'torchvision', 'torchaudio'], forceReinstall: true },
@@ -27,10 +28,13 @@ const INSTALLS: Record<string, { packages: string[]; forceReinstall: boolean }> 
   'driver-too-old-for-cuda-runtime': { packages: ['torch', 'torchvision'], forceReinstall: true },
   'torch-not-installed': { packages: ['torch'], forceReinstall: false },
   'driver-too-old-for-pytorch': { packages: ['torch', 'torchvision'], forceReinstall: true },
-}
+} satisfies Partial<Record<FindingId, { packages: string[]; forceReinstall: boolean }>>
+
+/** A finding whose fix carries an install command. */
+export type InstallFindingId = keyof typeof INSTALLS
 
 /** Whether the finding's fix carries an install command. */
-export function hasInstallFix(id: string): boolean {
+export function hasInstallFix(id: string): id is InstallFindingId {
   return Object.hasOwn(INSTALLS, id)
 }
 
@@ -41,8 +45,8 @@ export function hasInstallFix(id: string): boolean {
  * With the driver unknown, "driver too old for this build" gets the newest release's lowest CUDA.
  */
 export function installParams(id: string, machine: InstallContext, params: MessageParams = {}): MessageParams {
+  if (!hasInstallFix(id)) return {}
   const spec = INSTALLS[id]
-  if (!spec) return {}
   // A pasted "driver too old" error names the driver's CUDA itself.
   const said = id === 'driver-too-old-for-cuda-runtime' && typeof params.driverCuda === 'string' ? params.driverCuda : null
   const driverCuda = machine.driverCuda ?? said

@@ -1,4 +1,5 @@
 import type { Finding } from '../../../shared/diagnosis'
+import type { FindingId } from '../../../shared/i18n/findings'
 import type { InstallPlatform } from '../findings/install-command'
 import { compatData } from '../../knowledge/compat/data'
 import { minorVersionFloor, minorVersionRule } from '../../knowledge/compat/driver'
@@ -6,7 +7,7 @@ import { chooseWheelIndex } from '../../knowledge/compat/wheel-index'
 import { makeFinding } from '../findings/finding-catalog'
 import { hasInstallFix, type InstallContext, installParams } from '../findings/install-params'
 
-const TOO_OLD_FOR_ANY = 'driver-too-old-for-pytorch'
+const TOO_OLD_FOR_ANY = 'driver-too-old-for-pytorch' satisfies FindingId
 
 /** Node's platform names from sys.platform, process.platform or an OS line: win32, darwin, else linux. */
 export function installPlatformOf(platform: string | null | undefined): InstallPlatform {

@@ -7,7 +7,7 @@ import { collectEnvFindings } from './collect-env-rules'
 import { crossCheckCauses } from './cross-check-causes'
 import { formatCuda } from '../../knowledge/compat/cuda-version'
 import { type TextKind, detectTextKind } from './detect-text-kind'
-import { makeFinding } from '../findings/finding-catalog'
+import { makeFinding, remakeFinding } from '../findings/finding-catalog'
 import { installPlatformOf, withInstallFixes } from '../install/install-fixes'
 import { type InstallContext, UNKNOWN_MACHINE } from '../findings/install-params'
 import { importCauses } from './import-failure-rules'
@@ -174,7 +174,7 @@ function dedupe(findings: Finding[]): Finding[] {
     }
     const severity = RANK[finding.severity] < RANK[seen.severity] ? finding.severity : seen.severity
     const params = { ...finding.params, ...seen.params }
-    byId.set(finding.id, makeFinding(seen.id, severity, params, seen.evidence ?? finding.evidence))
+    byId.set(finding.id, remakeFinding(seen, severity, params, seen.evidence ?? finding.evidence))
   }
   return [...byId.values()]
 }

@@ -1,4 +1,5 @@
 import type { Finding } from '../../../shared/diagnosis'
+import type { FindingId } from '../../../shared/i18n/findings'
 import { makeFinding } from '../findings/finding-catalog'
 import type { LddEntry } from './parse-ldd'
 
@@ -16,7 +17,7 @@ function missing(entries: LddEntry[], file: string): Finding[] {
   const lost = entries.filter((e) => e.notFound)
   const wheel = lost.filter((e) => WHEEL_CUDA_LIB.test(e.name))
   const other = lost.filter((e) => !WHEEL_CUDA_LIB.test(e.name))
-  const finding = (id: string, group: LddEntry[]): Finding[] =>
+  const finding = (id: FindingId, group: LddEntry[]): Finding[] =>
     group.length === 0
       ? []
       : [makeFinding(id, 'error', { library: group.map((e) => e.name).join(', '), file }, group.map(line).join('\n'))]
@@ -32,7 +33,7 @@ function shadowed(entries: LddEntry[], file: string, severity: 'warning' | 'erro
   const outside = entries.filter((e) => e.path && WHEEL_CUDA_LIB.test(e.name) && !WHEEL_DIR.test(e.path))
   const cudnn = outside.filter((e) => /^libcudnn/i.test(e.name))
   const rest = outside.filter((e) => !/^libcudnn/i.test(e.name))
-  const finding = (id: string, group: LddEntry[]): Finding[] =>
+  const finding = (id: FindingId, group: LddEntry[]): Finding[] =>
     group.length === 0
       ? []
       : [makeFinding(id, severity, { library: group.map((e) => e.name).join(', ') }, group.map(line).join('\n'))]

@@ -1,11 +1,12 @@
 import type { Severity } from '../../../shared/diagnosis'
 import { formatCudnnVersion } from '../../knowledge/compat/versions'
 import { decodeDriverApiVersion, formatCuda } from '../../knowledge/compat/cuda-version'
+import type { FindingId } from '../../../shared/i18n/findings'
 import type { MessageParams } from '../../../shared/message'
 
 /** One regex of the failure-modes.md quick index, with what it means and what to pull out. */
 export interface TextRule {
-  id: string
+  id: FindingId
   severity: Severity
   /** Case-insensitive, matched against the whole text; the line it hits is the evidence. */
   pattern: RegExp

@@ -1,5 +1,6 @@
 import { SM_WARN_BELOW, WATCH_IDLE_SM_BELOW, WATCH_OTHERS_BUSY_PERCENT, WATCH_PCIE_BUSY_MBPS, WATCH_THROTTLED_SHARE } from '../../../shared/constants'
 import type { Finding } from '../../../shared/diagnosis'
+import type { FindingId } from '../../../shared/i18n/findings'
 import type { Message, MessageParams } from '../../../shared/message'
 import type { WatchMeasure, WatchResult, WatchVerdict } from '../../../shared/watch'
 import { describeOtherProcesses } from '../../../shared/watch-evidence'
@@ -87,7 +88,7 @@ function describeLink(facts: WatchFacts): string {
   return g?.pcieLink ? `Gen ${g.pcieLink.generation} ×${g.pcieLink.width}, ${g.pcieCapacityMBps} MB/s` : '?'
 }
 
-function judged(verdict: WatchVerdict, headlineKey: string, params: MessageParams, findingId: string | null, decidedBy: WatchMeasure): Judgement {
+function judged(verdict: WatchVerdict, headlineKey: string, params: MessageParams, findingId: FindingId | null, decidedBy: WatchMeasure): Judgement {
   return {
     verdict,
     decidedBy,

@@ -1,4 +1,5 @@
 import type { DockerProblem, DockerProblemCode } from '../../../shared/docker'
+import type { FindingId } from '../../../shared/i18n/findings'
 
 /** What dockerode / docker-modem put on an error: a socket errno, or the engine's HTTP answer. */
 interface ModemError {
@@ -12,7 +13,7 @@ interface ModemError {
 
 type Explanation = Omit<DockerProblem, 'detail'>
 
-const problem = (code: DockerProblemCode, failureModeId: string | null, message: string, fix: string): Explanation => ({
+const problem = (code: DockerProblemCode, failureModeId: FindingId | null, message: string, fix: string): Explanation => ({
   code,
   failureModeId,
   message,

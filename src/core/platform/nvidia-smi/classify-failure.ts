@@ -1,10 +1,11 @@
 import type { GpuErrorCode, GpuProblem } from '../../../shared/gpu'
+import type { FindingId } from '../../../shared/i18n/findings'
 import { problemsEn } from '../../../shared/i18n/problems'
 import type { RunResult } from '../process/run-process'
 
 interface ProblemSpec {
   code: GpuErrorCode
-  failureModeId: string | null
+  failureModeId: FindingId | null
   key: 'nvidiaSmiMissing' | 'driverNotLoaded' | 'driverLibraryMismatch' | 'noDevices' | 'timeout' | 'garbageOutput' | 'failed'
 }
 

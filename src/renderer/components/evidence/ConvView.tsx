@@ -4,7 +4,7 @@ import { formatNumber, withUnit } from '../number-format'
 import { GOOD_RATIO, MIN_WORKING_RATIO } from '../../../shared/constants'
 import type { ConvCase, ConvEvidence } from '../../../shared/evidence'
 import { convMethodOf } from '../../../shared/evidence-derive'
-import { coreOr } from '../finding-texts'
+import { coreOr } from '../core-or'
 
 export function ratioTone(ratio: number | null): 'good' | 'warn' | 'bad' | undefined {
   if (ratio === null) return undefined

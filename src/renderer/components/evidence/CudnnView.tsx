@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-import { coreOr } from '../finding-texts'
+import { coreOr } from '../core-or'
 import { CUDNN_FLAGS } from '../../../shared/constants'
 import type { CudnnEvidence, CudnnFlag } from '../../../shared/evidence'
 import { cudnnMajorMatches } from '../../../shared/evidence-derive'

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 
 import type { LinkageEvidence } from '../../../shared/evidence'
 import { groupByOrigin } from '../../../shared/evidence-derive'
-import { coreOr } from '../finding-texts'
+import { coreOr } from '../core-or'
 
 /** Step 3: torch's CUDA libraries by where the loader found them, the cuDNN really mapped, other copies. */
 export function LinkageView({ ev }: { ev: LinkageEvidence }) {

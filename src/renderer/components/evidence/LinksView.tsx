@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../number-format'
 import type { Finding } from '../../../shared/diagnosis'
 import type { LinksEvidence } from '../../../shared/evidence'
-import { coreOr } from '../finding-texts'
+import { coreOr } from '../core-or'
 
 type Pair = NonNullable<LinksEvidence['pairs']>[number]
 

@@ -8,7 +8,7 @@ import type { ExpectedCheck, SmEvidence, SmGpu } from '../../../shared/evidence'
 import { UNSTEADY_PERCENT } from '../../../shared/constants'
 import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
 import { SmChart } from './SmChart'
-import { coreOr } from '../finding-texts'
+import { coreOr } from '../core-or'
 
 /** A difference from what the model should reach, with its sign: "+0.1 %" faster, "-54.5 %" slower. */
 export function signedPercent(delta: number, lang: string): string {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 
 import type { DockerProblem } from '../../../shared/docker'
 import { RichText } from '../../components/RichText'
-import { coreOr } from '../../components/finding-texts'
+import { coreOr } from '../../components/core-or'
 
 /**
  * A Docker failure explained: what happened and what to do. English shows the core's own words

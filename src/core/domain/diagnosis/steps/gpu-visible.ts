@@ -1,4 +1,5 @@
 import type { Finding, StepResultOf } from '../../../../shared/diagnosis'
+import { isFindingId } from '../../../../shared/i18n/findings'
 import { makeFinding } from '../../findings/finding-catalog'
 import { archCoverage } from '../../../knowledge/compat/arch-coverage'
 import { forcedPtxJitCause } from '../forced-ptx-jit'
@@ -30,7 +31,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     findings.push(
       p.failureModeId === 'driver-not-loaded' && noNvidiaHardware(h)
         ? makeFinding('no-nvidia-gpu', 'error', { devices: h.pciDevices, root: h.pciRoot }, p.detail)
-        : makeFinding(p.failureModeId ?? 'host-gpu-problem', 'error', { message: p.message }, p.detail),
+        : makeFinding(p.failureModeId && isFindingId(p.failureModeId) ? p.failureModeId : 'host-gpu-problem', 'error', { message: p.message }, p.detail),
     )
   }
   if (!inputs.probe.ok) {

@@ -5,9 +5,10 @@ import type { GpuState } from '../../../../shared/gpu'
 import type { HealthResult } from '../../../../shared/health'
 import type { HostFacts } from '../../../../shared/host'
 import { STEP_IDS } from '../../../../shared/diagnosis'
-import { translateSummary } from '../../../../shared/i18n/summaries'
+import { FINDING_TEXTS } from '../../../../shared/i18n/findings'
+import { renderFinding } from '../../../../shared/i18n/render-finding'
+import { translateSummary } from '../../../../shared/i18n/translate-summary'
 import type { MonitorSummary, Report, ReportLang } from '../../../../shared/report'
-import { catalogIds } from '../../findings/finding-catalog'
 import { evidenceView } from './evidence-view'
 import { gpuModelsLabel } from '../facts'
 import { fmtBytesGiB, fmtNum, fmtText, fmtTime, yesNo } from './value-format'
@@ -16,36 +17,22 @@ import type { ReportView, ViewFacts, ViewFinding, ViewTable } from './view-types
 
 const stepNumber = (id: StepId) => STEP_IDS.indexOf(id) + 1
 
-const KNOWN_IDS = new Set(catalogIds())
-
 /** The longest id shown for a finding this version does not know (ids come from report files too). */
 const UNKNOWN_ID_MAX = 80
 
-function findingView(f: Finding, step: StepId | null, t: TFunction): ViewFinding {
+function findingView(f: Finding, step: StepId | null, t: TFunction, lang: ReportLang): ViewFinding {
   const stepTitle = step ? `${stepNumber(step)}. ${t(`step.${step}.title`, { ns: 'steps' })}` : null
-  if (!KNOWN_IDS.has(f.id)) {
-    // Never a translation key: an id from a file could name another namespace ("steps:…").
-    const id = f.id.length > UNKNOWN_ID_MAX ? `${f.id.slice(0, UNKNOWN_ID_MAX)}…` : f.id
-    return {
-      id,
-      known: false,
-      severity: f.severity,
-      severityLabel: t(`severity.${f.severity}`),
-      title: `${t('finding.unknown.title')} (${t('finding.unknown.id', { id })})`,
-      message: f.message,
-      fix: f.fix,
-      evidence: f.evidence,
-      stepTitle,
-    }
-  }
+  const { title, message, fix, known } = renderFinding(f, FINDING_TEXTS[lang])
+  // An id from a file that this version does not know is named, cut to a length, under a title that says so.
+  const id = known || f.id.length <= UNKNOWN_ID_MAX ? f.id : `${f.id.slice(0, UNKNOWN_ID_MAX)}…`
   return {
-    id: f.id,
-    known: true,
+    id,
+    known,
     severity: f.severity,
     severityLabel: t(`severity.${f.severity}`),
-    title: t(`${f.id}.title`, { ns: 'findings', defaultValue: f.id }),
-    message: t(`${f.id}.message`, { ns: 'findings', ...f.params, defaultValue: f.message }),
-    fix: t(`${f.id}.fix`, { ns: 'findings', ...f.params, defaultValue: f.fix }),
+    title: known ? title : `${t('finding.unknown.title')} (${t('finding.unknown.id', { id })})`,
+    message,
+    fix,
     evidence: f.evidence,
     stepTitle,
   }
@@ -79,7 +66,7 @@ function runGpuTable(diagnosis: Diagnosis, t: TFunction): ViewTable | null {
 }
 
 /** Each GPU's link, memory errors and settings, the kernel log's state, and the findings. */
-function healthView(h: HealthResult | null | undefined, t: TFunction): ReportView['health'] {
+function healthView(h: HealthResult | null | undefined, t: TFunction, lang: ReportLang): ReportView['health'] {
   if (!h) return null
   const problems = h.findings.filter((f) => f.severity !== 'info').length
   const rows = h.gpus.map((g) => [
@@ -99,7 +86,7 @@ function healthView(h: HealthResult | null | undefined, t: TFunction): ReportVie
     problems: problems > 0,
     table: { title: null, columns, rows, note: null },
     log: h.kernelLog.readable ? t('health.log.read', { source: h.kernelLog.source, count: h.kernelLog.xidCount }) : t('health.log.unreadable', { reason: h.kernelLog.reason }),
-    findings: h.findings.map((f) => findingView(f, null, t)),
+    findings: h.findings.map((f) => findingView(f, null, t, lang)),
   }
 }
 
@@ -187,7 +174,7 @@ function recommendationView(report: Report, t: TFunction): ReportView['recommend
  * What the machine making the report read then, for a report of an earlier run: one section,
  * labelled as read now and not by the run, so no renderer can show it as the run's.
  */
-function readNowView(report: Report, t: TFunction): ReportView['readNow'] {
+function readNowView(report: Report, t: TFunction, lang: ReportLang): ReportView['readNow'] {
   const r = report.readNow
   if (!r) return null
   const run = report.diagnosis ? fmtTime(report.diagnosis.finishedAt) : '—'
@@ -197,7 +184,7 @@ function readNowView(report: Report, t: TFunction): ReportView['readNow'] {
     host: hostFacts(r.host, t),
     gpus: gpuTable(r.gpu, t),
     gpuNote: gpuNote(r.gpu, t),
-    health: healthView(r.health, t),
+    health: healthView(r.health, t, lang),
     monitor: monitorView(r.monitor, t),
   }
 }
@@ -218,7 +205,7 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
       duration: s.durationMs > 0 ? t('label.duration', { seconds: (s.durationMs / 1000).toFixed(1) }) : null,
       facts: evidence.facts,
       tables: evidence.tables,
-      findings: s.findings.map((f) => findingView(f, null, t)),
+      findings: s.findings.map((f) => findingView(f, null, t, lang)),
     }
   })
   const d = report.diagnosis
@@ -233,14 +220,14 @@ export function reportView(report: Report, lang: ReportLang): ReportView {
     host: hostFacts(report.host, t),
     gpus: earlier && d ? runGpuTable(d, t) : gpuTable(report.gpu, t),
     gpuNote: earlier && d ? (d.environment.gpus?.length ? null : t('gpu.noneRun')) : gpuNote(report.gpu, t),
-    health: healthView(report.health, t),
+    health: healthView(report.health, t, lang),
     steps,
     noDiagnosis: d ? null : t('diagnosis.none'),
-    findings: report.findings.map((f) => findingView(f, f.step, t)),
+    findings: report.findings.map((f) => findingView(f, f.step, t, lang)),
     findingsTitle: t('section.findings', { count: report.findings.length }),
     recommendation: recommendationView(report, t),
     monitor: earlier ? null : monitorView(report.monitor, t),
-    readNow: readNowView(report, t),
+    readNow: readNowView(report, t, lang),
     versions: [
       [t('version.gpuDoctor'), report.gpuDoctorVersion],
       ...report.dataTables.map((d): [string, string] => [t('version.dataTable', { name: d.name }), fmtText(d.dataVersion)]),

@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next'
 
 import { createI18nInstance } from '../../../../shared/i18n/setup'
-import { originKeys, originLabelsEn, originLabelsZh } from '../../../../shared/i18n/library-origins'
 import type { ReportLang } from '../../../../shared/report'
-import { reportEn, reportZh } from './i18n-report'
+import { reportTexts } from '../../../../shared/i18n/report-texts'
 
 const cache = new Map<ReportLang, TFunction>()
 
@@ -14,10 +13,7 @@ export function reportTranslator(lang: ReportLang): TFunction {
   const { t } = createI18nInstance({
     lng: lang,
     defaultNS: 'report',
-    own: {
-      en: { report: { ...reportEn, ...originKeys('ev.origin.', originLabelsEn) } },
-      'zh-CN': { report: { ...reportZh, ...originKeys('ev.origin.', originLabelsZh) } },
-    },
+    own: { en: { report: reportTexts('en') }, 'zh-CN': { report: reportTexts('zh-CN') } },
   })
   cache.set(lang, t)
   return t

@@ -1,4 +1,4 @@
-import { originKeys, originLabelsZh, originWhyZh } from '../../shared/i18n/library-origins'
+import { originKeys, originLabelsZh, originWhyZh } from '../library-origins'
 import type { UiKey } from './ui-en'
 import { imagesUiZh } from './zh-images'
 import { reportUiZh } from './zh-report'

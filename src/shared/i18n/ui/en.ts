@@ -1,4 +1,4 @@
-import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../../shared/i18n/library-origins'
+import { originKeys, originLabelsEn, originWhyEn, type LibraryOrigin } from '../library-origins'
 
 type OriginKey = LibraryOrigin | 'missing'
 

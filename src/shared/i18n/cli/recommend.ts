@@ -1,4 +1,4 @@
-// `gpu-doctor recommend` texts, merged into the i18next 'cli' namespace next to i18n-strings.ts.
+// `gpu-doctor recommend` texts, merged into the i18next 'cli' namespace next to strings.ts (src/cli/i18n.ts merges them).
 // Reasons and blockers come from the core as codes; their texts are the shared 'reasons' namespace
 // (src/shared/i18n/recommend-reasons.ts).
 

@@ -1,0 +1,31 @@
+// Generated from resources/data/cuda-environment.json by `node scripts/build-env-finding-ids.mjs`: do not edit.
+// One finding id per variable whose value can earn a warning (every class but "informational").
+
+export const ENV_FINDING_IDS = [
+  'env-cuda-visible-devices',
+  'env-cuda-launch-blocking',
+  'env-cuda-module-loading',
+  'env-cuda-cache-disable',
+  'env-cuda-force-ptx-jit',
+  'env-cuda-mps-active-thread-percentage',
+  'env-nvidia-tf32-override',
+  'env-pytorch-cuda-alloc-conf',
+  'env-pytorch-alloc-conf',
+  'env-pytorch-no-cuda-memory-caching',
+  'env-torch-cudnn-v8-api-disabled',
+  'env-torch-show-cpp-stacktraces',
+  'env-cublas-loginfo-dbg',
+  'env-cublaslt-log-level',
+  'env-cudnn-loglevel-dbg',
+  'env-cudnn-loginfo-dbg',
+  'env-cudnn-logwarn-dbg',
+  'env-cudnn-logerr-dbg',
+  'env-nccl-p2p-disable',
+  'env-nccl-ib-disable',
+  'env-nccl-shm-disable',
+  'env-nccl-nvls-enable',
+  'env-nccl-debug',
+  'env-torch-nccl-desync-debug',
+] as const
+
+export type EnvFindingId = (typeof ENV_FINDING_IDS)[number]

@@ -1,0 +1,58 @@
+import type { MessageParams } from '../message'
+import { interpolate } from './interpolate'
+
+/**
+ * One language's texts of the findings catalogue (src/shared/i18n/findings), keyed
+ * `<id>.title|message|fix`: `FINDING_TEXTS[lang]`, or the same table where a front end loads it later
+ * (the CLI's shared texts, namespace 'findings').
+ */
+export type FindingTexts = Readonly<Record<string, string>>
+
+/**
+ * What renderFinding needs of a finding: its id and params; `message` and `fix` are the English a
+ * saved finding carries, shown where the catalogue has nothing better (an id this version does not
+ * know, a fix saved before it took an install command).
+ */
+export interface RenderableFinding {
+  id: string
+  params?: MessageParams
+  message?: string
+  fix?: string
+}
+
+/** A finding in words; `known` is false for an id the catalogue does not have (title is then the id itself). */
+export interface FindingText {
+  title: string
+  message: string
+  fix: string
+  known: boolean
+}
+
+/**
+ * The one way a finding becomes text, in the language of `texts`: the catalogue's title, message and
+ * fix with the finding's params (a missing one reads "?"). The core's English (makeFinding), the CLI,
+ * every report format and the app all come through here.
+ * - A fix whose command (`{{install}}`) the finding lacks (saved before fixes took one) is the
+ *   finding's own saved fix, never a "?" in place of the command.
+ * - An id the catalogue does not have (a file from another version) keeps its saved message and fix
+ *   as they are, not filled in again.
+ */
+export function renderFinding(finding: RenderableFinding, texts: FindingTexts): FindingText {
+  const params = finding.params ?? {}
+  const { id } = finding
+  const text = (part: 'title' | 'message' | 'fix') => {
+    const key = `${id}.${part}`
+    return Object.hasOwn(texts, key) ? texts[key] : undefined
+  }
+  const [title, message, fix] = [text('title'), text('message'), text('fix')]
+  if (title === undefined || message === undefined || fix === undefined) {
+    return { title: id, message: finding.message ?? '', fix: finding.fix ?? '', known: false }
+  }
+  const savedFix = fix.includes('{{install}}') && !Object.hasOwn(params, 'install') ? finding.fix : undefined
+  return {
+    title: interpolate(title, params),
+    message: interpolate(message, params),
+    fix: savedFix ?? interpolate(fix, params),
+    known: true,
+  }
+}
