@@ -200,7 +200,7 @@ for (const s of main) {
 // Nothing switches Chromium's protections off. One exception: the headless Chromium the CLI starts
 // to print a report to PDF (core/domain/report/rendering/pdf.ts) may run without its sandbox where it cannot start
 // one (as root, or in a container without user namespaces): a separate process, not the app.
-const PDF_PRINTER = /(^|[\\/])core[\\/]report[\\/]rendering[\\/]pdf\.ts$/
+const PDF_PRINTER = /(^|[\\/])core[\\/]domain[\\/]report[\\/]rendering[\\/]pdf\.ts$/
 for (const s of inAny(everything, /no-sandbox|disable-web-security|ELECTRON_DISABLE_SECURITY_WARNINGS|allowRunningInsecureContent/)) {
   const onlyNoSandbox = !/disable-web-security|ELECTRON_DISABLE_SECURITY_WARNINGS|allowRunningInsecureContent/.test(s.text)
   if (PDF_PRINTER.test(s.file) && onlyNoSandbox) continue
