@@ -25,9 +25,12 @@ export interface TextAnalysis {
 }
 
 // The paste also shows the import failing: a library resolved elsewhere is then the cause, not a risk.
-const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
-// A traceback of `import torch` (or torch's own __init__) ending in an import or loader error.
-const FAILED_TORCH_IMPORT = /(?:import torch\b|torch\/__init__\.py)[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
+// (`.{0,400}`: `.*` read to the end of the line from every "OSError: " in it.)
+const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .{0,400}\.so|cannot open shared object file/i
+// A traceback of `import torch` (or torch's own __init__) ending in an import or loader error. Tried once, from the
+// first `import torch`: `(?=(…))\1` takes it and does not give it back (an atomic group), where `A[\s\S]*B` read to
+// the end of the text from every `import torch` (quadratic).
+const FAILED_TORCH_IMPORT = /^(?=([\s\S]*?(?:import torch\b|torch\/__init__\.py)))\1[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
 // The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
 // one is left to a failed `import torch`: its fix is about PyTorch's build.
 const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
@@ -103,7 +106,9 @@ function textRuleFindings(text: string): Finding[] {
 
 // The file ldd was run on, when the paste shows it: `$ ldd /path/lib.so` or a `/path/lib.so:` header.
 function lddSubject(text: string): string {
-  return /(?:^|[$#>]\s*)ldd\s+(?:-\S+\s+)*(\S+)/m.exec(text)?.[1] ?? /^(\S+\.so[\w.]*):\s*$/m.exec(text)?.[1] ?? 'ldd'
+  // The header: a line "<token>:" whose token ends in .so and a version, checked back from the colon (a lookbehind) once
+  // per colon; `^(\S+\.so[\w.]*):` split a long word of ".so" every way (quadratic).
+  return /(?:^|[$#>]\s*)ldd\s+(?:-\S+\s+)*(\S+)/m.exec(text)?.[1] ?? /^(\S+):(?<=\S\.so[\w.]*:)\s*$/m.exec(text)?.[1] ?? 'ldd'
 }
 
 /** What a structured paste was parsed into, for its findings and for the machine it shows. */
