@@ -50,9 +50,15 @@ function lineAt(text: string, index: number): string {
  */
 function unwrapped(text: string): string {
   // Line by line, not /[ \t]*\n[ \t]*/g: that regex retries every space of a long run (64 KiB of
-  // spaces took seconds).
+  // spaces took seconds). No regex on a line without "NVRM:": a paste of a million short lines is read at once.
   const lines = text.split('\n')
-  return lines.map((line, i) => (i === lines.length - 1 ? line : trimEndBlank(line)).replace(i > 0 ? LOG_CONTINUATION : /^(?!)/, '').replace(i > 0 ? /^[ \t]+/ : /^(?!)/, '')).join(' ')
+  const last = lines.length - 1
+  for (let i = 0; i <= last; i++) {
+    let line = i === last ? lines[i]! : trimEndBlank(lines[i]!)
+    if (i > 0) line = trimStartBlank(line.includes('NVRM:') ? line.replace(LOG_CONTINUATION, '') : line)
+    lines[i] = line
+  }
+  return lines.join(' ')
 }
 
 // A kernel log message continued on the next lines repeats its "NVRM:" prefix (dmesg, journalctl -k).
@@ -70,6 +76,12 @@ function rejoinedAtWrapWidth(text: string): string | null {
   const [width, seen] = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0]
   if (seen < 2) return null
   return lines.map((line, i) => (i === lines.length - 1 ? line : line.length === width ? line : `${line}\n`)).join('')
+}
+
+function trimStartBlank(line: string): string {
+  let start = 0
+  while (start < line.length && (line[start] === ' ' || line[start] === '\t')) start++
+  return start === 0 ? line : line.slice(start)
 }
 
 function trimEndBlank(line: string): string {
