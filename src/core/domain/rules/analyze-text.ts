@@ -16,7 +16,7 @@ import { type CollectEnv, parseCollectEnv } from './parse-collect-env'
 import { parseLdd } from './parse-ldd'
 import { type PasteFacts, pasteFacts } from './paste-facts'
 import { smiFindings } from './smi-rules'
-import { TEXT_RULES } from './text-rules'
+import { TEXT_RULES, type TextRule } from './text-rules'
 
 /** What analyzeText recognised in a pasted text. */
 export interface TextAnalysis {
@@ -98,12 +98,13 @@ export function knownCauses(text: string): Finding[] {
   return textRuleFindings((text ?? '').replace(/\r\n?/g, '\n'))
 }
 
-function textRuleFindings(text: string): Finding[] {
+/** `rules` (the text rules unless given) applied to a text with LF line ends, as analyze applies them. */
+export function textRuleFindings(text: string, rules: readonly TextRule[] = TEXT_RULES): Finding[] {
   const findings: Finding[] = []
   const flat = unwrapped(text)
   const rejoined = rejoinedAtWrapWidth(text)
   const tight = rejoined === null ? null : unwrapped(rejoined)
-  for (const rule of TEXT_RULES) {
+  for (const rule of rules) {
     if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat) && !(tight !== null && rule.requires.test(tight))) continue
     if (rule.unless?.test(text)) continue
     const asPasted = rule.pattern.exec(text)
