@@ -1,5 +1,5 @@
 import { readTextInput } from '../../core/platform/files/read-input'
-import { analyzeText } from '../../core/domain/rules/analyze-text'
+import { analyzeTextInSteps } from '../../core/domain/rules/analyze-text'
 import { MAX_PASTED_TEXT } from '../../shared/constants'
 import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
@@ -12,8 +12,9 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
   const file = values.from ?? positionals[0]
   if (!file) throw new CliError(ctx.t('error.badOption', { message: 'analyze needs --from FILE' }), EXIT_USAGE)
   // Empty, binary or larger than MAX_PASTED_TEXT: an InputError, exit 2 (use-case-error.ts).
-  const text = await readTextInput(file, MAX_PASTED_TEXT)
-  const { kind, findings } = analyzeText(text)
+  const text = await readTextInput(file, MAX_PASTED_TEXT, { signal: ctx.signal })
+  // In steps, so that Ctrl-C or SIGTERM stops it between two (a CancelledError: exit 130), not after the whole text.
+  const { kind, findings } = await analyzeTextInSteps(text, ctx.signal)
   if (values.json === true) {
     ctx.stdout.write(`${JSON.stringify({ kind, findings }, null, 2)}\n`)
     return EXIT_OK

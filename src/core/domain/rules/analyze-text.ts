@@ -17,6 +17,7 @@ import { parseLdd } from './parse-ldd'
 import { type PasteFacts, pasteFacts } from './paste-facts'
 import { smiFindings } from './smi-rules'
 import { TEXT_RULES, type TextRule } from './text-rules'
+import { CancelledError } from '../../platform/errors'
 
 /** What analyzeText recognised in a pasted text. */
 export interface TextAnalysis {
@@ -100,11 +101,30 @@ export function knownCauses(text: string): Finding[] {
 
 /** `rules` (the text rules unless given) applied to a text with LF line ends, as analyze applies them. */
 export function textRuleFindings(text: string, rules: readonly TextRule[] = TEXT_RULES): Finding[] {
+  return finish(textRuleSteps(text, rules))
+}
+
+/**
+ * Work done in steps: each `yield` is a point where the caller may pause (and a Ctrl-C be heard) or stop.
+ * Synchronous callers run the steps without pausing.
+ */
+type Steps<T> = Generator<void, T, void>
+
+function finish<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next()
+    if (next.done) return next.value
+  }
+}
+
+function* textRuleSteps(text: string, rules: readonly TextRule[]): Steps<Finding[]> {
   const findings: Finding[] = []
   const flat = unwrapped(text)
+  yield
   const rejoined = rejoinedAtWrapWidth(text)
   const tight = rejoined === null ? null : unwrapped(rejoined)
   for (const rule of rules) {
+    yield
     if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat) && !(tight !== null && rule.requires.test(tight))) continue
     if (rule.unless?.test(text)) continue
     const asPasted = rule.pattern.exec(text)
@@ -202,14 +222,39 @@ function dedupe(findings: Finding[]): Finding[] {
  * CRLF) and returns what the rules found in it, one finding per id, errors first.
  */
 export function analyzeText(text: string): TextAnalysis {
+  return finish(analysisSteps(text))
+}
+
+/**
+ * analyzeText for a caller that must stay responsive (the CLI, to Ctrl-C): the event loop runs between its steps,
+ * each rule one step. Rejects with CancelledError, between two steps, once `signal` is aborted.
+ */
+export async function analyzeTextInSteps(text: string, signal?: AbortSignal): Promise<TextAnalysis> {
+  const steps = analysisSteps(text)
+  for (;;) {
+    if (signal?.aborted) throw new CancelledError()
+    const next = steps.next()
+    if (next.done) return next.value
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+}
+
+function* analysisSteps(text: string): Steps<TextAnalysis> {
   const clean = (text ?? '').replace(/\r\n?/g, '\n')
   const kind = detectTextKind(clean)
+  yield
   const parsed = parse(kind, clean)
+  yield
   const facts = pasteFacts(clean, parsed.kind === 'nvidia-smi' ? parsed.status : null, parsed.kind === 'collect_env' ? parsed.env : null)
-  const candidates = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  yield
+  const structured = structuredFindings(parsed, clean)
+  const ruled = yield* textRuleSteps(clean, TEXT_RULES)
+  const candidates = dedupe([...structured, ...ruled])
   const found = dedupe(crossCheckCauses(candidates, facts, clean))
+  yield
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
   if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
+  yield
   const findings = withInstallFixes(found, pastedMachine(parsed, clean, facts))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }
