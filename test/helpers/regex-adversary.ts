@@ -134,14 +134,17 @@ function witness(node: Node, flags: string, once = false): string {
   }
 }
 
-/** Each repetition (with its maximum above 1) and the text before it: what leads the engine there. */
-function repeats(node: Node, flags: string, before: string, out: Array<{ node: Extract<Node, { type: 'repeat' }>; prefix: string }>): void {
+/**
+ * Each repetition (with its maximum above 1) and the texts before it that lead the engine there: one with every
+ * earlier optional part present once, one with each as short as it may be ("Error loading " and 'Error loading "').
+ */
+function repeats(node: Node, flags: string, before: readonly string[], out: Array<{ node: Extract<Node, { type: 'repeat' }>; prefix: string }>): void {
   switch (node.type) {
     case 'seq': {
-      let prefix = before
+      let prefixes = before
       for (const item of node.items) {
-        repeats(item, flags, prefix, out)
-        prefix += witness(item, flags, true)
+        repeats(item, flags, prefixes, out)
+        prefixes = [...new Set([prefixes[0] + witness(item, flags, true), (prefixes[1] ?? prefixes[0]) + witness(item, flags, false)])]
       }
       return
     }
@@ -152,7 +155,7 @@ function repeats(node: Node, flags: string, before: string, out: Array<{ node: E
       repeats(node.body, flags, before, out)
       return
     case 'repeat':
-      if (node.max > 1) out.push({ node, prefix: before })
+      if (node.max > 1) for (const prefix of before) out.push({ node, prefix })
       repeats(node.body, flags, before, out)
       return
     default:
@@ -175,7 +178,7 @@ export function attackText(input: AttackInput, size: number): string {
 export function attackInputs(re: RegExp): AttackInput[] {
   const flags = re.flags
   const found: Array<{ node: Extract<Node, { type: 'repeat' }>; prefix: string }> = []
-  repeats(parse(re.source), flags, '', found)
+  repeats(parse(re.source), flags, [''], found)
   const out = new Map<string, AttackInput>()
   const add = (prefix: string, pump: string) => {
     if (pump === '') return
