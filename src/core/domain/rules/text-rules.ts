@@ -170,9 +170,9 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'cpu-only-torch-build',
     severity: 'error',
-    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1."). A version starts
-    // at a number no digit or dot precedes, one digit after its dot: `\.\d+[\w.]{0,40}` split a long number 40 ways.
-    pattern: /(?<![\d.])\b\d+\.\d[\w.]{0,40}\+cpu\b/i,
+    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1."). One digit after
+    // the dot, the rest in the bounded part: `\.\d+[\w.]{0,40}` split a long number 40 ways at each of its digits.
+    pattern: /\b\d+\.\d[\w.]{0,40}\+cpu\b/i,
     params: (m) => ({ torch: m[0] }),
   },
   { id: 'cpu-only-torch-build', severity: 'error', pattern: /Torch not compiled with CUDA enabled/i },
