@@ -10,7 +10,8 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
   const file = values.from ?? positionals[0]
   if (!file) throw new CliError(ctx.t('error.badOption', { message: 'analyze needs --from FILE' }), EXIT_USAGE)
   // Empty, binary or larger than MAX_PASTED_TEXT: an InputError, exit 2 (use-case-error.ts).
-  const { kind, findings } = await analyzePaste(file)
+  // In steps, so that Ctrl-C or SIGTERM stops it between two (a CancelledError: exit 130), not after the whole text.
+  const { kind, findings } = await analyzePaste(file, ctx.signal)
   if (values.json === true) {
     ctx.stdout.write(`${JSON.stringify({ kind, findings }, null, 2)}\n`)
     return EXIT_OK

@@ -16,7 +16,8 @@ import { type CollectEnv, parseCollectEnv } from './parse-collect-env'
 import { parseLdd } from './parse-ldd'
 import { type PasteFacts, pasteFacts } from './paste-facts'
 import { smiFindings } from './smi-rules'
-import { TEXT_RULES } from './text-rules'
+import { TEXT_RULES, type TextRule } from './text-rules'
+import { CancelledError } from '../../platform/errors'
 
 /** What analyzeText recognised in a pasted text. */
 export interface TextAnalysis {
@@ -25,9 +26,12 @@ export interface TextAnalysis {
 }
 
 // The paste also shows the import failing: a library resolved elsewhere is then the cause, not a risk.
-const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .*\.so|cannot open shared object file/i
-// A traceback of `import torch` (or torch's own __init__) ending in an import or loader error.
-const FAILED_TORCH_IMPORT = /(?:import torch\b|torch\/__init__\.py)[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
+// (`.{0,400}`: `.*` read to the end of the line from every "OSError: " in it.)
+const FAILING_IMPORT = /undefined symbol|ImportError|OSError: .{0,400}\.so|cannot open shared object file/i
+// A traceback of `import torch` (or torch's own __init__) ending in an import or loader error. Tried once, from the
+// first `import torch`: `(?=(…))\1` takes it and does not give it back (an atomic group), where `A[\s\S]*B` read to
+// the end of the text from every `import torch` (quadratic).
+const FAILED_TORCH_IMPORT = /^(?=([\s\S]*?(?:import torch\b|torch\/__init__\.py)))\1[\s\S]*(?:ImportError|OSError|ModuleNotFoundError|PermissionError)/
 // The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
 // one is left to a failed `import torch`: its fix is about PyTorch's build.
 const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
@@ -47,9 +51,15 @@ function lineAt(text: string, index: number): string {
  */
 function unwrapped(text: string): string {
   // Line by line, not /[ \t]*\n[ \t]*/g: that regex retries every space of a long run (64 KiB of
-  // spaces took seconds).
+  // spaces took seconds). No regex on a line without "NVRM:": a paste of a million short lines is read at once.
   const lines = text.split('\n')
-  return lines.map((line, i) => (i === lines.length - 1 ? line : trimEndBlank(line)).replace(i > 0 ? LOG_CONTINUATION : /^(?!)/, '').replace(i > 0 ? /^[ \t]+/ : /^(?!)/, '')).join(' ')
+  const last = lines.length - 1
+  for (let i = 0; i <= last; i++) {
+    let line = i === last ? lines[i]! : trimEndBlank(lines[i]!)
+    if (i > 0) line = trimStartBlank(line.includes('NVRM:') ? line.replace(LOG_CONTINUATION, '') : line)
+    lines[i] = line
+  }
+  return lines.join(' ')
 }
 
 // A kernel log message continued on the next lines repeats its "NVRM:" prefix (dmesg, journalctl -k).
@@ -69,6 +79,12 @@ function rejoinedAtWrapWidth(text: string): string | null {
   return lines.map((line, i) => (i === lines.length - 1 ? line : line.length === width ? line : `${line}\n`)).join('')
 }
 
+function trimStartBlank(line: string): string {
+  let start = 0
+  while (start < line.length && (line[start] === ' ' || line[start] === '\t')) start++
+  return start === 0 ? line : line.slice(start)
+}
+
 function trimEndBlank(line: string): string {
   let end = line.endsWith('\r') ? line.length - 1 : line.length
   while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--
@@ -83,12 +99,32 @@ export function knownCauses(text: string): Finding[] {
   return textRuleFindings((text ?? '').replace(/\r\n?/g, '\n'))
 }
 
-function textRuleFindings(text: string): Finding[] {
+/** `rules` (the text rules unless given) applied to a text with LF line ends, as analyze applies them. */
+export function textRuleFindings(text: string, rules: readonly TextRule[] = TEXT_RULES): Finding[] {
+  return finish(textRuleSteps(text, rules))
+}
+
+/**
+ * Work done in steps: each `yield` is a point where the caller may pause (and a Ctrl-C be heard) or stop.
+ * Synchronous callers run the steps without pausing.
+ */
+type Steps<T> = Generator<void, T, void>
+
+function finish<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next()
+    if (next.done) return next.value
+  }
+}
+
+function* textRuleSteps(text: string, rules: readonly TextRule[]): Steps<Finding[]> {
   const findings: Finding[] = []
   const flat = unwrapped(text)
+  yield
   const rejoined = rejoinedAtWrapWidth(text)
   const tight = rejoined === null ? null : unwrapped(rejoined)
-  for (const rule of TEXT_RULES) {
+  for (const rule of rules) {
+    yield
     if (rule.requires && !rule.requires.test(text) && !rule.requires.test(flat) && !(tight !== null && rule.requires.test(tight))) continue
     if (rule.unless?.test(text)) continue
     const asPasted = rule.pattern.exec(text)
@@ -103,7 +139,9 @@ function textRuleFindings(text: string): Finding[] {
 
 // The file ldd was run on, when the paste shows it: `$ ldd /path/lib.so` or a `/path/lib.so:` header.
 function lddSubject(text: string): string {
-  return /(?:^|[$#>]\s*)ldd\s+(?:-\S+\s+)*(\S+)/m.exec(text)?.[1] ?? /^(\S+\.so[\w.]*):\s*$/m.exec(text)?.[1] ?? 'ldd'
+  // The header: a line "<token>:" whose token ends in .so and a version, checked back from the colon (a lookbehind) once
+  // per colon; `^(\S+\.so[\w.]*):` split a long word of ".so" every way (quadratic).
+  return /(?:^|[$#>]\s*)ldd\s+(?:-\S+\s+)*(\S+)/m.exec(text)?.[1] ?? /^(\S+):(?<=\S\.so[\w.]*:)\s*$/m.exec(text)?.[1] ?? 'ldd'
 }
 
 /** What a structured paste was parsed into, for its findings and for the machine it shows. */
@@ -184,14 +222,39 @@ function dedupe(findings: Finding[]): Finding[] {
  * CRLF) and returns what the rules found in it, one finding per id, errors first.
  */
 export function analyzeText(text: string): TextAnalysis {
+  return finish(analysisSteps(text))
+}
+
+/**
+ * analyzeText for a caller that must stay responsive (the CLI, to Ctrl-C): the event loop runs between its steps,
+ * each rule one step. Rejects with CancelledError, between two steps, once `signal` is aborted.
+ */
+export async function analyzeTextInSteps(text: string, signal?: AbortSignal): Promise<TextAnalysis> {
+  const steps = analysisSteps(text)
+  for (;;) {
+    if (signal?.aborted) throw new CancelledError()
+    const next = steps.next()
+    if (next.done) return next.value
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+}
+
+function* analysisSteps(text: string): Steps<TextAnalysis> {
   const clean = (text ?? '').replace(/\r\n?/g, '\n')
   const kind = detectTextKind(clean)
+  yield
   const parsed = parse(kind, clean)
+  yield
   const facts = pasteFacts(clean, parsed.kind === 'nvidia-smi' ? parsed.status : null, parsed.kind === 'collect_env' ? parsed.env : null)
-  const candidates = dedupe([...structuredFindings(parsed, clean), ...textRuleFindings(clean)])
+  yield
+  const structured = structuredFindings(parsed, clean)
+  const ruled = yield* textRuleSteps(clean, TEXT_RULES)
+  const candidates = dedupe([...structured, ...ruled])
   const found = dedupe(crossCheckCauses(candidates, facts, clean))
+  yield
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
   if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
+  yield
   const findings = withInstallFixes(found, pastedMachine(parsed, clean, facts))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

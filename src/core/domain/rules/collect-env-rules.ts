@@ -49,7 +49,8 @@ function driverVsBuild(env: CollectEnv, build: CudaVersion): Finding[] {
 }
 
 function cudnnVersionOf(entry: string): string | null {
-  const lib = /libcudnn[\w]*\.so\.(\d+(?:\.\d+)*)$/.exec(entry)
+  // Bounded: `libcudnn\w*` read to the end of a long word from every "libcudnn" in it.
+  const lib = /libcudnn\w{0,40}\.so\.(\d+(?:\.\d+)*)$/.exec(entry)
   if (lib?.[1]) return lib[1]
   const dll = /cudnn64_(\d+)\.dll$/i.exec(entry)
   if (dll?.[1]) return dll[1]

@@ -8,16 +8,23 @@ import { makeFinding } from '../findings/finding-catalog'
 // and for a pasted one (analyze-text.ts).
 
 const MAX_EVIDENCE = 4000
+// A library named before the loader's words ("/path/libfoo.so.1: cannot open shared object file") is read back from
+// those words (a lookbehind, evaluated only where they occur), bounded by a file name's 255 characters: read forward,
+// `lib[\w.+-]*\.so[\w.]*` or `\/\S+\.so[\w.]*` split a long word every way from every start in it (cubic).
 const NO_MODULE = /No module named '([^']+)'/
 // The quotes around the version are often lost in a paste (Markdown ate the backtick).
-const GLIBC = /version [`']?GLIBC_([\d.]+)'? not found \(required by ([^)]+)\)/
-const LIBSTDCXX = /(\S*libstdc\+\+\.so[\w.]*): version [`']?((?:GLIBCXX|CXXABI)_[\d.]+)'? not found \(required by ([^)]+)\)/
-const MISSING_LIB = /(lib[\w.+-]*\.so[\w.]*): cannot open shared object file/
-const UNDEFINED = /(?:(\/\S+\.so[\w.]*): )?undefined symbol: (\S+)/
+// "(required by X)": X holds no parenthesis, so one match reads no further than the next "(required by".
+const GLIBC = /version [`']?GLIBC_([\d.]+)'? not found \(required by ([^()]+)\)/
+// The path from the start of its word (`(?<!\S)`): a leading `\S*` retried every character of a long word.
+const LIBSTDCXX = /(?<!\S)(\S*libstdc\+\+\.so[\w.]{0,40}): version [`']?((?:GLIBCXX|CXXABI)_[\d.]+)'? not found \(required by ([^()]+)\)/
+const MISSING_LIB = /: cannot open shared object file(?<=(lib[\w.+-]{0,255}\.so[\w.]{0,40}): cannot open shared object file)/
+const UNDEFINED = /undefined symbol: (?<=(?:(\/\S{0,4095}\.so[\w.]{0,40}): )?undefined symbol: )(\S+)/
 const NUMPY_ABI = /compiled using NumPy 1\.x cannot be run in\s+NumPy ([\d.]+)|numpy\.core\.multiarray failed to import|_ARRAY_API not found|module compiled against (?:ABI|API) version/i
-const DEPENDENCY_SO = /\/(?:site|dist)-packages\/([A-Za-z0-9_]+)\/\S*\.so/
+// Bounded: `\/\S*\.so` read to the end of a long word from every "/site-packages/" in it.
+const DEPENDENCY_SO = /\/(?:site|dist)-packages\/([A-Za-z0-9_]+)\/\S{0,255}?\.so/
 const PERMISSION = /Permission denied|PermissionError|failed to map segment from shared object|Operation not permitted/i
-const PERMISSION_PATH = /(?:Permission denied|Operation not permitted)[^/]*?(\/[^\s'":]+)|(\/[^\s'":]+\.so[\w.]*): failed to map segment/
+const PERMISSION_PATH =
+  /(?:Permission denied|Operation not permitted)[^/]{0,400}?(\/[^\s'":]+)|: failed to map segment(?<=(\/[^\s'":]{0,4095}\.so[\w.]{0,40}): failed to map segment)/
 
 export interface ImportCauseInput {
   python: string

@@ -73,11 +73,13 @@ function yesNo(value: string | undefined): boolean | null {
 }
 
 function parsePackage(line: string): CollectEnvPackage | null {
-  const match = /^\[(pip\d*|conda)\]\s+(.*?)\s*$/.exec(line)
+  // `([^]*\S)?` ends at the last non-blank: `(.*?)\s*$` tried every blank of a long run as the start of the end.
+  const match = /^\[(pip\d*|conda)\]\s+([^]*\S)?\s*$/.exec(line)
   if (!match?.[1] || match[2] === undefined || /^Could not collect$/i.test(match[2])) return null
   const rest = match[2]
   if (match[1].startsWith('pip')) {
-    const pip = /^(\S+?)==(\S+)$/.exec(rest)
+    // The name has no "=": `(\S+?)==` tried every "==" of a long word with the rest of it.
+    const pip = /^([^\s=]+)==(\S+)$/.exec(rest)
     if (!pip?.[1] || !pip[2]) return null
     return { manager: 'pip', name: pip[1], version: pip[2], build: null, channel: null, line }
   }

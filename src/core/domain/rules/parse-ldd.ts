@@ -11,7 +11,8 @@ export interface LddEntry {
 
 const NOT_FOUND = /^(\S+)\s+=>\s+not found\s*$/
 // `lib.so => /path (0x…)`, `linux-vdso.so.1 =>  (0x…)` (old glibc: arrow, no path), `lib.so => /path`.
-const ARROW = /^(\S+)\s+=>\s*([^\s(]\S*)?\s*(?:\((0x[0-9a-fA-F]+)\))?\s*$/
+// Each optional part takes its own blanks: `\s*(…)?\s*(…)?\s*$` split a run of blanks every way when both were absent.
+const ARROW = /^(\S+)\s+=>(?:\s*([^\s(]\S*))?(?:\s*\((0x[0-9a-fA-F]+)\))?\s*$/
 // `/lib64/ld-linux-x86-64.so.2 (0x…)`, `linux-vdso.so.1 (0x…)`, `libc10.so (0x…)`.
 const BARE = /^(\S+)\s+\((0x[0-9a-fA-F]+)\)\s*$/
 

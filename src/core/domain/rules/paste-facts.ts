@@ -40,17 +40,20 @@ export interface PasteFacts {
 }
 
 // nvidia-smi's header line: "| NVIDIA-SMI 535.129.03   Driver Version: … CUDA Version: 12.2 |", or its fields on their own lines.
-const SMI_BANNER_CUDA = /(?:NVIDIA-SMI|Driver Version:)[^\n]*?\bCUDA (?:UMD )?Version:\s*(\d+\.\d+)|^[ \t]*CUDA Version:[ \t]*(\d+\.\d+)[ \t]*$/m
+// (Within the banner's width: `[^\n]*?` read to the end of the line from every "NVIDIA-SMI" in it.)
+const SMI_BANNER_CUDA = /(?:NVIDIA-SMI|Driver Version:)[^\n]{0,160}?\bCUDA (?:UMD )?Version:\s*(\d+\.\d+)|^[ \t]*CUDA Version:[ \t]*(\d+\.\d+)[ \t]*$/m
 const SMI_PRESENT = /NVIDIA-SMI \d|Driver Version:\s*\d/
 const DRIVER_API = /driver on your system is too old \(found version (\d+)\)/i
 // "Driver Version: 535.129.03", collect_env's "Nvidia driver version: 535.129.03", /proc/driver/nvidia/version's kernel module line, a "host is on 346.46".
 const DRIVER_VERSION =
   /(?:Nvidia driver version|Driver Version|KMD Version):\s*(\d{3}\.\d+(?:\.\d+)?)|Kernel Module\s+(\d{3}\.\d+(?:\.\d+)?)|(?:driver|host system) (?:is|on|version)\s+(?:on\s+)?v?(\d{3}\.\d+(?:\.\d+)?)/i
 const TORCH_WHEEL = /\b(\d+\.\d+\.\d+(?:a0|\.post\d+)?)\+(cu\d{2,3}|cpu|rocm[\d.]+)\b/gi
-const TORCH_VERSION_CUDA = /torch\.version\.cuda\)?\s*(?:\n\s*(?:Out\[\d+\]:\s*)?)?'?(\d+\.\d+)'?|CUDA used to build PyTorch:\s*(\d+\.\d+)/gi
+// Blanks, then at most one line break: `\s*(?:\n\s*…)?` let both take a run of line breaks, every split tried.
+const TORCH_VERSION_CUDA = /torch\.version\.cuda\)?[ \t]*(?:\n\s*(?:Out\[\d+\]:\s*)?)?'?(\d+\.\d+)'?|CUDA used to build PyTorch:\s*(\d+\.\d+)/gi
 // nvidia/cuda:7.5-cudnn5-devel, pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime, anibali/pytorch:1.4.0-cuda10.1
 // Bounded repeats: an unbounded [\w.-]+ before the "/" retries every start of a long dotted or dashed word (quadratic).
-const IMAGE_CUDA = /\b[\w.-]{1,128}\/[\w.-]{1,128}:(?:[\w.]{0,32}-)?(?:cuda)?(\d{1,2}\.\d)(?:\.\d+)?(?:-[\w.-]{1,128})?\b/gi
+// Starting only where such a word starts (`(?<![\w.-])`, not \b, which holds after every dot) keeps it to one try a word.
+const IMAGE_CUDA = /(?<![\w.-])[\w.-]{1,128}\/[\w.-]{1,128}:(?:[\w.]{0,32}-)?(?:cuda)?(\d{1,2}\.\d)(?:\.\d+)?(?:-[\w.-]{1,128})?\b/gi
 const DEVICEQUERY_RUNTIME = /CUDA Driver Version \/ Runtime Version\s+[\d.]+\s*\/\s*(\d+\.\d+)/i
 const CONTAINER_PROMPT = /^root@([0-9a-f]{12}):/m
 const DOCKER_RUN = /^.*\b(?:docker|podman) run\b.*(?:\\\n.*)*$/gm
@@ -127,7 +130,8 @@ function runtimeCudasOf(text: string, env: CollectEnv | null): StatedCuda[] {
 }
 
 function containerOf(text: string): { container: string | null; withoutGpu: string | null } {
-  const runs = [...text.matchAll(DOCKER_RUN)].map((m) => m[0].replace(/\s*\\\n\s*/g, ' ').trim())
+  // From the start of a blank run only (`(?<!\s)`): a leading `\s*` was tried from every blank of a long run.
+  const runs = [...text.matchAll(DOCKER_RUN)].map((m) => m[0].replace(/(?<!\s)\s*\\\n\s*/g, ' ').trim())
   const bare = runs.find((r) => !GPU_REQUEST.test(r) && !/^\s*\S*nvidia-docker\b/.test(r)) ?? null
   const prompt = CONTAINER_PROMPT.exec(text)
   return { container: runs[0] ?? (prompt ? `root@${prompt[1]}` : null), withoutGpu: bare }

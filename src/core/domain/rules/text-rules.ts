@@ -28,7 +28,6 @@ function defined(params: Record<string, string | number | undefined>): MessagePa
   return out
 }
 
-const MEMORY = '[\\d.]+ [KMGT]i?B'
 
 /**
  * The whole path of a library the match names at `index` ("/usr/local/cuda/lib64/libcudnn_cnn_train.so.8"):
@@ -42,23 +41,30 @@ function pathEndingAt(text: string, index: number, name: string): string {
 }
 
 function toGiB(amount: string): number {
-  const match = /([\d.]+) ([KMGT])i?B/i.exec(amount)
+  const match = /(?<![\d.])([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
   const scale: Record<string, number> = { K: 1 / 1024 ** 2, M: 1 / 1024, G: 1, T: 1024 }
   return Number(match[1]) * (scale[(match[2] ?? 'G').toUpperCase()] ?? 1)
 }
 
 // Newer PyTorch: "GPU 0 has a total capacity of 23.64 GiB of which 264.00 MiB is free";
-// older: "(GPU 0; 23.65 GiB total capacity; …; 11.56 MiB free; …)".
+// older: "(GPU 0; 23.65 GiB total capacity; …; 11.56 MiB free; …)". An amount ("2.00 GiB") starts only where a number
+// starts (`(?<![\d.])`): a regex beginning with [\d.]+ was tried from every digit of a long number (quadratic).
+const OOM_TRIED = /Tried to allocate ((?<![\d.])[\d.]+ [KMGT]i?B)/i
+const OOM_TOTAL = /total capacity of ((?<![\d.])[\d.]+ [KMGT]i?B)/i
+const OOM_TOTAL_OLD = /((?<![\d.])[\d.]+ [KMGT]i?B) total capacity/i
+const OOM_FREE = /of which ((?<![\d.])[\d.]+ [KMGT]i?B) is free/i
+const OOM_FREE_OLD = /((?<![\d.])[\d.]+ [KMGT]i?B) free[;)]/i
+const OOM_OTHER_PROCESS = /Process \d+ has ((?<![\d.])[\d.]+ [KMGT]i?B) memory in use/gi
+
 function oomParams(text: string): MessageParams {
-  const mem = (pattern: string) => capture(text, new RegExp(pattern.replace('MEM', `(${MEMORY})`), 'i'))
-  const others = [...text.matchAll(new RegExp(`Process \\d+ has (${MEMORY}) memory in use`, 'gi'))]
+  const others = [...text.matchAll(OOM_OTHER_PROCESS)]
   const otherGiB = others.reduce((sum, m) => sum + toGiB(m[1] ?? ''), 0)
   return defined({
-    tried: mem('Tried to allocate MEM'),
+    tried: capture(text, OOM_TRIED),
     gpu: capture(text, /GPU (\d+)(?:;| has a total capacity)/i),
-    total: mem('total capacity of MEM') ?? mem('MEM total capacity'),
-    free: mem('of which MEM is free') ?? mem('MEM free[;)]'),
+    total: capture(text, OOM_TOTAL) ?? capture(text, OOM_TOTAL_OLD),
+    free: capture(text, OOM_FREE) ?? capture(text, OOM_FREE_OLD),
     otherProcessesGiB: others.length > 0 ? Math.round(otherGiB * 100) / 100 : undefined,
   })
 }
@@ -94,10 +100,12 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   { id: 'uvm-broken-after-suspend', severity: 'error', pattern: /CUDA_ERROR_UNKNOWN/ },
   { id: 'persistence-mode-off', severity: 'error', pattern: /driver rpc error: timed out|driver error: timed out/i },
+  // "NVRM: Xid (PCI:0000:17:00): 79, …". A colon only with the blanks after it, the parenthesis bounded: `\s*:?\s*`
+  // split a run of blanks every way (7 s on 80 KB of tabs), `\([^)]*` read on to the end of the text at every "Xid (".
   {
     id: 'gpu-fallen-off-bus',
     severity: 'error',
-    pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(79)\b/i,
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(79)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
   // Also the kernel log's "The NVIDIA GPU 0000:b3:00.0 (PCI ID: …) installed in this system has fallen off the bus".
@@ -107,14 +115,14 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'ecc-uncorrectable-or-row-remap',
     severity: 'error',
-    pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(48|63|64|94|95)\b/i,
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(48|63|64|94|95)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
   { id: 'gsp-firmware-timeout', severity: 'error', pattern: /Timeout waiting for RPC from GSP/i },
   {
     id: 'gsp-firmware-timeout',
     severity: 'error',
-    pattern: /\bXid\s*(?:\([^)]*\))?:?\s*(119|120)\b/i,
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(119|120)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
   { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable/i },
@@ -163,17 +171,21 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'cpu-only-torch-build',
     severity: 'error',
-    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1.").
-    pattern: /\b\d+\.\d+[\w.]{0,40}\+cpu\b/i,
+    // Bounded: an unbounded [\w.]* retried every start of a long dotted number (12 s on 64 KiB of "1."). One digit after
+    // the dot, the rest in the bounded part: `\.\d+[\w.]{0,40}` split a long number 40 ways at each of its digits.
+    pattern: /\b\d+\.\d[\w.]{0,40}\+cpu\b/i,
     params: (m) => ({ torch: m[0] }),
   },
   { id: 'cpu-only-torch-build', severity: 'error', pattern: /Torch not compiled with CUDA enabled/i },
   {
     id: 'gpu-arch-not-in-wheel',
     severity: 'error',
-    pattern: /(?:^|:[ \t]*)([^\n:]*?) with CUDA capability (sm_\d+) is not compatible/im,
+    // The name starts after the blanks, at a non-blank: `:[ \t]*([^\n:]*?)` let both take the blanks, every split of
+    // them tried to the end of the line (43 s on ":" and 400 KB of spaces). An empty name is the group left out. A line
+    // starts after "\n" only (`(?<![^\n])`, not ^ with the m flag, for which a stray \r or U+2028 starts one as well).
+    pattern: /(?:(?<![^\n])|:)[ \t]*(?:(?=[^ \t])([^\n:]*?))? with CUDA capability (sm_\d+) is not compatible/i,
     params: (m, text) =>
-      defined({ gpu: m[1]?.trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
+      defined({ gpu: (m[1] ?? '').trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
   },
   { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device/i },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
@@ -184,14 +196,15 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'extension-build-cuda-mismatch',
     severity: 'error',
-    pattern: /The detected CUDA version \((.*?)\) mismatches the version that was used to compile PyTorch \((.*?)\)/i,
+    // Versions in bounded parentheses: `\((.*?)\)` read to the end of the line from every repetition of the words.
+    pattern: /The detected CUDA version \(([^)\n]{0,64})\) mismatches the version that was used to compile PyTorch \(([^)\n]{0,64})\)/i,
     params: (m) => ({ detectedCuda: m[1] ?? '', torchCuda: m[2] ?? '' }),
   },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA out of memory/i, params: (_, text) => oomParams(text) },
   // Older PyTorch and other CUDA programs: "RuntimeError: CUDA error: out of memory" (also without the space), or
   // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
-  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: new RegExp(`Tried to allocate ${MEMORY}`, 'i'), params: (_, text) => oomParams(text) },
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: OOM_TRIED, params: (_, text) => oomParams(text) },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
@@ -201,7 +214,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'bundled-cudnn-not-found',
     severity: 'error',
-    pattern: /(lib(?:cudnn\w*|cublas(?:Lt)?|cudart)\.so\.\d+): cannot open shared object file/i,
+    // Bounded: `cudnn\w*` read to the end of a long word from every "libcudnn" in it.
+    pattern: /(lib(?:cudnn\w{0,40}|cublas(?:Lt)?|cudart)\.so\.\d+): cannot open shared object file/i,
     params: (m) => ({ library: m[1] ?? '' }),
   },
   {
@@ -222,21 +236,23 @@ export const TEXT_RULES: readonly TextRule[] = [
     // typically a toolkit directory (/usr/local/cuda/lib64) or a conda env ahead of the one PyTorch was built with.
     id: 'cudnn-shadowed-by-system-copy',
     severity: 'error',
-    pattern: /(libcudnn\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w*\.so/i,
+    pattern: /(libcudnn\w{0,40}\.so[\w.]{0,40}):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w{0,40}\.so/i,
     params: (m, text) => ({ library: pathEndingAt(text, m.index, m[1]!) }),
   },
   {
     id: 'system-cuda-libs-shadow-wheel-libs',
     severity: 'error',
     pattern: /undefined symbol: (__nvJitLink\w*|cublasLt\w*)/i,
-    params: (m, text) => defined({ symbol: m[1], library: capture(text, /([^\s/]+\.so[\w.]*): undefined symbol/i) }),
+    // The library is read back from ": undefined symbol" (a lookbehind), not forward from every character: `[^\s/]+\.so[\w.]*`
+    // split a long word of ".so" every way, from every start (cubic: 203 s on 16 KB).
+    params: (m, text) => defined({ symbol: m[1], library: capture(text, /: undefined symbol(?<=(?<![^\s/])([^\s/]{1,255}?\.so[\w.]{0,40}): undefined symbol)/i) }),
   },
   {
     // The loader's other wording, and any symbol of a versioned libcublasLt: "…/libcublas.so.11: symbol free_gemm_select
     // version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference".
     id: 'system-cuda-libs-shadow-wheel-libs',
     severity: 'error',
-    pattern: /(libcublas\w*\.so[\w.]*):[ \t]*(?:undefined symbol:?|symbol)[ \t]+(\w+),?[ \t]+version libcublasLt\.so\.\d+/i,
+    pattern: /(libcublas\w{0,40}\.so[\w.]{0,40}):[ \t]*(?:undefined symbol:?|symbol)[ \t]+(\w+),?[ \t]+version libcublasLt\.so\.\d+/i,
     params: (m) => ({ symbol: m[2]!, library: m[1]! }),
   },
   { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
@@ -257,7 +273,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled/i,
   },
   { id: 'tf32-disabled-fp32-matmul', severity: 'info', pattern: /set_float32_matmul_precision/ },
-  { id: 'pcie-link-degraded', severity: 'warning', pattern: /LnkSta: .*\(downgraded\)/i },
+  // Within one lspci line's length: `.*` read to the end of the line from every "LnkSta: " in it.
+  { id: 'pcie-link-degraded', severity: 'warning', pattern: /LnkSta: .{0,200}\(downgraded\)/i },
 
   // ---- F. Multi-GPU / NCCL
   { id: 'nccl-p2p-hang-consumer-gpus', severity: 'error', pattern: /Using RTX 4000 series doesn't support faster communication/i },
@@ -282,7 +299,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'windows-dll-load-failure',
     severity: 'error',
-    pattern: /WinError 126|Error loading "?[^"\n]*\.dll/i,
-    params: (_, text) => defined({ dll: capture(text, /Error loading "([^"]+\.dll)"/i) }),
+    // A path is at most 260 characters on Windows (MAX_PATH): `[^"\n]*` read to the end of the line from every "Error loading".
+    pattern: /WinError 126|Error loading "?[^"\n]{0,260}\.dll/i,
+    params: (_, text) => defined({ dll: capture(text, /Error loading "([^"\n]{1,260}\.dll)"/i) }),
   },
 ]

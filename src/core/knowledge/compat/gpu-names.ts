@@ -8,7 +8,8 @@ export type GpuNameResolution =
   | { kind: 'unknown' }
 
 // \u2026 is "…": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
-const TRUNCATED = /\s*(?:\.\.\.|\u2026)$/
+// (From the start of a blank run: a leading `\s*` was tried from every blank of a long run.)
+const TRUNCATED = /(?<!\s)\s*(?:\.\.\.|\u2026)$/
 
 /** The name as the patterns expect it: no leading "NVIDIA ", no trailing "...", single spaces. */
 export function normaliseGpuName(name: string): { text: string; truncated: boolean } {

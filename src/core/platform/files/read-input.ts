@@ -1,8 +1,10 @@
 // Reading a file the user hands over (--from, --from-smi, --kernel-log, stdin): never more than the
 // documented maximum for its kind, and never "analysed" when it is empty or binary.
 import { close, open, read as readAt } from 'node:fs'
+import type { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 
+import { CancelledError } from '../errors'
 import { pastedTextProblem } from './pasted-text'
 
 export type InputProblem = 'empty' | 'not-text' | 'too-large' | 'unreadable'
@@ -48,10 +50,15 @@ const closeFile = promisify(close)
 /**
  * Reads `file` (or stdin for "-") as UTF-8 text, at most `maxBytes`: one byte more is a clear
  * error, not an out-of-memory. The first 64 KiB are checked for binary data before reading on, so
- * /dev/urandom is refused at once; an empty or binary input is an InputError.
+ * /dev/urandom is refused at once; an empty or binary input is an InputError. Stdin that is still
+ * open when `signal` aborts (Ctrl-C at a terminal waiting for a paste) is a CancelledError.
  */
-export async function readTextInput(file: string, maxBytes: number, options: { allowEmpty?: boolean; stdin?: NodeJS.ReadableStream } = {}): Promise<string> {
-  const bytes = file === '-' ? await readStream(options.stdin ?? process.stdin, maxBytes, file) : await readFileBounded(file, maxBytes)
+export async function readTextInput(
+  file: string,
+  maxBytes: number,
+  options: { allowEmpty?: boolean; stdin?: NodeJS.ReadableStream; signal?: AbortSignal } = {},
+): Promise<string> {
+  const bytes = file === '-' ? await readStream(options.stdin ?? process.stdin, maxBytes, file, options.signal) : await readFileBounded(file, maxBytes)
   const text = bytes.toString('utf8')
   const problem = textProblem(text, file)
   if (problem && !(options.allowEmpty && problem.problem === 'empty')) throw problem
@@ -89,14 +96,32 @@ async function readFileBounded(file: string, maxBytes: number): Promise<Buffer> 
   }
 }
 
-async function readStream(stream: NodeJS.ReadableStream, maxBytes: number, source: string): Promise<Buffer> {
+async function readStream(stream: NodeJS.ReadableStream, maxBytes: number, source: string, signal?: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = []
   let total = 0
-  for await (const data of stream) {
-    const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer)
-    chunks.push(chunk)
-    total += chunk.length
-    checkSoFar(chunks, total, maxBytes, source)
+  const reading = stream[Symbol.asyncIterator]()
+  let stop: () => void = () => {}
+  const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')))
+  signal?.addEventListener('abort', stop, { once: true })
+  try {
+    for (;;) {
+      if (signal?.aborted) throw new CancelledError()
+      const next = await Promise.race([reading.next(), stopped])
+      if (next === 'stopped') throw new CancelledError()
+      if (next.done) break
+      const data: unknown = next.value
+      const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer)
+      chunks.push(chunk)
+      total += chunk.length
+      checkSoFar(chunks, total, maxBytes, source)
+    }
+  } catch (error) {
+    // Stops reading: a stdin left open would keep the process alive.
+    void reading.return?.()
+    ;(stream as Partial<Readable>).destroy?.()
+    throw error
+  } finally {
+    signal?.removeEventListener('abort', stop)
   }
   return Buffer.concat(chunks)
 }

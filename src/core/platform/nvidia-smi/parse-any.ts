@@ -20,6 +20,9 @@ const SMI_ERRORS: readonly RegExp[] = [
   /couldn't communicate with the NVIDIA driver/i,
 ]
 
+// Any of them, to find the first line that holds one without trying each on every line of a long text.
+const ANY_SMI_ERROR = new RegExp(SMI_ERRORS.map((re) => re.source).join('|'), 'i')
+
 // Fields that identify a GPU: a CSV header without one (e.g. --query-compute-apps) is not a GPU list.
 const GPU_FIELDS = ['index', 'name', 'gpu_name', 'uuid', 'pci.bus_id', 'memory.total']
 
@@ -50,11 +53,15 @@ function detect(text: string): { status: GpuStatus | null; kind: string } {
   return { status: csvStatus(text), kind: 'CSV' }
 }
 
+/** The line (trimmed) that holds the character at `index`. */
+function lineWith(text: string, index: number | undefined): string | undefined {
+  if (index === undefined) return undefined
+  const end = text.indexOf('\n', index)
+  return text.slice(text.lastIndexOf('\n', index) + 1, end === -1 ? undefined : end).trim()
+}
+
 function failure(text: string, what: string): { error: string } {
-  const smiError = text
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => SMI_ERRORS.some((re) => re.test(line)))
+  const smiError = lineWith(text, ANY_SMI_ERROR.exec(text)?.index)
   if (smiError) return { error: `This is an nvidia-smi error, not its output: "${smiError}". ${ACCEPTED}` }
   return { error: `${what} ${ACCEPTED}` }
 }

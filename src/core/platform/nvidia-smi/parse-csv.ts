@@ -97,7 +97,8 @@ function splitCsvLine(line: string): string[] {
 
 /** `memory.total [MiB]` → `memory.total`. */
 function headerName(cell: string): string {
-  return cell.replace(/\s*\[[^\]]*\]\s*$/, '').trim()
+  // From the start of a blank run, no "[" inside: every blank of a long run and every "[" of "[[[…" was a new start reading to the end.
+  return cell.replace(/(?<!\s)\s*\[[^\][]*\]\s*$/, '').trim()
 }
 
 const FIELD_LIKE = /^[A-Za-z_][A-Za-z0-9_.]*(?:\s*\[[^\]]+\])?$/

@@ -9,8 +9,10 @@ interface QNode {
   children: QNode[]
 }
 
-// The key ends at the first colon with a space before it: `GPU 00000000:18:00.0` is a title, not a pair.
-const PAIR = /^(\S.*?)\s+:(?:\s(.*))?$/
+// The key ends at the first colon with a space before it: `GPU 00000000:18:00.0` is a title, not a pair. The blanks
+// before the colon are tried from the start of their run only (`(?<!\s)`), the value is the rest of the line whatever
+// it holds (`[^]`): `(.*)` stopped at a stray line separator and every blank of a long run was tried (quadratic).
+const PAIR = /^(\S.*?)(?<!\s)\s+:(?:\s([^]*))?$/
 
 function buildTree(text: string): QNode {
   const root: QNode = { key: '', value: null, children: [] }

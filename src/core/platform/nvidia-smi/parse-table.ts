@@ -28,6 +28,8 @@ function isEqualsRule(line: string): boolean {
 
 const BUS_ID = /^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f]$/
 const DRIVER_MODELS = new Set(['TCC', 'WDDM', 'MCDM'])
+// `1234MiB / 24564MiB`, from the start of a word (`(?<!\S)`): `(\S+)\s*\/` from every character of a long word was cubic.
+const USED_OF_TOTAL = /(?<!\S)(\S+)\s*\/\s*(\S+)/
 
 interface HeaderInfo {
   driverVersion: string | null
@@ -72,7 +74,7 @@ function parseGpuBlock(block: readonly string[], header: string): GpuInfo | null
   const identity = cellsOf(block[0] ?? '')
   const metrics = cellsOf(block[1] ?? '') ?? []
   const mig = cellsOf(block[2] ?? '') ?? []
-  const id = /^\s*(\d+)\s+(.*?)\s+(\S+)\s*$/.exec(identity?.[0] ?? '')
+  const id = /^\s*(\d+)\s+(?:(\S(?:.*\S)?)\s+)?(\S+)\s*$/.exec(identity?.[0] ?? '')
   if (!identity || !id?.[1]) return null
   const modeColumnIsDriverModel = /TCC\/WDDM|Driver-Model/i.test(header)
   const modeWord = id[3] ?? ''
@@ -84,7 +86,7 @@ function parseGpuBlock(block: readonly string[], header: string): GpuInfo | null
   const [, temp, perf] = slash === 4 ? words : []
   const usage = slash > 0 ? words[slash - 1] : undefined
   const powerCap = slash > 0 ? words[slash + 1] : undefined
-  const memory = /(\S+)\s*\/\s*(\S+)/.exec(metrics[1] ?? '')
+  const memory = USED_OF_TOTAL.exec(metrics[1] ?? '')
   const utilization = (metrics[2] ?? '').trim().split(/\s+/)[0]
 
   return {
@@ -110,8 +112,10 @@ function parseGpuBlock(block: readonly string[], header: string): GpuInfo | null
   }
 }
 
-const PROC_WITH_GI_CI = /^\s*(\d+|N\/A)\s+(\S+)\s+(\S+)\s+(\d+|N\/A)\s+(\S+)\s+(.*?)\s+(\S+)\s*$/
-const PROC_LEGACY = /^\s*(\d+|N\/A)\s+(\d+|N\/A)\s+(\S+)\s+(.*?)\s+(\S+)\s*$/
+// The name (any words, or none) is everything between the first columns and the last word. It starts and ends at a
+// non-blank (`\S(?:.*\S)?`): `\s+(.*?)\s+(\S+)\s*$` tried every blank of a long run as the end of the name.
+const PROC_WITH_GI_CI = /^\s*(\d+|N\/A)\s+(\S+)\s+(\S+)\s+(\d+|N\/A)\s+(\S+)\s+(?:(\S(?:.*\S)?)\s+)?(\S+)\s*$/
+const PROC_LEGACY = /^\s*(\d+|N\/A)\s+(\d+|N\/A)\s+(\S+)\s+(?:(\S(?:.*\S)?)\s+)?(\S+)\s*$/
 
 function parseProcessRow(text: string, withInstances: boolean): GpuProcess | null {
   const m = (withInstances ? PROC_WITH_GI_CI : PROC_LEGACY).exec(text)
@@ -157,7 +161,7 @@ function parseMigDevices(lines: readonly string[]): MigDevice[] {
       const cells = cellsOf(line) ?? []
       const id = MIG_ID_CELL.exec(cells[0] ?? '')
       if (!id?.[1]) continue
-      const memory = /(\S+)\s*\/\s*(\S+)/.exec(cells[1] ?? '')
+      const memory = USED_OF_TOTAL.exec(cells[1] ?? '')
       devices.push({
         gpuIndex: Number.parseInt(id[1], 10),
         gpuInstanceId: smiInt(id[2]),

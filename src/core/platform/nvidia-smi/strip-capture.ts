@@ -8,8 +8,9 @@ const PROMPT_LINES: readonly RegExp[] = [
   /^\$\s+\S/,
   /^#\s*nvidia-smi(?:\.exe)?\b/i,
   /^(?:\([^)]*\)\s*)?[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*[$#]\s*\S/,
-  /^(?:\([^)]*\)\s*)?\[[^\]]*@[^\]]*\]\s*[$#]\s*\S/,
-  /^PS\s+[^>]*>\s*\S/,
+  // (No "@" before the "@", one blank after "PS": overlapping repeats split a long run every way.)
+  /^(?:\([^)]*\)\s*)?\[[^\]@]*@[^\]]*\]\s*[$#]\s*\S/,
+  /^PS\s[^>]*>\s*\S/,
   /^[A-Za-z]:\\[^>]*>\s*\S/,
   /^[^|+\s][^|]*?[$#>%]\s*nvidia-smi(?:\.exe)?\b/i,
 ]

@@ -5,7 +5,8 @@ const OWN_DOCTYPE = /^<!DOCTYPE\s+nvidia_smi_log\s+SYSTEM\s+"[\w.-]*"\s*>$/
 
 /** Whether the XML declares a DOCTYPE nvidia-smi never writes, or any entity. */
 export function foreignDoctype(text: string): boolean {
-  const doctypes = text.match(/<!DOCTYPE[^>[]*(?:\[|>)/gi) ?? []
+  // A declaration ends at the next "<" too (then it is not nvidia-smi's): "<!DOCTYPE" repeated read to the end from each.
+  const doctypes = text.match(/<!DOCTYPE[^>[<]*(?:\[|>|<)/gi) ?? []
   return doctypes.some((d) => !OWN_DOCTYPE.test(d)) || /<!ENTITY/i.test(text)
 }
 

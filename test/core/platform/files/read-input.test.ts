@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 
 import { describe, expect, it } from 'vitest'
 
+import { CancelledError } from '../../../../src/core/platform/errors'
 import { InputError, readTextInput } from '../../../../src/core/platform/files/read-input'
 import { recommendForRequest } from '../../../../src/core/app/recommend-images'
 
@@ -39,6 +40,18 @@ describe('reading an input: bounded, and never "analysed" when empty or binary',
   it('reads stdin ("-") with the same limit', async () => {
     expect(await readTextInput('-', 100, { stdin: Readable.from([Buffer.from('nvidia-smi')]) })).toBe('nvidia-smi')
     expect(await problem(readTextInput('-', 100, { stdin: Readable.from([Buffer.alloc(60, 'x'), Buffer.alloc(60, 'x')]) }))).toBe('input-too-large')
+  })
+
+  it('stops reading stdin that stays open when the signal aborts (Ctrl-C): a CancelledError, the stream closed', async () => {
+    const stdin = new Readable({ read() {} })
+    stdin.push('RuntimeError: CUDA out of memory.\n')
+    const stop = new AbortController()
+    const reading = readTextInput('-', 1000, { stdin, signal: stop.signal }).catch((e: unknown) => e)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    stop.abort()
+    expect(await reading).toBeInstanceOf(CancelledError)
+    expect(stdin.destroyed).toBe(true)
+    expect(await readTextInput('-', 1000, { stdin: Readable.from(['x']), signal: stop.signal }).catch((e: unknown) => e)).toBeInstanceOf(CancelledError)
   })
 })
 
