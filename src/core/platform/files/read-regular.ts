@@ -46,31 +46,53 @@ function systemError(path: string, error: unknown): FileReadError {
   return new FileReadError(e.code ?? 'EIO', path, `cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a folder' : e.message}`)
 }
 
-/** The bytes of a regular file, at most `maxBytes`; a FileReadError otherwise. */
+/**
+ * The bytes of a regular file, at most `maxBytes`; a FileReadError otherwise. The deadline is for a
+ * read that stalls (a hung network mount): it ends the read when no step of it (open, stat, a chunk)
+ * has completed for `timeoutMs`. Its timer fires in the event loop's timer phase, before the I/O that
+ * completed meanwhile is seen, so a loop that was busy elsewhere (a loaded machine, a large parse)
+ * would otherwise fail a read that had already finished: it looks again after that I/O (setImmediate).
+ */
 export async function readRegularFile(path: string, options: ReadRegularOptions): Promise<Buffer> {
   const timeoutMs = options.timeoutMs ?? 5_000
   let timer: NodeJS.Timeout | undefined
+  let steps = 0
+  let settled = false
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new FileReadError('ETIMEDOUT', path, `reading ${path} took longer than ${timeoutMs / 1000} s`)), timeoutMs)
+    const arm = () => {
+      const seen = steps
+      timer = setTimeout(() => {
+        setImmediate(() => {
+          if (settled) return
+          if (steps === seen) reject(new FileReadError('ETIMEDOUT', path, `reading ${path} took longer than ${timeoutMs / 1000} s`))
+          else arm()
+        })
+      }, timeoutMs)
+    }
+    arm()
   })
-  const read = readBounded(path, options.maxBytes)
+  const read = readBounded(path, options.maxBytes, () => steps++)
   read.catch(() => {})
+  deadline.catch(() => {})
   try {
     return await Promise.race([read, deadline])
   } finally {
+    settled = true
     clearTimeout(timer)
   }
 }
 
-async function readBounded(path: string, maxBytes: number): Promise<Buffer> {
+async function readBounded(path: string, maxBytes: number, stepDone: () => void): Promise<Buffer> {
   let handle
   try {
     handle = await open(path, OPEN_FLAGS)
+    stepDone()
   } catch (error) {
     throw systemError(path, error)
   }
   try {
     const stat = await handle.stat()
+    stepDone()
     if (!stat.isFile()) throw notRegular(path, kindOf(stat))
     if (stat.size > maxBytes) throw tooLarge(path, maxBytes)
     const chunks: Buffer[] = []
@@ -79,6 +101,7 @@ async function readBounded(path: string, maxBytes: number): Promise<Buffer> {
       // /proc files say size 0 and are read until EOF; one byte past the cap is enough to refuse.
       const chunk = Buffer.alloc(Math.min(CHUNK, maxBytes - total + 1))
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null)
+      stepDone()
       if (bytesRead === 0) break
       total += bytesRead
       if (total > maxBytes) throw tooLarge(path, maxBytes)
