@@ -56,7 +56,9 @@ const TORCH_VERSION_CUDA = /torch\.version\.cuda\)?[ \t]*(?:\n\s*(?:Out\[\d+\]:\
 const IMAGE_CUDA = /(?<![\w.-])[\w.-]{1,128}\/[\w.-]{1,128}:(?:[\w.]{0,32}-)?(?:cuda)?(\d{1,2}\.\d)(?:\.\d+)?(?:-[\w.-]{1,128})?\b/gi
 const DEVICEQUERY_RUNTIME = /CUDA Driver Version \/ Runtime Version\s+[\d.]+\s*\/\s*(\d+\.\d+)/i
 const CONTAINER_PROMPT = /^root@([0-9a-f]{12}):/m
-const DOCKER_RUN = /^.*\b(?:docker|podman) run\b.*(?:\\\n.*)*$/gm
+// A line's text is anything but a backslash that ends it: a greedy `.*` took that backslash, so the
+// continuation lines (and a `--gpus` on them) were never part of the command.
+const DOCKER_RUN = /^.*\b(?:docker|podman) run\b(?:[^\\\n]|\\(?!\n))*(?:\\\n(?:[^\\\n]|\\(?!\n))*)*/gm
 const GPU_REQUEST = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES|nvidia-docker/
 const TOOLS_MISSING = /nvidia-smi: (?:command )?not found|nvidia-smi\W+(?:is )?not (?:found|recogni[sz]ed)|nvcc and nvidia-smi not found/i
 const IMPORT_LINE = /\bimport ([A-Za-z_][\w.]*)/
