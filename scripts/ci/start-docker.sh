@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts what the Docker integration tests talk to, and is safe to run again:
-#   - Debian's dockerd (vfs storage, no iptables, no bridge: containers run with --network none)
+#   - Debian's dockerd (overlay2 storage where the kernel mounts overlayfs, else vfs: see
+#     storage-driver.sh; no iptables, no bridge: containers run with --network none)
 #   - Debian's docker-registry on 127.0.0.1:5000 (open) and 127.0.0.1:5001 (htpasswd: every
 #     anonymous pull is refused, for the auth-failure test)
 # Installs docker.io, docker-registry and debootstrap when missing. Waits until all answer.
@@ -45,9 +46,11 @@ wait_for() { # description, seconds, command...
 if $DOCKER version >/dev/null 2>&1; then
   log "engine already answering"
 else
-  log "starting dockerd"
+  driver=$(bash "$(dirname "$0")/storage-driver.sh" /var/lib/docker)
+  [[ $driver == overlay ]] && driver=overlay2
+  log "starting dockerd (storage: $driver)"
   # setsid: the engine must outlive this script and the CI step that ran it.
-  $SUDO setsid nohup dockerd --storage-driver=vfs --iptables=false --ip6tables=false --bridge=none \
+  $SUDO setsid nohup dockerd --storage-driver="$driver" --iptables=false --ip6tables=false --bridge=none \
     --pidfile /run/gpu-doctor-ci-dockerd.pid >"$LOGS/dockerd.log" 2>&1 </dev/null &
   if ! wait_for dockerd 60 $DOCKER version; then
     tail -n 30 "$LOGS/dockerd.log" >&2
@@ -81,4 +84,4 @@ start_registry() { # name, port, auth yes|no
 start_registry open 5000 no
 start_registry auth 5001 yes
 
-log "ready: $($DOCKER version --format 'engine {{.Server.Version}} API {{.Server.APIVersion}}')"
+log "ready: $($DOCKER version --format 'engine {{.Server.Version}} API {{.Server.APIVersion}}'), storage $($DOCKER info --format '{{.Driver}}')"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts Debian's Podman beside Docker for the integration tests, and is safe to run again:
-#   - podman 4.3 with runc (crun fails on cgroups on our build machines), cgroupfs, vfs storage,
+#   - podman 4.3 with runc (crun fails on cgroups on our build machines), cgroupfs, overlay storage
+#     where the kernel mounts overlayfs, else vfs (storage-driver.sh), each in its own graph root,
 #     default ulimits within the machine's hard limits, no network needed
 #   - `podman system service` on the rootful socket /run/podman/podman.sock (group docker, like
 #     Docker's socket, so the same CI user reaches both)
@@ -47,11 +48,16 @@ runtime = "runc"
 cgroup_manager = "cgroupfs"
 events_logger = "file"
 CONF
-write /etc/containers/storage.conf <<'CONF'
+# Podman records its driver in the graph root: each driver has a root of its own, so a switch never
+# meets a store made by the other.
+driver=$(bash "$(dirname "$0")/storage-driver.sh" /var/lib/containers)
+root=/var/lib/containers/storage
+[[ $driver == overlay ]] && root=/var/lib/containers/storage-overlay
+write /etc/containers/storage.conf <<CONF
 [storage]
-driver = "vfs"
-runroot = "/run/containers/storage"
-graphroot = "/var/lib/containers/storage"
+driver = "$driver"
+runroot = "/run/containers/storage-$driver"
+graphroot = "$root"
 CONF
 if ! grep -q 'gpu-doctor-ci' /etc/containers/registries.conf 2>/dev/null; then
   printf '\n# gpu-doctor-ci: the local test registries speak plain HTTP\n[[registry]]\nlocation = "127.0.0.1:5000"\ninsecure = true\n[[registry]]\nlocation = "127.0.0.1:5001"\ninsecure = true\n' |
@@ -106,4 +112,4 @@ if ! has_image gpu-doctor-test/torch:bookworm; then
   $SUDO podman import --change 'ENV PYTORCH_VERSION=1.13.1' --change 'LABEL com.nvidia.pytorch.version=1.13.1+dfsg' \
     --change 'CMD ["python3"]' "$CACHE/torch-bookworm-$RECIPE.tar" gpu-doctor-test/torch:bookworm >/dev/null
 fi
-log "ready: podman $($SUDO podman version --format '{{.Server.Version}}' 2>/dev/null || podman --version), images: $($SUDO podman images --format '{{.Repository}}:{{.Tag}}' | tr '\n' ' ')"
+log "ready: podman $($SUDO podman version --format '{{.Server.Version}}' 2>/dev/null || podman --version), storage $driver, images: $($SUDO podman images --format '{{.Repository}}:{{.Tag}}' | tr '\n' ' ')"

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import type Docker from 'dockerode'
 
@@ -8,8 +9,9 @@ import { createDockerClient, resolveEndpoint } from '../../../src/core/platform/
 import { withSignals } from '../../../src/core/platform/docker/with-signals'
 
 /**
- * A second dockerd of its own (socket, data root, exec root; vfs, no iptables, no bridge), to kill
- * mid-run without touching the engine the other tests use. Needs root, like the CI's engine.
+ * A second dockerd of its own (socket, data root, exec root; the CI engine's storage driver, no
+ * iptables, no bridge), to kill mid-run without touching the engine the other tests use. Needs root,
+ * like the CI's engine.
  */
 export interface ThrowawayEngine {
   env: { DOCKER_HOST: string }
@@ -47,8 +49,16 @@ function processesUnder(root: string, command: RegExp = /./): number[] {
   return found
 }
 
+/** overlay2 where this kernel mounts overlayfs under root (loading and creating are then instant), else vfs. */
+function storageDriver(root: string): string {
+  const script = fileURLToPath(new URL('../../../scripts/ci/storage-driver.sh', import.meta.url))
+  const driver = execFileSync('bash', [script, root], { encoding: 'utf8', timeout: 20_000 }).trim()
+  return driver === 'overlay' ? 'overlay2' : 'vfs'
+}
+
 export async function startThrowawayEngine(): Promise<ThrowawayEngine> {
   const root = mkdtempSync('/tmp/gd-throwaway-engine-')
+  const driver = storageDriver(root)
   const socket = join(root, 'docker.sock')
   const env = { DOCKER_HOST: `unix://${socket}` }
   const docker = createDockerClient(resolveEndpoint(env), env)
@@ -57,7 +67,7 @@ export async function startThrowawayEngine(): Promise<ThrowawayEngine> {
     const log = openSync(join(root, 'dockerd.log'), 'a')
     const child = spawn(
       'dockerd',
-      ['--host', env.DOCKER_HOST, '--data-root', join(root, 'data'), '--exec-root', join(root, 'exec'), '--pidfile', join(root, 'dockerd.pid'), '--storage-driver=vfs', '--iptables=false', '--ip6tables=false', '--bridge=none'],
+      ['--host', env.DOCKER_HOST, '--data-root', join(root, 'data'), '--exec-root', join(root, 'exec'), '--pidfile', join(root, 'dockerd.pid'), `--storage-driver=${driver}`, '--iptables=false', '--ip6tables=false', '--bridge=none'],
       { stdio: ['ignore', log, log], detached: true },
     )
     child.unref()
