@@ -35,6 +35,12 @@ export const MAX_REPORT_JSON = 4 * 1024 * 1024
 export const MAX_REPORT_DEPTH = 64
 /** One string in a report JSON (the longest real ones, ldd or collect_env evidence, are a few KiB). */
 export const MAX_REPORT_STRING = 256 * 1024
+/**
+ * Values (strings, numbers, objects, list entries…) in a report JSON, counted before its schema
+ * check: real ones hold about 1,200. The check costs about 650 bytes per problem it finds, so a
+ * 4 MiB list of 2 million wrong entries once cost 1.3 GB; this bounds what it can find.
+ */
+export const MAX_REPORT_VALUES = 50_000
 
 /** Step 4: mean SM% under load below this, and the bottleneck is not the GPU (the seeds' 70 %). */
 export const SM_WARN_BELOW = 70

@@ -15,7 +15,7 @@ export const FleetRejectCodeSchema = z.enum(FLEET_REJECT_CODES)
 export type FleetRejectCode = z.infer<typeof FleetRejectCodeSchema>
 
 /** Why a node of a scheduler run has no report: the scheduler keeps it out, or its task did not give one. */
-export const NODE_STATES = ['ok', 'drained', 'down', 'not-responding', 'failed', 'timed-out'] as const
+export const NODE_STATES = ['ok', 'drained', 'down', 'not-responding', 'failed', 'timed-out', 'too-much-output'] as const
 export const NodeStateSchema = z.enum(NODE_STATES)
 export type NodeState = z.infer<typeof NodeStateSchema>
 

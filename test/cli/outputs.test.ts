@@ -159,6 +159,16 @@ describe('empty, binary, oversized and malformed inputs: exit 2 saying what is w
     expect(run.stderr).toContain('-: the input is empty')
   })
 
+  it('report --from 4 MiB of wrong list entries: refused for its size before the schema check, within a 200 MB heap', async () => {
+    const diagnosis = JSON.parse(readFileSync(REPORT, 'utf8')) as { diagnosis?: { steps: Array<{ findings: unknown }> }; steps?: Array<{ findings: unknown }> }
+    const steps = (diagnosis.diagnosis ?? diagnosis).steps!
+    // 2 million entries, each a problem of its own: the check once collected all (1.3 GB, 5.5 s).
+    steps[0]!.findings = JSON.parse(`[${'0,'.repeat(2_000_000)}0]`)
+    const run = await runBuiltCli(['report', '--from', file('wide.json', JSON.stringify(diagnosis))], { ...env, NODE_OPTIONS: '--max-old-space-size=200' }, { timeoutMs: 30_000 })
+    expect(run.code, run.stderr).toBe(2)
+    expect(run.stderr).toMatch(/not a valid GPU Doctor (diagnosis|report) \(more than 50,000 values\)/)
+  })
+
   it('report --from a diagnosis with 2,000-deep evidence: not a valid diagnosis (nested too deep), no stack overflow', async () => {
     const diagnosis = JSON.parse(readFileSync(REPORT, 'utf8')) as { diagnosis?: { steps: Array<{ evidence: unknown }> }; steps?: Array<{ evidence: unknown }> }
     const steps = (diagnosis.diagnosis ?? diagnosis).steps!

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 
 import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
-import { renderFleetHtml, renderFleetMarkdown } from '../../core/app/fleet-texts'
+import { renderFleetDocument } from '../../core/app/fleet-texts'
 import { SlurmError } from '../../core/app/errors'
 import { runSlurmFleet } from '../../core/app/slurm-fleet'
 import { saveNodeReports } from '../../core/app/save-node-reports'
@@ -90,14 +90,7 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
     const count = await saveNodeReports(result, reportsDir)
     ctx.stderr.write(`${ctx.t('fleet.reportsSaved', { count, dir: reportsDir })}\n`)
   }
-  const text =
-    format === 'json'
-      ? `${JSON.stringify(table, null, 2)}\n`
-      : format === 'html'
-        ? renderFleetHtml(table, ctx.lang)
-        : format === 'md'
-          ? renderFleetMarkdown(table, ctx.lang)
-          : `${renderFleetTable(table, ctx.lang)}\n`
+  const text = format === 'table' ? `${renderFleetTable(table, ctx.lang)}\n` : renderFleetDocument(table, format, ctx.lang)
   if (values.output === undefined) {
     ctx.stdout.write(text)
     await ctx.flushStdout()

@@ -4,7 +4,7 @@ import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
 import { assembleReport } from '../../core/app/assemble-report'
 import { compareSavedRuns } from '../../core/app/compare-saved-runs'
 import { renderComparisonMarkdown } from '../../core/app/comparison-markdown'
-import { fleetRejectReason, renderFleetHtml, renderFleetMarkdown, reportTranslator } from '../../core/app/fleet-texts'
+import { fleetRejectReason, renderFleetDocument, reportTranslator } from '../../core/app/fleet-texts'
 import { mergeReportFiles } from '../../core/app/merge-report-files'
 import { reportDocument } from '../../core/app/report-document'
 import { htmlToPdf } from '../../core/app/report-pdf'
@@ -73,8 +73,7 @@ async function mergeCommand(files: string[], format: Format, output: string | un
   if (output !== undefined) await checkOutputTarget(output)
   const table = await mergeReportFiles(files)
   for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
-  const text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, ctx.lang) : renderFleetMarkdown(table, ctx.lang)
-  await emit(text, format as 'md' | 'html' | 'json', output, ctx)
+  await emit(renderFleetDocument(table, format, ctx.lang), format, output, ctx)
   return EXIT_OK
 }
 

@@ -50,7 +50,7 @@ function unusableInput(n: SlurmNode): FleetInput {
 /**
  * One report per node through the scheduler the cluster already has: sinfo says which nodes there
  * are and which take jobs, one srun per node runs the report there, and the JSON each prints is
- * merged. Drained, down or silent nodes and failed or timed-out tasks are rows that say so.
+ * merged. Drained, down or silent nodes and failed, timed-out or flooding tasks are rows that say so.
  */
 export async function runSlurmFleet(o: SlurmFleetOptions): Promise<SlurmFleetResult> {
   const listed = await listNodes({ partition: o.partition, nodes: typeof o.nodes === 'string' ? o.nodes : undefined, env: o.env, signal: o.signal })
@@ -78,7 +78,7 @@ export async function runSlurmFleet(o: SlurmFleetOptions): Promise<SlurmFleetRes
     })
   } finally {
     // A killed srun may leave its job queued or running; nothing of this run outlives it.
-    if (o.signal?.aborted || results.length === 0 || results.some((r) => r.state === 'timed-out' || r.cancelled)) await cancelJobs(jobName, o.env)
+    if (o.signal?.aborted || results.length === 0 || results.some((r) => r.state === 'timed-out' || r.state === 'too-much-output' || r.cancelled)) await cancelJobs(jobName, o.env)
   }
   const byNode = new Map(results.map((r) => [r.node, r]))
   const inputs = listed

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { renderFleetHtml } from '../../../src/core/domain/report'
+import { renderFleetTable } from '../../../src/cli/render/fleet-view'
 import type { FleetTable } from '../../../src/shared/fleet'
 import { CLI, runBuiltCli } from '../../helpers/cli'
 import { waitFor } from '../../helpers/daemon'
@@ -95,6 +96,35 @@ describe('gpu-doctor fleet --slurm on a real Slurm cluster (three slurmd nodes)'
       // A resumed node is `idle*` (not responding) until slurmctld's next contact with its slurmd.
       await waitFor('gd-node2 to take jobs again', 90_000, async () => (slurm('sinfo', '-h', '-n', 'gd-node2', '-o', '%t').trim() === 'idle' ? true : undefined))
     }
+  })
+
+  it('a node that floods stdout is stopped at the 2 MiB bound, not at --timeout; 3 MiB on stderr costs no report; stderr cannot forge a line', { timeout: 180_000 }, async () => {
+    const mark = `gpu-doctor-flood-${process.pid}-${Date.now()}`
+    const started = performance.now()
+    const r = await runBuiltCli(
+      ['fleet', '--slurm', '--gpu-doctor', fixture('node-gpu-doctor'), '--python', fixture('node-python'), '--timeout', '600', '--format', 'json'],
+      { ...env, GPU_DOCTOR_TEST_FLOOD_NODE: 'gd-node1', GPU_DOCTOR_TEST_FLOOD_MARK: mark, GPU_DOCTOR_TEST_STDERR_FLOOD_NODE: 'gd-node2', GPU_DOCTOR_TEST_FORGING_NODE: 'gd-node3' },
+      { timeoutMs: 170_000 },
+    )
+    const seconds = (performance.now() - started) / 1000
+    expect(r.code, r.stderr).toBe(1)
+    // Well inside the 600 s --timeout: the flood was stopped where it passed the bound.
+    expect(seconds).toBeLessThan(170)
+    const table = JSON.parse(r.stdout) as FleetTable
+    const byName = Object.fromEntries(table.nodes.map((n) => [n.name, n]))
+    expect(byName['gd-node1']).toMatchObject({ state: 'too-much-output', detail: 'more than 2097152 bytes on stdout' })
+    expect(r.stderr).toContain('gd-node1: too much output, stopped')
+    // The node's report on stdout is read, whatever came on stderr.
+    expect(byName['gd-node2']?.state).toBe('ok')
+    expect(table.rows.find((row) => row.field === 'torch')?.values[1]).not.toBeNull()
+    // Its stderr's last lines on one line: no escape sequence, no line of its own.
+    expect(byName['gd-node3']?.state).toBe('failed')
+    expect(byName['gd-node3']?.detail).toMatch(/^Traceback: boom\\u001b\]0;owned\\u0007 \| \[ok\] forged: runs here\\u001b\[2J(?: \| srun: [^\n]*)?$/)
+    const terminal = renderFleetTable(table, 'en')
+    expect(terminal.split('\n').filter((line) => line.trimStart().startsWith('[ok]'))).toEqual([])
+    // Nothing of the run is left: not in the queue, not as a process.
+    await waitFor('the queue to empty', 30_000, async () => (slurm('squeue', '-h', '-o', '%i %j %T').trim() === '' ? true : undefined))
+    await waitFor('the flood to end', 30_000, async () => (execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(mark) ? undefined : true))
   })
 
   it('the terminal table in Chinese: one column per node, the differing row marked', { timeout: 180_000 }, async () => {

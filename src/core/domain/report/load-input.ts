@@ -3,7 +3,7 @@ import { DiagnosisSchema } from '../../../shared/diagnosis'
 import type { Report } from '../../../shared/report'
 import { ReportSchema } from '../../../shared/report'
 import type { FleetRejectCode } from '../../../shared/fleet'
-import { MAX_REPORT_DEPTH, MAX_REPORT_STRING } from '../../../shared/constants'
+import { MAX_REPORT_DEPTH, MAX_REPORT_STRING, MAX_REPORT_VALUES } from '../../../shared/constants'
 import { completeInstallFix, installContextOfEnvironment } from '../install/install-fixes'
 import { isEarlierRun } from './build-report'
 import { reportFacts } from './facts'
@@ -73,13 +73,16 @@ function firstIssue(error: { issues: Array<{ path: PropertyKey[]; message: strin
 
 /**
  * Why a parsed JSON value cannot be a report whatever its fields: nested deeper than any real one
- * (the schema check recurses, and 2,000 levels overflow the stack) or a string longer than any real
- * one (a 50 MB GPU name would be copied into every rendering). Walked without recursion.
+ * (the schema check recurses, and 2,000 levels overflow the stack), a string longer than any real
+ * one (a 50 MB GPU name would be copied into every rendering) or more values than any real one (the
+ * schema check would collect a problem for each). Walked without recursion, before the schema check.
  */
 function shapeProblem(value: unknown): string | null {
   const stack: Array<[unknown, number]> = [[value, 1]]
+  let values = 0
   while (stack.length) {
     const [v, depth] = stack.pop()!
+    if (++values > MAX_REPORT_VALUES) return `more than ${MAX_REPORT_VALUES.toLocaleString('en-US')} values`
     if (typeof v === 'string') {
       if (v.length > MAX_REPORT_STRING) return `a text longer than ${MAX_REPORT_STRING / 1024} KiB`
       continue

@@ -201,6 +201,8 @@ export class GpuMonitor extends EventEmitter<MonitorEvents> {
             timedOut: false,
             cancelled: false,
             truncated: false,
+            stdoutOverflowed: false,
+            stderrOverflowed: false,
             spawnError,
             durationMs: performance.now() - started,
           },

@@ -6,6 +6,10 @@ export interface RunOptions {
   timeoutMs: number
   /** Output beyond this many bytes per stream is dropped (and `truncated` is set). */
   maxOutputBytes?: number
+  /** Kill the child once its stdout passes maxOutputBytes (`stdoutOverflowed`): a flood is never read to the end. */
+  stopOnStdoutOverflow?: boolean
+  /** Keep the last maxOutputBytes of stderr rather than the first: where the error lines are. */
+  keepStderrTail?: boolean
   signal?: AbortSignal
   env?: NodeJS.ProcessEnv
   cwd?: string
@@ -31,6 +35,10 @@ export interface RunResult {
   timedOut: boolean
   cancelled: boolean
   truncated: boolean
+  /** Stdout passed maxOutputBytes (with stopOnStdoutOverflow, the child was killed for it). */
+  stdoutOverflowed: boolean
+  /** Stderr passed maxOutputBytes (what is kept: its head, or its tail with keepStderrTail). */
+  stderrOverflowed: boolean
   /** Set when the program could not be started at all (ENOENT, EACCES...). */
   spawnError: NodeJS.ErrnoException | null
   durationMs: number
@@ -51,7 +59,8 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     const err: Buffer[] = []
     let outBytes = 0
     let errBytes = 0
-    let truncated = false
+    let stdoutOverflowed = false
+    let stderrOverflowed = false
     let timedOut = false
     let cancelled = options.signal?.aborted ?? false
     let spawnError: NodeJS.ErrnoException | null = null
@@ -68,23 +77,48 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     // The child may exit without reading its stdin; a late EPIPE is no error of ours.
     child.stdin?.on('error', () => {})
 
-    const collect = (chunks: Buffer[], isOut: boolean) => (chunk: Buffer) => {
-      const used = isOut ? outBytes : errBytes
-      if (used >= max) {
-        truncated = true
+    const collectOut = (chunk: Buffer) => {
+      if (outBytes >= max) stdoutOverflowed = true
+      else {
+        const part = outBytes + chunk.length > max ? chunk.subarray(0, max - outBytes) : chunk
+        if (part.length < chunk.length) stdoutOverflowed = true
+        out.push(part)
+        outBytes += part.length
+      }
+      if (stdoutOverflowed && options.stopOnStdoutOverflow) kill()
+    }
+    const collectErr = (chunk: Buffer) => {
+      if (options.keepStderrTail) {
+        err.push(chunk)
+        errBytes += chunk.length
+        while (errBytes > max) {
+          stderrOverflowed = true
+          const first = err[0]!
+          const over = errBytes - max
+          if (first.length <= over) {
+            err.shift()
+            errBytes -= first.length
+          } else {
+            err[0] = first.subarray(over)
+            errBytes -= over
+          }
+        }
         return
       }
-      const part = used + chunk.length > max ? chunk.subarray(0, max - used) : chunk
-      if (part.length < chunk.length) truncated = true
-      chunks.push(part)
-      if (isOut) outBytes += part.length
-      else errBytes += part.length
+      if (errBytes >= max) {
+        stderrOverflowed = true
+        return
+      }
+      const part = errBytes + chunk.length > max ? chunk.subarray(0, max - errBytes) : chunk
+      if (part.length < chunk.length) stderrOverflowed = true
+      err.push(part)
+      errBytes += part.length
     }
     child.on('spawn', () => {
       if (child.pid !== undefined) options.onSpawn?.(child.pid)
     })
-    child.stdout!.on('data', collect(out, true))
-    child.stderr!.on('data', collect(err, false))
+    child.stdout!.on('data', collectOut)
+    child.stderr!.on('data', collectErr)
     if (options.onStderrLine) {
       const onLine = options.onStderrLine
       let partial = ''
@@ -95,7 +129,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       })
     }
 
-    const kill = () => {
+    function kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     }
     const timer = setTimeout(() => {
@@ -123,7 +157,9 @@ export function runProcess(command: string, args: readonly string[], options: Ru
         stderr: Buffer.concat(err).toString('utf8'),
         timedOut,
         cancelled,
-        truncated,
+        truncated: stdoutOverflowed || stderrOverflowed,
+        stdoutOverflowed,
+        stderrOverflowed,
         spawnError,
         durationMs: performance.now() - started,
       })

@@ -1,4 +1,7 @@
+import type { z } from 'zod'
+
 import { parseChallenge } from './bearer-challenge'
+import { echo, ErrorsAnswerSchema, firstProblem, ImageConfigSchema, ManifestSchema, type Platform, TokenAnswerSchema } from './registry-answers'
 import { type RegistryAddress, registryAddress } from './registry-address'
 import { deadlineSignal } from '../util/deadline'
 
@@ -26,6 +29,17 @@ const ACCEPT = [
 const MAX_BODY = 4 * 1024 * 1024
 
 class NotChecked extends Error {}
+
+/** A registry answer that is not what the API says it is: said as such, with its first problem. */
+function unexpected(what: string): NotChecked {
+  return new NotChecked(`the registry answered something unexpected: ${what}`)
+}
+
+function validated<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw unexpected(`${what} (${firstProblem(parsed.error)})`)
+  return parsed.data
+}
 
 async function readJson(res: Response): Promise<unknown> {
   const reader = res.body?.getReader()
@@ -65,13 +79,14 @@ function networkReason(error: unknown, base: string, timeoutMs: number, signal: 
     case 'ECONNRESET':
       return `${base} closed the connection`
     default:
-      return `${base} could not be reached: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`
+      return `${base} could not be reached: ${echo(cause?.message ?? (error instanceof Error ? error.message : String(error)))}`
   }
 }
 
 /** The registry's token service, as Docker Hub, GHCR and nvcr.io run it: an anonymous pull token. */
 async function bearerToken(challenge: { realm: string; service: string | null; scope: string | null }, a: RegistryAddress, signal: AbortSignal): Promise<string> {
-  const url = new URL(challenge.realm)
+  const url = URL.canParse(challenge.realm) ? new URL(challenge.realm) : null
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw unexpected(`its token service is not an http(s) address (${echo(challenge.realm)})`)
   if (challenge.service) url.searchParams.set('service', challenge.service)
   url.searchParams.set('scope', challenge.scope ?? `repository:${a.repository}:pull`)
   const res = await fetch(url, { signal })
@@ -79,8 +94,8 @@ async function bearerToken(challenge: { realm: string; service: string | null; s
     await res.body?.cancel()
     throw new NotChecked(`the token service ${url.host} refused an anonymous pull token (HTTP ${res.status})`)
   }
-  const body = (await readJson(res)) as { token?: string; access_token?: string } | null
-  const token = body?.token ?? body?.access_token
+  const body = validated(TokenAnswerSchema, await readJson(res), `the token service ${url.host} gave no usable token`)
+  const token = body.token ?? body.access_token
   if (!token) throw new NotChecked(`the token service ${url.host} gave no token`)
   return token
 }
@@ -108,20 +123,14 @@ function authorised(a: RegistryAddress, signal: AbortSignal): Getter {
   }
 }
 
-interface Descriptor {
-  mediaType?: string
-  digest?: string
-  platform?: { os?: string; architecture?: string; variant?: string }
-}
-
-const platformName = (p: { os?: string; architecture?: string; variant?: string }) => `${p.os}/${p.architecture}${p.variant ? `/${p.variant}` : ''}`
+const platformName = (p: Platform) => `${p.os}/${p.architecture}${p.variant ? `/${p.variant}` : ''}`
 
 async function check(a: RegistryAddress, signal: AbortSignal): Promise<TagCheck> {
   const get = authorised(a, signal)
   const res = await get(`manifests/${a.tag}`, ACCEPT)
   if (res.status === 404) {
-    const body = (await readJson(res).catch(() => null)) as { errors?: Array<{ code?: string }> } | null
-    const code = body?.errors?.[0]?.code
+    const body = ErrorsAnswerSchema.safeParse(await readJson(res).catch(() => null))
+    const code = body.success ? body.data.errors?.[0]?.code : undefined
     if (code === 'NAME_UNKNOWN') return { image: a.image, status: 'missing', detail: `no repository ${a.repository} on ${a.base}` }
     // The tags list tells a missing tag from a missing repository where the error does not.
     const tags = await get('tags/list?n=1', 'application/json')
@@ -138,22 +147,21 @@ async function check(a: RegistryAddress, signal: AbortSignal): Promise<TagCheck>
     throw new NotChecked(`${a.base} answered HTTP ${res.status}`)
   }
   const digest = res.headers.get('docker-content-digest')
-  const manifest = (await readJson(res)) as { mediaType?: string; manifests?: Descriptor[]; config?: Descriptor } | null
-  if (manifest?.manifests) {
+  const manifest = validated(ManifestSchema, await readJson(res), `a manifest GPU Doctor cannot read`)
+  if (manifest.manifests) {
     // Build attestations are listed as unknown/unknown: not a platform anyone runs.
     const platforms = manifest.manifests.filter((m) => m.platform && m.platform.os !== 'unknown').map((m) => platformName(m.platform!))
     return { image: a.image, status: 'found', platforms: [...new Set(platforms)], digest }
   }
-  const configDigest = manifest?.config?.digest
-  if (!configDigest) throw new NotChecked(`${a.base} answered with a manifest GPU Doctor cannot read`)
+  const configDigest = manifest.config?.digest
+  if (!configDigest) throw unexpected(`a manifest GPU Doctor cannot read (neither manifests nor config)`)
   // A single-platform manifest names its platform only in the image config.
   const blob = await get(`blobs/${configDigest}`, '*/*')
   if (!blob.ok) {
     await blob.body?.cancel()
     throw new NotChecked(`the image config of ${a.image} could not be read (HTTP ${blob.status})`)
   }
-  const config = (await readJson(blob)) as { os?: string; architecture?: string; variant?: string } | null
-  if (!config?.os || !config.architecture) throw new NotChecked(`the image config of ${a.image} names no platform`)
+  const config = validated(ImageConfigSchema, await readJson(blob), `the image config of ${a.image} names no platform`)
   return { image: a.image, status: 'found', platforms: [platformName(config)], digest }
 }
 

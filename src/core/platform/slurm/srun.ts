@@ -1,4 +1,6 @@
 import type { NodeState } from '../../../shared/fleet'
+import { truncateEcho } from '../../../shared/echo-cut'
+import { oneLine } from '../../../shared/one-line'
 import { runProcess } from '../process/run-process'
 
 export interface NodeTaskOptions {
@@ -19,9 +21,9 @@ export interface NodeTaskOptions {
 
 export interface NodeTaskResult {
   node: string
-  state: Extract<NodeState, 'ok' | 'failed' | 'timed-out'>
+  state: Extract<NodeState, 'ok' | 'failed' | 'timed-out' | 'too-much-output'>
   stdout: string
-  /** The last lines of stderr when the task failed (srun's and the program's), verbatim. */
+  /** The last lines of stderr when the task failed (srun's and the program's), on one line. */
   detail: string | null
   cancelled: boolean
 }
@@ -37,21 +39,34 @@ export function srunArgs(o: Omit<NodeTaskOptions, 'env' | 'signal' | 'maxOutputB
   return [...args, '--', ...o.command]
 }
 
+// A node's stderr is outside text: its last lines become one line (joined by " | ", control
+// characters shown as escapes), so that none can forge a line of GPU Doctor's ("[ok] …").
 const tail = (text: string, lines = 4) =>
   text
+    .replace(/\r\n/g, '\n')
     .trim()
     .split('\n')
     .filter((l) => l.trim() && !l.trimStart().startsWith('…'))
     .slice(-lines)
-    .join('\n')
+    .map((l) => truncateEcho(oneLine(l.trim()), 500))
+    .join(' | ')
 
 /** Runs the report on one node through srun; its JSON comes back over stdout, no shared file system needed. */
 export async function runNodeTask(o: NodeTaskOptions): Promise<NodeTaskResult> {
-  const run = await runProcess('srun', srunArgs(o), { timeoutMs: o.timeoutMs, env: o.env, signal: o.signal, maxOutputBytes: o.maxOutputBytes })
+  // A task that floods stdout is stopped at the bound, not read until the timeout; stderr keeps its
+  // last lines (the error) and, however long it is, does not cost the report on stdout.
+  const run = await runProcess('srun', srunArgs(o), {
+    timeoutMs: o.timeoutMs,
+    env: o.env,
+    signal: o.signal,
+    maxOutputBytes: o.maxOutputBytes,
+    stopOnStdoutOverflow: true,
+    keepStderrTail: true,
+  })
   const base = { node: o.node, stdout: run.stdout, cancelled: run.cancelled }
   if (run.spawnError) return { ...base, state: 'failed', detail: `srun: ${run.spawnError.message}` }
+  if (run.stdoutOverflowed) return { ...base, stdout: '', state: 'too-much-output', detail: `more than ${o.maxOutputBytes} bytes on stdout` }
   if (run.timedOut) return { ...base, state: 'timed-out', detail: tail(run.stderr) || null }
-  if (run.truncated) return { ...base, state: 'failed', detail: `more than ${o.maxOutputBytes} bytes on stdout` }
   if (run.exitCode !== 0) return { ...base, state: 'failed', detail: tail(run.stderr) || `srun exit code ${run.exitCode ?? run.exitSignal}` }
   return { ...base, state: 'ok', detail: null }
 }

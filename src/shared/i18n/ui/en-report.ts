@@ -117,6 +117,7 @@ export const reportUiEn = {
   'rep.fleet.state.not-responding': 'not responding',
   'rep.fleet.state.failed': 'task failed',
   'rep.fleet.state.timed-out': 'timed out',
+  'rep.fleet.state.too-much-output': 'too much output, stopped',
   'rep.fleet.why.state': '{{state}}',
   'rep.fleet.why.stateDetail': '{{state}}: {{detail}}',
   'rep.fleet.why.drift_one': '{{field}} is {{value}} where {{count}} other machine has {{others}}',

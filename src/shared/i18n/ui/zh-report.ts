@@ -119,6 +119,7 @@ export const reportUiZh: Record<keyof typeof reportUiEn, string> = {
   'rep.fleet.state.not-responding': '无响应',
   'rep.fleet.state.failed': '任务失败',
   'rep.fleet.state.timed-out': '超时',
+  'rep.fleet.state.too-much-output': '输出过多，已停止',
   'rep.fleet.why.state': '{{state}}',
   'rep.fleet.why.stateDetail': '{{state}}：{{detail}}',
   'rep.fleet.why.drift_one': '{{field}} 为 {{value}}，而其他 {{count}} 台机器为 {{others}}',

@@ -36,4 +36,18 @@ describe('runProcess', () => {
     expect(r.stdout.length).toBe(1000)
     expect(r.truncated).toBe(true)
   })
+
+  it('with stopOnStdoutOverflow, kills a program that floods stdout at the bound instead of reading it until the timeout', async () => {
+    const r = await runProcess('yes', [], { timeoutMs: 600_000, maxOutputBytes: 1024 * 1024, stopOnStdoutOverflow: true })
+    expect(r).toMatchObject({ stdoutOverflowed: true, stderrOverflowed: false, timedOut: false, exitSignal: 'SIGKILL' })
+    expect(r.stdout.length).toBe(1024 * 1024)
+  })
+
+  it('with keepStderrTail, keeps the last bytes of a long stderr (where the error is) and stdout whole', async () => {
+    const script = 'process.stderr.write("w".repeat(300000) + "\\nthe error\\n", () => console.log("report"))'
+    const r = await runProcess(process.execPath, ['-e', script], { timeoutMs: 10_000, maxOutputBytes: 100_000, keepStderrTail: true })
+    expect(r).toMatchObject({ stdout: 'report\n', stdoutOverflowed: false, stderrOverflowed: true, exitCode: 0 })
+    expect(r.stderr.length).toBe(100_000)
+    expect(r.stderr.endsWith('w\nthe error\n')).toBe(true)
+  })
 })

@@ -4,6 +4,7 @@ import type { FleetField, FleetTable } from '../../../../shared/fleet'
 import { FLEET_FIELDS, FLEET_MAX_BYTES, type NodeState } from '../../../../shared/fleet'
 import { reportFacts } from '../facts'
 import { parseReportInput, ReportInputError } from '../load-input'
+import { oneLine } from '../../../../shared/one-line'
 import { lookFirst } from './look-first'
 import type { FleetNode } from './fleet-node'
 
@@ -28,6 +29,11 @@ function failing(d: Diagnosis | null): StepId[] {
 }
 
 function field(node: Node, f: FleetField): string | null {
+  const value = rawField(node, f)
+  return value === null ? null : oneLine(value)
+}
+
+function rawField(node: Node, f: FleetField): string | null {
   if (!node.facts) return null
   switch (f) {
     case 'gpuModels':
@@ -42,15 +48,17 @@ function field(node: Node, f: FleetField): string | null {
 }
 
 function uniqueName(wanted: string, taken: Set<string>): string {
-  let name = wanted
-  for (let i = 2; taken.has(name); i++) name = `${wanted} #${i}`
+  let name = oneLine(wanted)
+  const base = name
+  for (let i = 2; taken.has(name); i++) name = `${base} #${i}`
   taken.add(name)
   return name
 }
 
 /**
  * Several machines' JSON reports (or bare diagnoses) in one table; every row says whether its
- * value differs across nodes. Inputs that cannot be read are listed, not fatal. Pure.
+ * value differs across nodes. Inputs that cannot be read are listed, not fatal. Every value from a
+ * node (its name, facts, what it or the scheduler said) is made one line here. Pure.
  */
 export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
   const nodes: Node[] = []
@@ -59,7 +67,7 @@ export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
   inputs.forEach((input, index) => {
     const fallback = input.name ?? `node-${index + 1}`
     if (input.state !== undefined && input.state !== 'ok') {
-      nodes.push({ name: uniqueName(fallback, taken), generatedAt: null, facts: null, diagnosis: null, state: input.state, detail: input.detail ?? null })
+      nodes.push({ name: uniqueName(fallback, taken), generatedAt: null, facts: null, diagnosis: null, state: input.state, detail: input.detail == null ? null : oneLine(input.detail) })
       return
     }
     const scheduledOk = input.state === 'ok' ? { state: 'ok' as const, detail: null } : {}
@@ -73,12 +81,12 @@ export function mergeReports(inputs: readonly FleetInput[]): FleetTable {
       const facts = parsed.kind === 'report' ? parsed.report.facts : reportFacts(parsed.diagnosis, null, null)
       const generatedAt = parsed.kind === 'report' ? parsed.report.generatedAt : parsed.diagnosis.finishedAt
       const health = parsed.kind === 'report' ? (parsed.report.health ?? parsed.report.readNow?.health ?? null) : null
-      nodes.push({ name: uniqueName(input.name ?? facts.hostname ?? fallback, taken), generatedAt, facts, diagnosis, health, ...scheduledOk })
+      nodes.push({ name: uniqueName(input.name ?? facts.hostname ?? fallback, taken), generatedAt: oneLine(generatedAt), facts, diagnosis, health, ...scheduledOk })
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
+      const message = oneLine(error instanceof Error ? error.message : String(error))
       // A scheduled node whose task printed something else is a row that says so, not a missing column.
       if (input.state === 'ok') nodes.push({ name: uniqueName(fallback, taken), generatedAt: null, facts: null, diagnosis: null, state: 'failed', detail: message })
-      if (error instanceof ReportInputError) rejected.push({ index, name: fallback, code: error.code, detail: error.detail, reason: message })
+      if (error instanceof ReportInputError) rejected.push({ index, name: fallback, code: error.code, detail: error.detail === null ? null : oneLine(error.detail), reason: message })
       else rejected.push({ index, name: fallback, code: 'not-report', detail: message, reason: message })
     }
   })

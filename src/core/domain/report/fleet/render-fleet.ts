@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 
+import { cleanDocument } from '../../../../shared/control-text'
 import type { StepId } from '../../../../shared/diagnosis'
 import { STEP_IDS } from '../../../../shared/diagnosis'
 import type { FleetTable, LookFirstReason } from '../../../../shared/fleet'
@@ -100,4 +101,13 @@ export function renderFleetHtml(table: FleetTable, lang: ReportLang): string {
     htmlTable(columns, rows, flagged),
   ].join('\n')
   return htmlDocument(lang, title, body)
+}
+
+/**
+ * The fleet table as the document a front end prints or writes (-o FILE): what the terminal would
+ * show, without escape sequences or bidi overrides, the same cleaning as a report's.
+ */
+export function renderFleetDocument(table: FleetTable, format: 'md' | 'html' | 'json', lang: ReportLang): string {
+  const raw = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : format === 'html' ? renderFleetHtml(table, lang) : renderFleetMarkdown(table, lang)
+  return cleanDocument(raw, format)
 }
