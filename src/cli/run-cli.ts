@@ -3,9 +3,11 @@ import { GPU_DOCTOR_VERSION } from '../shared/version'
 import { cliErrorOf } from './use-case-error'
 import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from './cli-error'
 import type { CliContext } from './context'
-import { renderHelp } from './help'
+import { COMMAND_HELP, renderCommandHelp, renderHelp } from './help'
 import { createTranslator, pickLanguage } from './i18n'
 import { guardStream } from './stdout-guard'
+import { createStyle, wantsColour } from './terminal/terminal-style'
+import { wrapText } from './terminal/wrap'
 
 type Command = (args: string[], ctx: CliContext) => Promise<number>
 
@@ -57,8 +59,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const flag = langFlag(argv)
   const t = createTranslator(pickLanguage(flag, io.env))
   const stopped = new AbortController()
+  const style = createStyle(wantsColour(io.stdout, io.env))
   // EPIPE (`| head`) is a reader that has seen enough: the entry point treats it as a normal stop.
-  const stdout = guardStream(io.stdout, (error) => error.code !== 'EPIPE' && stopped.abort())
+  const stdout = guardStream(io.stdout, (error) => error.code !== 'EPIPE' && stopped.abort(), style.toTerminal)
   const stderr = guardStream(io.stderr)
   const signal = AbortSignal.any([io.signal, stopped.signal])
   const flushStdout = async () => {
@@ -66,16 +69,37 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const failure = stdout.failure()
     if (failure && failure.code !== 'EPIPE') throw new CliError(t('output.stdout', { code: failure.code ?? failure.message }), EXIT_ENVIRONMENT)
   }
-  const ctx: CliContext = { t, lang: pickLanguage(flag, io.env), env: io.env, stdout: stdout.stream, stderr: stderr.stream, signal, flushStdout, clock: io.clock ?? realClock, watchSampling: io.watchSampling }
+  const width = terminalWidth(io.stdout)
+  const ctx: CliContext = {
+    t,
+    lang: pickLanguage(flag, io.env),
+    env: io.env,
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    style,
+    width,
+    print: (text) => stdout.stream.write(`${wrapText(text, width)}\n`),
+    say: (text) => stderr.stream.write(`${wrapText(text, terminalWidth(io.stderr as { isTTY?: boolean; columns?: number }))}\n`),
+    signal,
+    flushStdout,
+    clock: io.clock ?? realClock,
+    watchSampling: io.watchSampling,
+  }
   const code = await runCommand(argv, flag, ctx, () => stopped.signal.aborted)
   try {
     await flushStdout()
   } catch (error) {
-    ctx.stderr.write(`${t('error.prefix')}: ${(error as Error).message}\n`)
+    ctx.stderr.write(`${wrapText(`${t('error.prefix')}: ${(error as Error).message}`, terminalWidth(io.stderr as { isTTY?: boolean; columns?: number }))}\n`)
     return EXIT_ENVIRONMENT
   }
   await stderr.settled()
   return code
+}
+
+/** The width output is wrapped to: the terminal's (80 where it does not say), none into a pipe or a file. */
+function terminalWidth(stream: { isTTY?: boolean; columns?: number }): number | undefined {
+  if (stream.isTTY !== true) return undefined
+  return stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80
 }
 
 async function runCommand(argv: string[], flag: string | undefined, ctx: CliContext, stoppedByOutput: () => boolean): Promise<number> {
@@ -89,24 +113,27 @@ async function runCommand(argv: string[], flag: string | undefined, ctx: CliCont
       io.stdout.write(`gpu-doctor ${GPU_DOCTOR_VERSION}\n`)
       return EXIT_OK
     }
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help' || name.startsWith('--lang')) {
-      io.stdout.write(`${renderHelp(t)}\n`)
+    // `help status` as `status --help`.
+    const helpFor = name === 'help' && rest[0] !== undefined && Object.hasOwn(COMMAND_HELP, rest[0]) ? rest[0] : undefined
+    if (helpFor === undefined && (name === undefined || name === '--help' || name === '-h' || name === 'help' || name.startsWith('--lang'))) {
+      io.stdout.write(`${renderHelp(t, ctx.style, ctx.width)}\n`)
       return name === undefined ? EXIT_USAGE : EXIT_OK
     }
-    const load = COMMANDS[name]
-    if (!load) throw new CliError(t('error.unknownCommand', { name }), EXIT_USAGE)
-    if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout.write(`${renderHelp(t)}\n`)
+    const command = helpFor ?? name!
+    const load = COMMANDS[command]
+    if (!load) throw new CliError(t('error.unknownCommand', { name: command }), EXIT_USAGE)
+    if (helpFor !== undefined || rest.includes('--help') || rest.includes('-h')) {
+      io.stdout.write(`${renderCommandHelp(command, t, ctx.style, ctx.width)}\n`)
       return EXIT_OK
     }
-    const command = await load()
-    return await command(rest, ctx)
+    const run = await load()
+    return await run(rest, ctx)
   } catch (thrown) {
     // A command stopped by a failed stdout write: that failure is the one line to say (runCli says it).
     if (stoppedByOutput()) return EXIT_ENVIRONMENT
     const error = cliErrorOf(thrown, t)
     if (error instanceof CliError) {
-      io.stderr.write(`${prefix}: ${error.message}\n`)
+      io.stderr.write(`${wrapText(`${prefix}: ${error.message}`, terminalWidth(io.stderr as { isTTY?: boolean; columns?: number }))}\n`)
       return error.exitCode
     }
     const message = error instanceof Error ? error.message : String(error)

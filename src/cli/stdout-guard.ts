@@ -35,9 +35,14 @@ export interface GuardedStream {
 /**
  * Every byte the commands print passes here, so this is the one place that strips escape sequences
  * from text that came from input and that notices a failed write (a full disk behind `> file`),
- * which Node reports only asynchronously. `onFailure` runs once, at the first error.
+ * which Node reports only asynchronously. `onFailure` runs once, at the first error. `colour` turns
+ * this run's style marks into escape sequences once input's have been stripped (terminal-style.ts).
  */
-export function guardStream(target: CliContext['stdout'], onFailure: (error: NodeJS.ErrnoException) => void = () => undefined): GuardedStream {
+export function guardStream(
+  target: CliContext['stdout'],
+  onFailure: (error: NodeJS.ErrnoException) => void = () => undefined,
+  colour: (text: string) => string = (text) => text,
+): GuardedStream {
   let failure: NodeJS.ErrnoException | null = null
   let pending = 0
   let waiters: Array<() => void> = []
@@ -66,7 +71,7 @@ export function guardStream(target: CliContext['stdout'], onFailure: (error: Nod
   const stream = new Writable({
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, callback) {
-      forward(typeof chunk === 'string' ? stripControl(chunk) : chunk)
+      forward(typeof chunk === 'string' ? colour(stripControl(chunk)) : chunk)
       // The real stream applies backpressure; a failed write is reported by failure(), not as an
       // 'error' event that nobody listens to.
       callback()

@@ -10,9 +10,18 @@ import { runBuiltCli } from '../helpers/cli'
 const env = { ...process.env, DOCKER_HOST: 'unix:///nonexistent.sock' }
 
 describe('gpu-doctor Docker commands: usage', () => {
-  it('help lists images, pull, compare and diagnose --image', async () => {
+  it('help lists images, pull and compare, and each command\'s help its synopsis (diagnose --image too)', async () => {
     const r = await runBuiltCli(['--help'], env)
-    for (const c of ['images [--json]', 'pull IMAGE [--json]', 'compare IMAGE_A|host IMAGE_B|host', 'diagnose --image IMAGE [--gpus all|0,1] [--shm-size 8g]']) expect(r.stdout).toContain(c)
+    for (const c of ['images', 'pull', 'compare']) expect(r.stdout).toMatch(new RegExp(`^  ${c} +\\S`, 'm'))
+    for (const [command, synopsis] of [
+      ['images', 'gpu-doctor images [--json]'],
+      ['pull', 'gpu-doctor pull IMAGE [--json]'],
+      ['compare', 'gpu-doctor compare IMAGE_A|host IMAGE_B|host'],
+      ['diagnose', 'gpu-doctor diagnose --image IMAGE [--gpus all|none|0,1] [--shm-size 8g]'],
+    ]) {
+      const help = await runBuiltCli([command!, '--help'], env)
+      expect(help.stdout).toContain(synopsis)
+    }
   })
 
   it.each([

@@ -3,6 +3,7 @@ import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
 import { findingText } from '../render/diagnosis-view'
+import { severityTag } from '../render/marks'
 
 /** `gpu-doctor analyze --from FILE [--json]` (`--from -` reads stdin). */
 export async function analyzeCommand(args: string[], ctx: CliContext): Promise<number> {
@@ -20,9 +21,9 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
   if (findings.length === 0) lines.push(ctx.t('analyze.none'))
   for (const f of findings) {
     const { message, fix } = findingText(f, ctx.t)
-    lines.push('', `[${f.severity}] ${f.id}: ${message}`, `  ${ctx.t('label.fix')}: ${fix}`)
+    lines.push('', `${severityTag(f.severity, ctx.style)} ${f.id}: ${message}`, `  ${ctx.t('label.fix')}: ${fix}`)
     if (f.evidence) lines.push(`  ${ctx.t('label.detail')}: ${f.evidence.split('\n')[0]}`)
   }
-  ctx.stdout.write(`${lines.join('\n')}\n`)
+  ctx.print(lines.join('\n'))
   return EXIT_OK
 }

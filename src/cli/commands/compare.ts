@@ -32,6 +32,7 @@ export async function compareCommand(args: string[], ctx: CliContext): Promise<n
     onSwept: (ids) => log.write(`${ctx.t('docker.swept', { count: ids.length })}\n`),
     onRunning: (target) => log.write(`${ctx.t('compare.running', { target })}\n`),
   })
-  ctx.stdout.write(values.json === true ? `${JSON.stringify(result, null, 2)}\n` : `${renderCompare(result, ctx.t)}\n`)
+  if (values.json === true) ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+  else ctx.print(renderCompare(result, ctx.t))
   return result.a.ok && result.b.ok ? EXIT_OK : EXIT_FAILED
 }

@@ -85,6 +85,6 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
     if (values.output === undefined) ctx.stdout.write(text)
     else await writeOutputFile(values.output, text)
   } else if (json) ctx.stdout.write(`${JSON.stringify(diagnosis, null, 2)}\n`)
-  else ctx.stdout.write(`\n${renderDiagnosis(diagnosis, ctx.t)}\n`)
+  else ctx.print(`\n${renderDiagnosis(diagnosis, ctx.t, ctx.style)}`)
   return diagnosis.steps.some((s) => s.status === 'fail') ? EXIT_FAILED : EXIT_OK
 }

@@ -42,11 +42,12 @@ export async function healthCommand(args: string[], ctx: CliContext): Promise<nu
     if (fromFile !== undefined) throw new CliError(ctx.t('error.unparseable', { file: fromFile, reason: outcome.problem.detail }), EXIT_USAGE)
     if (prometheus) await publish(healthFailureExposition(outcome.problem, new Date()))
     else if (json) ctx.stdout.write(`${JSON.stringify({ error: outcome.problem }, null, 2)}\n`)
-    else ctx.stdout.write(`${renderProblem(outcome.problem, ctx.t)}\n`)
+    else ctx.print(renderProblem(outcome.problem, ctx.t, ctx.style))
     throw new CliError(ctx.t(outcome.problem.messageKey, { ns: 'problems', defaultValue: outcome.problem.message }), EXIT_ENVIRONMENT)
   }
   const health = outcome.health
   if (prometheus) await publish(healthExposition(health, new Date()))
-  else ctx.stdout.write(json ? `${JSON.stringify(health, null, 2)}\n` : `${renderHealth(health, ctx.t)}\n`)
+  else if (json) ctx.stdout.write(`${JSON.stringify(health, null, 2)}\n`)
+  else ctx.print(renderHealth(health, ctx.t, ctx.style))
   return health.findings.some((f) => f.severity === 'error') ? EXIT_FAILED : EXIT_OK
 }

@@ -13,7 +13,7 @@ export async function interpretersCommand(args: string[], ctx: CliContext): Prom
     return EXIT_OK
   }
   if (list.length === 0) {
-    ctx.stdout.write(`${ctx.t('interpreters.none')}\n`)
+    ctx.print(ctx.t('interpreters.none'))
     return EXIT_OK
   }
   const rows = list.map((i) => [i.path, i.source, i.version ?? '—', i.error ?? (i.torchLocation ? `${ctx.t('interpreters.torch')}: ${i.torchLocation}` : ctx.t('interpreters.noTorch'))])

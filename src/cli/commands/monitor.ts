@@ -26,7 +26,7 @@ export async function monitorCommand(args: string[], ctx: CliContext): Promise<n
   // Fails fast with the full explanation when nvidia-smi cannot work at all, instead of retrying.
   const opened = await openLiveMonitor({ intervalMs, nvidiaSmiPath: values['nvidia-smi'], env: ctx.env, signal: ctx.signal })
   if (!opened.ok) {
-    if (!json) ctx.stdout.write(`${renderProblem(opened.problem, ctx.t)}\n`)
+    if (!json) ctx.print(renderProblem(opened.problem, ctx.t, ctx.style))
     throw new CliError(ctx.t(opened.problem.messageKey, { ns: 'problems', defaultValue: opened.problem.message }), EXIT_ENVIRONMENT)
   }
   const { monitor } = opened

@@ -42,6 +42,6 @@ export async function pullCommand(args: string[], ctx: CliContext): Promise<numb
   }
   const bytes = result.snapshot.bytesTotal
   if (json) ctx.stdout.write(`${JSON.stringify({ type: 'done', ref: result.ref, digest: result.digest, upToDate: result.upToDate, bytesTotal: bytes })}\n`)
-  else ctx.stdout.write(`${ctx.t(result.upToDate ? 'pull.upToDate' : 'pull.done', { ref: result.ref, bytes: formatBytes(bytes), digest: result.digest ?? '' })}\n`)
+  else ctx.print(ctx.t(result.upToDate ? 'pull.upToDate' : 'pull.done', { ref: result.ref, bytes: formatBytes(bytes), digest: result.digest ?? '' }))
   return EXIT_OK
 }

@@ -95,10 +95,11 @@ export async function recommendCommand(args: string[], ctx: CliContext): Promise
     const jetson = blocker.code !== 'block.machine'
     const problem = jetson ? undefined : outcome.problem
     if (json) ctx.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`)
-    else if (problem) ctx.stdout.write(`${renderProblem(problem, ctx.t)}\n`)
+    else if (problem) ctx.print(renderProblem(problem, ctx.t, ctx.style))
     const message = problem ? ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }) : String(blocker.vars.message)
     throw new CliError(reasonLine(jetson ? blocker : { ...blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
   }
-  ctx.stdout.write(json ? `${JSON.stringify(outcome.result, null, 2)}\n` : `${renderRecommend(outcome.detailed, ctx.t, outcome.checks)}\n`)
+  if (json) ctx.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`)
+  else ctx.print(renderRecommend(outcome.detailed, ctx.t, ctx.style, outcome.checks))
   return EXIT_OK
 }

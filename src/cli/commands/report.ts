@@ -15,6 +15,7 @@ import { CliError, EXIT_ENVIRONMENT, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
 import { cleanDocument } from '../../shared/control-text'
+import { renderMarkdownForTerminal } from '../render/markdown-view'
 
 export const REPORT_OPTIONS = {
   format: { type: 'string' },
@@ -43,37 +44,42 @@ function loadError(failure: Exclude<SavedRunsComparison, { ok: true }>, store: H
  * Writes the document to stdout or -o FILE (temporary file, checked, renamed) and only then says so:
  * a failed write is the one line printed (exit 3), before any note about the document.
  */
-async function emit(raw: string, format: 'md' | 'html' | 'json', output: string | undefined, ctx: CliContext, notes: string[] = []): Promise<void> {
+async function emit(raw: string, format: 'md' | 'html' | 'json', output: string | undefined, ctx: CliContext, notes: string[] = [], forReading = false): Promise<void> {
   // What a file gets is what the terminal would show: no escape sequences or bidi overrides.
   const text = cleanDocument(raw, format)
-  if (output === undefined) {
+  if (output === undefined && forReading && format === 'md' && ctx.stdout.isTTY === true) {
+    // Markdown is for a file or an issue; a person at a terminal gets it laid out to read, and how to get the file.
+    ctx.print(renderMarkdownForTerminal(text, ctx.style, ctx.width))
+    await ctx.flushStdout()
+    notes = [...notes, ctx.t('report.forReading')]
+  } else if (output === undefined) {
     ctx.stdout.write(text)
     await ctx.flushStdout()
   } else {
     await writeOutputFile(output, text)
   }
-  for (const note of notes) ctx.stderr.write(`${note}\n`)
-  if (output !== undefined) ctx.stderr.write(`${ctx.t('report.wrote', { file: output })}\n`)
+  for (const note of notes) ctx.say(note)
+  if (output !== undefined) ctx.say(ctx.t('report.wrote', { file: output }))
 }
 
-async function compareCommand(files: string[], format: Format, output: string | undefined, store: HistoryStore, ctx: CliContext): Promise<number> {
+async function compareCommand(files: string[], format: Format, output: string | undefined, store: HistoryStore, ctx: CliContext, forReading: boolean): Promise<number> {
   if (files.length !== 2) throw new CliError(ctx.t('report.compareArgs'), EXIT_USAGE)
   if (format !== 'md' && format !== 'json') throw new CliError(ctx.t('report.formatFor', { format, mode: '--compare', formats: 'md, json' }), EXIT_USAGE)
   if (output !== undefined) await checkOutputTarget(output)
   const compared = await compareSavedRuns(files[0]!, files[1]!, store)
   if (!compared.ok) throw loadError(compared, store, ctx)
   const { comparison } = compared
-  await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), format, output, ctx)
+  await emit(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison, ctx.lang), format, output, ctx, [], forReading)
   return EXIT_OK
 }
 
-async function mergeCommand(files: string[], format: Format, output: string | undefined, ctx: CliContext): Promise<number> {
+async function mergeCommand(files: string[], format: Format, output: string | undefined, ctx: CliContext, forReading: boolean): Promise<number> {
   if (files.length === 0) throw new CliError(ctx.t('report.mergeArgs'), EXIT_USAGE)
   if (format === 'pdf') throw new CliError(ctx.t('report.formatFor', { format, mode: '--merge', formats: 'md, html, json' }), EXIT_USAGE)
   if (output !== undefined) await checkOutputTarget(output)
   const table = await mergeReportFiles(files)
   for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
-  await emit(renderFleetDocument(table, format, ctx.lang), format, output, ctx)
+  await emit(renderFleetDocument(table, format, ctx.lang), format, output, ctx, [], forReading)
   return EXIT_OK
 }
 
@@ -113,8 +119,10 @@ export async function reportCommand(args: string[], ctx: CliContext): Promise<nu
   const format = (values.format ?? 'md') as Format
   if (!(FORMATS as readonly string[]).includes(format)) throw new CliError(ctx.t('report.badFormat', { value: values.format }), EXIT_USAGE)
   const store = cliHistory(ctx)
-  if (values.compare) return compareCommand(positionals, format, values.output, store, ctx)
-  if (values.merge) return mergeCommand(positionals, format, values.output, ctx)
+  // Laid out for reading on a terminal, unless Markdown was asked for by name.
+  const forReading = values.format === undefined
+  if (values.compare) return compareCommand(positionals, format, values.output, store, ctx, forReading)
+  if (values.merge) return mergeCommand(positionals, format, values.output, ctx, forReading)
   if (positionals.length > 0) throw new CliError(ctx.t('error.badOption', { message: `unexpected argument "${positionals[0]}"` }), EXIT_USAGE)
   // A folder, a missing folder or no permission: said first, before a diagnosis runs (exit 3).
   const file = format === 'pdf' ? (values.output ?? 'gpu-doctor-report.pdf') : values.output
@@ -125,7 +133,7 @@ export async function reportCommand(args: string[], ctx: CliContext): Promise<nu
   const { text, masked } = reportDocument(report, { format: format === 'pdf' ? 'html' : format, lang: ctx.lang, redact, env: ctx.env })
   const notes = masked.length ? [ctx.t('report.masked', { count: masked.length, kinds: [...new Set(masked.map((m) => m.kind))].join(', ') })] : []
   if (format !== 'pdf') {
-    await emit(text, format, file, ctx, notes)
+    await emit(text, format, file, ctx, notes, forReading)
     return EXIT_OK
   }
   try {

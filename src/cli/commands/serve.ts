@@ -58,13 +58,13 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
     throw listenError(error, host, port, ctx)
   })
   const actualPort = new URL(server.url).port
-  ctx.stdout.write(`${ctx.t('serve.listening', { url: server.url })}\n`)
+  ctx.print(ctx.t('serve.listening', { url: server.url }))
   if (bind === 'exposed') ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
-  else ctx.stdout.write(`${ctx.t('serve.ssh', { port: actualPort })}\n`)
-  if (metrics) ctx.stdout.write(`${ctx.t('serve.metrics', { url: `${new URL(server.url).origin}/metrics` })}\n`)
+  else ctx.print(ctx.t('serve.ssh', { port: actualPort }))
+  if (metrics) ctx.print(ctx.t('serve.metrics', { url: `${new URL(server.url).origin}/metrics` }))
   if (values.open === true && values['no-open'] !== true) {
     const opened = openInBrowser(server.url, ctx.env)
-    ctx.stdout.write(`${opened === null ? ctx.t('serve.noBrowser') : ctx.t(opened.appWindow ? 'serve.openedApp' : 'serve.opened', { command: opened.command })}\n`)
+    ctx.print(opened === null ? ctx.t('serve.noBrowser') : ctx.t(opened.appWindow ? 'serve.openedApp' : 'serve.opened', { command: opened.command }))
   }
 
   await new Promise<void>((resolve) => {

@@ -12,7 +12,7 @@ export async function liveStatusCommand(values: { 'nvidia-smi'?: string }, json:
   if (!snapshot.ok) {
     const { problem } = snapshot
     if (json) ctx.stdout.write(`${JSON.stringify({ error: problem }, null, 2)}\n`)
-    else ctx.stdout.write(`${renderProblem(problem, ctx.t)}\n`)
+    else ctx.print(renderProblem(problem, ctx.t, ctx.style))
     throw new CliError(ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }), EXIT_ENVIRONMENT)
   }
   const { status, swept, sampler, engine } = snapshot
@@ -22,6 +22,6 @@ export async function liveStatusCommand(values: { 'nvidia-smi'?: string }, json:
     return EXIT_OK
   }
   const line = describeSamplerSource(sampler, ctx.t as unknown as Parameters<typeof describeSamplerSource>[1])
-  ctx.stdout.write(`${renderStatus(status, ctx.t)}\n${line}\n${renderEngineLine(engine!, ctx.t)}\n`)
+  ctx.print(`${renderStatus(status, ctx.t, ctx.style, ctx.width)}\n${ctx.style.paint('dim', line)}\n${renderEngineLine(engine!, ctx.t, ctx.style)}`)
   return EXIT_OK
 }

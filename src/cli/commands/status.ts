@@ -26,6 +26,7 @@ export async function statusCommand(args: string[], ctx: CliContext): Promise<nu
     return liveStatusCommand(values, json, ctx)
   }
   const status = await statusFromFile(values['from-smi'], ctx)
-  ctx.stdout.write(json ? `${JSON.stringify(status, null, 2)}\n` : `${renderStatus(status, ctx.t)}\n`)
+  if (json) ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`)
+  else ctx.print(renderStatus(status, ctx.t, ctx.style, ctx.width))
   return EXIT_OK
 }

@@ -55,12 +55,13 @@ export async function watchCommand(args: string[], ctx: CliContext): Promise<num
       clock: ctx.clock,
       ...ctx.watchSampling,
     }).finally(() => progress?.end())
-    ctx.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${renderWatch(result, ctx.t)}\n`)
+    if (json) ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+    else ctx.print(renderWatch(result, ctx.t))
     return result.verdict === 'healthy' ? EXIT_OK : EXIT_FAILED
   } catch (error) {
     if (error instanceof WatchError) throw new CliError(ctx.t(error.messageKey, { ns: 'watch', ...error.params }), error.isUsage ? EXIT_USAGE : EXIT_ENVIRONMENT)
     if (error instanceof GpuProblemError) {
-      if (!json) ctx.stdout.write(`${renderProblem(error.problem, ctx.t)}\n`)
+      if (!json) ctx.print(renderProblem(error.problem, ctx.t, ctx.style))
       throw new CliError(ctx.t(error.problem.messageKey, { ns: 'problems', defaultValue: error.problem.message }), EXIT_ENVIRONMENT)
     }
     throw error

@@ -4,6 +4,7 @@ import { checkReason, reasonText } from '../../core/app/recommend-texts'
 import type { DetailedResult } from '../../core/domain/recommend/recommend'
 import type { TagCheckResult } from '../../shared/recommend'
 import type { Reason } from '../../core/domain/recommend/types'
+import type { Style } from '../terminal/terminal-style'
 
 const PLATFORM = { linux: 'Linux', windows: 'Windows' } as const
 
@@ -50,17 +51,17 @@ function footer(result: DetailedResult, t: TFunction, checks: readonly TagCheckR
 }
 
 /** The human view of `gpu-doctor recommend`: the machine, then each image with reasons and commands. */
-export function renderRecommend(result: DetailedResult, t: TFunction, checks?: readonly TagCheckResult[]): string {
+export function renderRecommend(result: DetailedResult, t: TFunction, style: Style, checks?: readonly TagCheckResult[]): string {
   const lines = header(result, t)
   if (result.recommendations.length === 0) {
-    lines.push('', t('recommend.none'))
+    lines.push('', style.paint('fail', t('recommend.none')))
     for (const b of result.blockers) lines.push(`  - ${reasonLine(b, t)}`)
     lines.push(...footer(result, t, checks))
     return lines.join('\n')
   }
   const unknown = t('recommend.unknownValue')
   result.recommendations.forEach(({ recommendation: r, reasons }, i) => {
-    lines.push('', `${i + 1}. ${r.image}`)
+    lines.push('', `${i + 1}. ${style.paint('bold', r.image)}`)
     lines.push(
       `   ${t('recommend.details', {
         compatibility: t(`recommend.compat.${r.compatibility}`),

@@ -1,25 +1,65 @@
-/** Terminal width of a string: CJK and full-width characters take two columns. */
-export function displayWidth(text: string): number {
-  let width = 0
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0
-    width += code >= 0x1100 && /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 2 : 1
-  }
-  return width
-}
+import { displayWidth } from '../terminal/display-width'
+import type { Style } from '../terminal/terminal-style'
+
+export { displayWidth }
 
 function pad(text: string, width: number, right: boolean): string {
   const fill = ' '.repeat(Math.max(0, width - displayWidth(text)))
   return right ? fill + text : text + fill
 }
 
-/** A plain aligned table; numeric-looking cells are right-aligned. */
-export function renderTable(header: string[], rows: string[][]): string {
+const GAP = 2
+
+/** A plain aligned table; numeric-looking cells are right-aligned. On a terminal the header is bold, the rule dim. */
+export function renderTable(header: string[], rows: string[][], style?: Style): string {
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))))
-  // \u00b0 is "°": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d./ %WC\u00b0MHz]*$/.test(r[i] ?? '')))
-  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, numeric[i] ?? false)).join('  ').trimEnd()
-  return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line)].join('\n')
+  // \u00b0 is "°", \u2014 "—": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d./ %WC\u00b0\u2014MHz]*$/.test(r[i] ?? '')))
+  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, numeric[i] ?? false)).join(' '.repeat(GAP)).trimEnd()
+  const paint = style ? style.paint : (_kind: string, text: string) => text
+  return [paint('bold', line(header)), paint('dim', line(widths.map((w) => '─'.repeat(w)))), ...rows.map(line)].join('\n')
+}
+
+/** Columns a table takes, as renderTable lays it out. */
+export function tableWidth(header: string[], rows: string[][]): number {
+  const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))))
+  return widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, header.length - 1)
+}
+
+/** One way a table gives up width: a column's cells shortened, cut to fit (not below `truncateTo`), or a column dropped. */
+export type FitStep = { column: number; cut: (cell: string) => string } | { column: number; truncateTo: number } | { drop: number }
+
+/** `text` cut to `width` columns, ending in "…" where it was cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text
+  let out = ''
+  for (const ch of text) {
+    if (displayWidth(out + ch) > width - 1) break
+    out += ch
+  }
+  return `${out}\u2026`
+}
+
+/** The table with as few of `steps` applied, in order, as make it `width` columns or less (all of them where none do). */
+export function fitTable(header: string[], rows: string[][], width: number, steps: readonly FitStep[]): { header: string[]; rows: string[][] } {
+  const dropped = new Set<number>()
+  let cells = rows.map((r) => [...r])
+  const visible = () => ({ header: header.filter((_, i) => !dropped.has(i)), rows: cells.map((r) => r.filter((_, i) => !dropped.has(i))) })
+  const excess = () => {
+    const v = visible()
+    return tableWidth(v.header, v.rows) - width
+  }
+  for (const step of steps) {
+    if (excess() <= 0) break
+    if ('drop' in step) dropped.add(step.drop)
+    else if ('cut' in step) cells = cells.map((r) => r.map((c, i) => (i === step.column ? step.cut(c) : c)))
+    else {
+      const column = Math.max(displayWidth(header[step.column] ?? ''), ...cells.map((r) => displayWidth(r[step.column] ?? '')))
+      const target = Math.max(step.truncateTo, displayWidth(header[step.column] ?? ''), column - excess())
+      cells = cells.map((r) => r.map((c, i) => (i === step.column ? truncate(c, target) : c)))
+    }
+  }
+  return visible()
 }
 
 const BARS = '▁▂▃▄▅▆▇█'
