@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { defineConfig } from 'vitest/config'
@@ -15,9 +15,16 @@ const env = { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data'), GPU
  */
 const PODMAN_TESTS = ['engine', 'images', 'pull', 'cleanup', 'torch-image', 'podman'].map((name) => `test/integration/docker/${name}.test.ts`)
 
+/**
+ * Many files wait more than they compute (real engines, Slurm, spawned CLIs, servers): run more of
+ * them at once than there are cores. Vitest's default (cores - 1) runs them one by one on 2 cores.
+ */
+const WORKERS = Math.max(3, availableParallelism())
+
 export default defineConfig({
   test: {
     environment: 'node',
+    maxWorkers: WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/summary-reporter.ts'],

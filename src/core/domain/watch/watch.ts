@@ -41,6 +41,11 @@ export interface WatchOptions {
 export type WatchSampling = Pick<WatchOptions, 'source' | 'proc' | 'sys' | 'clock'>
 
 const TICK_MS = 1000
+/**
+ * How long a slow sampler may take to give its first sample (an nvidia-smi starting on a busy machine).
+ * A window that ends before any sample came is moved to start at the first one, if it comes by then.
+ */
+const SAMPLER_START_MS = 15_000
 
 function fail(reason: WatchErrorCode, params: Record<string, string>): never {
   const key = new WatchError(reason, params, '').messageKey as keyof typeof watchEn
@@ -117,7 +122,9 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   let previous = await snapshotTree(options.pid, proc, clock)
   const started = previous.timeMs
   const intervals: TreeCpu[] = []
+  let firstSampleAt: number | null = null
   source.start(sampled, (s) => {
+    firstSampleAt ??= clock.now()
     allSamples.push(s)
     if (!gpuMemory.has(s.gpu)) return
     samples.push(s.link === undefined ? { ...s, link: sysfsLinks.get(s.gpu) ?? null } : s)
@@ -125,9 +132,19 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     latest.set(s.gpu, s.sm)
   })
   try {
-    const end = started + options.seconds * 1000
+    const windowMs = options.seconds * 1000
+    let end = started + windowMs
+    let waitingForFirstSample = false
     while (!options.signal?.aborted) {
-      const left = end - clock.now()
+      let left = end - clock.now()
+      if (waitingForFirstSample && firstSampleAt !== null) {
+        waitingForFirstSample = false
+        end = firstSampleAt + windowMs
+        left = end - clock.now()
+      } else if (left <= 0 && firstSampleAt === null && clock.now() - started < SAMPLER_START_MS) {
+        waitingForFirstSample = true
+        left = Math.min(TICK_MS, started + SAMPLER_START_MS - clock.now())
+      }
       if (left <= 0) break
       await clock.sleep(Math.min(TICK_MS, left), options.signal)
       const now = await snapshotTree(options.pid, proc, clock)

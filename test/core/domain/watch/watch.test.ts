@@ -51,6 +51,26 @@ describe('watchJob', () => {
     expect(progress).toEqual([1, 2, 3])
   })
 
+  it('a sampler slow to start (nvidia-smi on a busy machine): the window starts at its first sample, so the job is still watched for the seconds asked', async () => {
+    const { clock, options } = recorded([python(JOB, 1)])
+    const inner = new RecordedSource(clock, steady(reading(85)))
+    // Its first sample comes 4 s after it was started, after the whole 3 s window.
+    const source = { name: 'recorded', start: (gpus: number[], onSample: Parameters<RecordedSource['start']>[1]) => void clock.sleep(4_000).then(() => inner.start(gpus, onSample)), stop: () => inner.stop() }
+    const r = await watchJob({ pid: JOB, seconds: 3, source, ...options, env: fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${JOB}:1:900:80` }) })
+    expect(r).toMatchObject({ verdict: 'healthy', smMean: 85 })
+    expect(r.gpus[0]!.samples).toBeGreaterThanOrEqual(29)
+    expect(inner.stopped).toBe(true)
+  })
+
+  it('a sampler that never samples: "no sample" once it had 15 s to start, not a verdict', async () => {
+    const { clock, options } = recorded([python(JOB, 1)])
+    const source = new RecordedSource(clock, () => [])
+    const at = clock.now()
+    await expect(watchJob({ pid: JOB, seconds: 3, source, ...options, env: fakeSmiEnv('h200-x2', { FAKE_SMI_APP_PIDS: `${JOB}:1:900:80` }) })).rejects.toThrow(/gave no sample for GPU 1 in 15 s/)
+    expect(clock.now() - at).toBeGreaterThanOrEqual(15_000)
+    expect(source.stopped).toBe(true)
+  })
+
   it('ticks on the real clock unless handed one: a one-second watch of a real process', async () => {
     const pid = await job(IDLE)
     const source = new RecordedSource(realClock, steady(reading(85)))
