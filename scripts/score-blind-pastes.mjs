@@ -2,11 +2,10 @@
 // right cause / no confident cause (honest) / confident false cause, with the scoring of score-pastes.mjs. Usage:
 //   node scripts/score-blind-pastes.mjs [path/to/gpu-doctor.cjs]   (default: out/cli/gpu-doctor.cjs)
 // test/core/domain/rules/analyze-blind-pastes.test.ts asserts the same per-paste verdicts on analyzeText.
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-import { scorePaste } from './score-pastes.mjs'
+import { analyzeJson, scorePaste } from './score-pastes.mjs'
 
 export const BLIND_DIR = 'docs/verification/issue-23-analyze-blind-2'
 
@@ -23,7 +22,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const totals = { right: 0, honest: 0, wrong: 0 }
   const pastes = loadBlindSet()
   for (const paste of pastes) {
-    const out = execFileSync(process.execPath, [cli, 'analyze', '--from', blindPastePath(paste.file), '--json'], { encoding: 'utf8', timeout: 30_000 })
+    const out = analyzeJson(cli, blindPastePath(paste.file))
     const findings = JSON.parse(out).findings
     const score = scorePaste(findings, paste.accept)
     totals[score]++

@@ -2,7 +2,7 @@
 // right cause / no confident cause (honest) / confident false cause. Usage:
 //   node scripts/score-pastes.mjs [path/to/gpu-doctor.cjs]   (default: out/cli/gpu-doctor.cjs)
 // The test test/core/domain/rules/analyze-public-pastes.test.ts applies the same scoring to analyzeText.
-import { execFileSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -16,6 +16,13 @@ export function scorePaste(findings, accept) {
   return named.length > 0 ? 'right' : 'honest'
 }
 
+/** `analyze --json`'s output: exit 0 (no error found) or 1 (an error found; older builds exit 0 always). Else it throws. */
+export function analyzeJson(cli, file) {
+  const run = spawnSync(process.execPath, [cli, 'analyze', '--from', file, '--json'], { encoding: 'utf8', timeout: 30_000 })
+  if (run.status !== 0 && run.status !== 1) throw new Error(`analyze ${file}: exit ${run.status} ${run.stderr}`)
+  return run.stdout
+}
+
 export function loadLabels(dir = PASTES_DIR) {
   return JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')).pastes
 }
@@ -24,7 +31,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const cli = process.argv[2] ?? 'out/cli/gpu-doctor.cjs'
   const totals = { right: 0, honest: 0, wrong: 0 }
   for (const paste of loadLabels()) {
-    const out = execFileSync(process.execPath, [cli, 'analyze', '--from', join(PASTES_DIR, paste.file), '--json'], { encoding: 'utf8', timeout: 30_000 })
+    const out = analyzeJson(cli, join(PASTES_DIR, paste.file))
     const findings = JSON.parse(out).findings
     const score = scorePaste(findings, paste.accept)
     totals[score]++

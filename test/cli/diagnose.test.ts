@@ -91,7 +91,7 @@ describe('gpu-doctor diagnose', () => {
 })
 
 describe('gpu-doctor analyze', () => {
-  it('recognises a real "no kernel image" log and gives the fix', async () => {
+  it('recognises a real "no kernel image" log and gives the fix (candidates only, as warnings: exit 0)', async () => {
     const r = await runBuiltCli(['analyze', '--from', fixture('public/E/no-kernel-image-rtx5090d-pytorch-interactive.txt'), '--json'], {})
     expect(r.code).toBe(0)
     const json = JSON.parse(r.stdout)
@@ -99,10 +99,13 @@ describe('gpu-doctor analyze', () => {
     for (const f of json.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['id', 'severity', 'message', 'fix', 'evidence']))
   })
 
-  it('reads a real collect_env of a CPU-only wheel', async () => {
+  it('reads a real collect_env of a CPU-only wheel, and exits 1 for the error it reports (also with --json)', async () => {
     const r = await runBuiltCli(['analyze', '--from', fixture('public/D/collect_env-1.4.0+cpu-windows-cpu-only-wheel.txt')], {})
     expect(r.stdout).toContain('collect_env')
-    expect(r.stdout).toContain('cpu-only-torch-build')
+    expect(r.stdout).toContain('[error] cpu-only-torch-build')
+    expect(r.code).toBe(1)
+    const json = await runBuiltCli(['analyze', '--from', fixture('public/D/collect_env-1.4.0+cpu-windows-cpu-only-wheel.txt'), '--json'], {})
+    expect(json.code).toBe(1)
   })
 
   it('says so when nothing is recognised, and exits 2 for a missing file', async () => {

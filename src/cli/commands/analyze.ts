@@ -1,5 +1,5 @@
 import { analyzePaste } from '../../core/app/analyze-paste'
-import { CliError, EXIT_OK, EXIT_USAGE } from '../cli-error'
+import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../cli-error'
 import type { CliContext } from '../context'
 import { parseOptions } from '../parse-options'
 import { findingText } from '../render/diagnosis-view'
@@ -13,9 +13,11 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
   // Empty, binary or larger than MAX_PASTED_TEXT: an InputError, exit 2 (use-case-error.ts).
   // In steps, so that Ctrl-C or SIGTERM stops it between two (a CancelledError: exit 130), not after the whole text.
   const { kind, findings } = await analyzePaste(file, ctx.signal)
+  // An error-severity cause is a failure found, as a failed diagnosis step is: exit 1 (README's exit codes).
+  const exitCode = findings.some((f) => f.severity === 'error') ? EXIT_FAILED : EXIT_OK
   if (values.json === true) {
     ctx.stdout.write(`${JSON.stringify({ kind, findings }, null, 2)}\n`)
-    return EXIT_OK
+    return exitCode
   }
   const lines = [ctx.t('analyze.kind', { kind })]
   if (findings.length === 0) lines.push(ctx.t('analyze.none'))
@@ -25,5 +27,5 @@ export async function analyzeCommand(args: string[], ctx: CliContext): Promise<n
     if (f.evidence) lines.push(`  ${ctx.t('label.detail')}: ${f.evidence.split('\n')[0]}`)
   }
   ctx.print(lines.join('\n'))
-  return EXIT_OK
+  return exitCode
 }

@@ -7,6 +7,7 @@ import { collectEnvFindings } from './collect-env-rules'
 import { crossCheckCauses } from './cross-check-causes'
 import { formatCuda } from '../../knowledge/compat/cuda-version'
 import { type TextKind, detectTextKind } from './detect-text-kind'
+import { weighCauses } from './differential'
 import { makeFinding, remakeFinding } from '../findings/finding-catalog'
 import { installPlatformOf, withInstallFixes } from '../install/install-fixes'
 import { type InstallContext, UNKNOWN_MACHINE } from '../findings/install-params'
@@ -255,6 +256,9 @@ function* analysisSteps(text: string): Steps<TextAnalysis> {
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
   if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
   yield
-  const findings = withInstallFixes(found, pastedMachine(parsed, clean, facts))
+  // Each message that can mean several causes is weighed against the whole paste's facts (the differential).
+  const weighed = weighCauses(found, facts, clean)
+  yield
+  const findings = withInstallFixes(weighed, pastedMachine(parsed, clean, facts))
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

@@ -1,8 +1,4 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
-import { compatData } from '../../knowledge/compat/data'
-import { resolveGpuName } from '../../knowledge/compat/gpu-names'
-import { archCoverage } from '../../knowledge/compat/arch-coverage'
-import { parseArchList } from '../../knowledge/compat/arch-list'
 import { compareCuda, formatCuda } from '../../knowledge/compat/cuda-version'
 import { makeFinding } from '../findings/finding-catalog'
 import type { PasteFacts, StatedCuda } from './paste-facts'
@@ -62,34 +58,6 @@ const BUNDLED_CUDNN: CauseCheck = {
   },
 }
 
-function wheelArchList(wheel: string): string[] | null {
-  const m = /^(\d+\.\d+)\.\d+\+(cu\d+)$/.exec(wheel)
-  if (!m) return null
-  const release = compatData().releases.releases.find((r) => r.release === m[1])
-  const variant = release?.variants.find((v) => v.variant === m[2])
-  return variant?.archList ? parseArchList(variant.archList) : null
-}
-
-// "no kernel image" with a wheel that has code for the GPU: the kernel comes from an extension or another library.
-const ARCH_NOT_IN_WHEEL: CauseCheck = {
-  id: 'gpu-arch-not-in-wheel',
-  check(_finding, facts) {
-    for (const wheel of facts.torchWheels) {
-      const arch = wheelArchList(wheel)
-      if (!arch) continue
-      for (const name of facts.gpuNames) {
-        const gpu = resolveGpuName(name)
-        if (gpu.kind !== 'ok') continue
-        const cover = archCoverage(gpu.cc, arch)
-        if (!cover.covered) return null
-        const because = `torch ${wheel} has ${cover.entry} for ${name} (${cover.gpuArch})`
-        return { because, instead: makeFinding('extension-arch-missing', 'warning', { gpu: name, arch: cover.gpuArch, torch: wheel }, because) }
-      }
-    }
-    return null
-  },
-}
-
 // "Torch not compiled with CUDA enabled" beside a CUDA wheel: likely another interpreter ran; the CPU build stays a suspect, weaker.
 const CPU_ONLY: CauseCheck = {
   id: 'cpu-only-torch-build',
@@ -120,7 +88,8 @@ const NCCL_NETWORK_FROM_GENERIC_ERROR: CauseCheck = {
   },
 }
 
-const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, ARCH_NOT_IN_WHEEL, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR]
+// "no kernel image" is weighed by the differential (differential.ts), against the wheel's architectures and the GPU.
+const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR]
 
 // Causes that only the facts together show: a container that got no GPU, where the program then saw none.
 const NO_GPU_SYMPTOM = /is_available\(\)[\s\S]{0,60}?\b(?:False|Flase)\b|No CUDA GPUs are available|no CUDA-capable device|insufficient for CUDA runtime|nvidia-smi: (?:command )?not found|nvcc and nvidia-smi not found/i

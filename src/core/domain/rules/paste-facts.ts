@@ -1,6 +1,7 @@
 import type { GpuStatus } from '../../../shared/gpu'
 import { driverMaxCuda } from '../../knowledge/compat/driver-max-cuda'
-import { type CudaVersion, decodeDriverApiVersion, parseCudaTag, parseCudaVersion } from '../../knowledge/compat/cuda-version'
+import { type CudaVersion, compareCuda, decodeDriverApiVersion, parseCudaTag, parseCudaVersion } from '../../knowledge/compat/cuda-version'
+import { type FactSheet, readFactSheet } from './fact-sheet'
 import type { CollectEnv } from './parse-collect-env'
 
 /** A version a paste states, with the words it came from (shown when a cause is contradicted). */
@@ -37,6 +38,8 @@ export interface PasteFacts {
   wsl1: string | null
   /** An NCCL line that points at the network (bootstrap, socket, interface, connection), when the paste has one. */
   ncclNetwork: string | null
+  /** Every fact the paste's lines state in any `name: value` form, each with its line (fact-sheet.ts). */
+  sheet: FactSheet
 }
 
 // nvidia-smi's header line: "| NVIDIA-SMI 535.129.03   Driver Version: … CUDA Version: 12.2 |", or its fields on their own lines.
@@ -94,22 +97,24 @@ function stated(version: CudaVersion | null, source: string): StatedCuda | null 
   return version ? { cuda: version, source } : null
 }
 
-function driverVersionOf(text: string, status: GpuStatus | null, env: CollectEnv | null): string | null {
-  return status?.driverVersion ?? env?.driverVersion ?? DRIVER_VERSION.exec(text)?.slice(1).find(Boolean) ?? null
+function driverVersionOf(text: string, status: GpuStatus | null, env: CollectEnv | null, sheet: FactSheet): string | null {
+  return status?.driverVersion ?? env?.driverVersion ?? DRIVER_VERSION.exec(text)?.slice(1).find(Boolean) ?? sheet.driver?.value ?? null
 }
 
-function driverCudaOf(text: string, status: GpuStatus | null, env: CollectEnv | null): StatedCuda | null {
-  const bannerValue = status?.cudaVersion ?? (SMI_PRESENT.test(text) ? (SMI_BANNER_CUDA.exec(text)?.slice(1).find(Boolean) ?? null) : null)
+function driverCudaOf(text: string, status: GpuStatus | null, env: CollectEnv | null, sheet: FactSheet): StatedCuda | null {
+  const bannerValue = status?.cudaVersion ?? (SMI_PRESENT.test(text) ? (SMI_BANNER_CUDA.exec(text)?.slice(1).find(Boolean) ?? null) : null) ?? sheet.smiCuda?.value ?? null
   const banner = stated(parseCudaVersion(bannerValue), `nvidia-smi: CUDA Version ${bannerValue ?? ''}`)
   if (banner) return banner
   const api = DRIVER_API.exec(text)?.[1]
   if (api) return stated(decodeDriverApiVersion(Number(api)), `PyTorch: found version ${api}`)
-  const driver = driverVersionOf(text, status, env)
-  return stated(driverMaxCuda(driver), `driver ${driver ?? ''}`)
+  const driver = driverVersionOf(text, status, env, sheet)
+  // The line that states it, where a line of the fact sheet does: the evidence quotes the paste.
+  return stated(driverMaxCuda(driver), sheet.driver?.value === driver ? sheet.driver.line : `driver ${driver ?? ''}`)
 }
 
-function runtimeCudasOf(text: string, env: CollectEnv | null): StatedCuda[] {
+function runtimeCudasOf(text: string, env: CollectEnv | null, sheet: FactSheet): StatedCuda[] {
   const out: StatedCuda[] = []
+
   for (const m of text.matchAll(TORCH_WHEEL)) {
     const tag = m[2] ?? ''
     const cuda = tag.startsWith('cu') ? parseCudaTag(tag) : null
@@ -128,6 +133,12 @@ function runtimeCudasOf(text: string, env: CollectEnv | null): StatedCuda[] {
   }
   const dq = DEVICEQUERY_RUNTIME.exec(text)?.[1]
   if (dq) out.push({ cuda: parseCudaVersion(dq)!, source: `deviceQuery runtime ${dq}` })
+  // The runtime and PyTorch's CUDA as any `name: value` line states them, when not read above (not the toolkit: a
+  // program may bring its own runtime).
+  for (const fact of [sheet.cudaRuntime, sheet.torchCuda]) {
+    const v = parseCudaVersion(fact?.value)
+    if (v && fact && !out.some((r) => compareCuda(r.cuda, v) === 0)) out.push({ cuda: v, source: fact.line })
+  }
   return out
 }
 
@@ -141,12 +152,13 @@ function containerOf(text: string): { container: string | null; withoutGpu: stri
 
 /** Reads the facts a paste states; `status`/`env` are what its structured parse found, if any. */
 export function pasteFacts(text: string, status: GpuStatus | null = null, env: CollectEnv | null = null): PasteFacts {
+  const sheet = readFactSheet(text)
   const { container, withoutGpu } = containerOf(text)
   const names = [...(status?.gpus.map((g) => g.name) ?? []), ...(env?.gpus ?? []), ...[...text.matchAll(GPU_NAME)].map((m) => spaced(m[1]!.trim()))]
   return {
-    driverCuda: driverCudaOf(text, status, env),
-    driverVersion: driverVersionOf(text, status, env),
-    runtimeCudas: runtimeCudasOf(text, env),
+    driverCuda: driverCudaOf(text, status, env, sheet),
+    driverVersion: driverVersionOf(text, status, env, sheet),
+    runtimeCudas: runtimeCudasOf(text, env, sheet),
     torchWheels: [...new Set([...text.matchAll(TORCH_WHEEL)].map((m) => m[0]))],
     gpuNames: [...new Set(names)],
     container,
@@ -155,5 +167,6 @@ export function pasteFacts(text: string, status: GpuStatus | null = null, env: C
     failingImport: failingImportOf(text),
     wsl1: WSL1.exec(text)?.[0] ?? null,
     ncclNetwork: NCCL_NETWORK.exec(text)?.[0]?.trim() ?? null,
+    sheet,
   }
 }

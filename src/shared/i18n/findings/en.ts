@@ -35,9 +35,33 @@ export const findingsEnTexts = Object.assign({}, {
 
   'driver-library-not-visible.title': 'The program did not reach the driver',
   'driver-library-not-visible.message':
-    'CUDA said the driver is too old, but the rest of the paste says otherwise (the evidence: a driver new enough for the CUDA the program uses, or no driver tools where it ran): the program did not load this driver\'s library (libcuda), e.g. it ran in a container started without the GPU, or libcuda is missing from its loader path.',
+    'CUDA said the driver is too old, but the program did not load this driver\'s library (libcuda): e.g. it ran in a container started without the GPU, or libcuda is missing from its loader path. The details give the facts of the paste that point here (a driver new enough for the CUDA the program uses, or no driver tools where it ran).',
   'driver-library-not-visible.fix':
     'Run the program where nvidia-smi works: start its container with `--gpus all` (Docker) or `--device nvidia.com/gpu=all` (Podman, CDI); on the host, check `ldconfig -p | grep libcuda.so.1` and remove any `stubs` or `compat` directory from `LD_LIBRARY_PATH`. Do not downgrade CUDA or upgrade the driver for this.',
+
+  'driver-insufficient-undecided.title': 'Driver too old, or the program did not reach it: the paste does not say which',
+  'driver-insufficient-undecided.message':
+    'CUDA said the driver is insufficient for the CUDA runtime. That means one of these causes, most likely first: {{causes}}. The paste does not state both the driver\'s CUDA and the CUDA the program was built with, nor whether the program ran where the driver is.',
+  'driver-insufficient-undecided.fix':
+    'Tell them apart where the program runs: `nvidia-smi` (its "CUDA Version" is the newest CUDA the driver runs) and `python -c "import torch; print(torch.version.cuda)"`. The program\'s CUDA is newer: upgrade the driver or install a wheel for the driver\'s CUDA. It is not newer, or nvidia-smi is missing there: the program does not reach the driver (`ldconfig -p | grep libcuda.so.1`; a container needs `--gpus all`).',
+
+  'no-kernel-image-undecided.title': 'No kernel image: PyTorch\'s build or an extension',
+  'no-kernel-image-undecided.message':
+    'CUDA found no kernel image for this GPU. That means one of these causes, most likely first: {{causes}}. The paste does not name both the PyTorch build and the GPU, nor PyTorch saying the GPU is not compatible.',
+  'no-kernel-image-undecided.fix':
+    'Tell them apart: `python -c "import torch; print(torch.__version__, torch.cuda.get_arch_list(), torch.cuda.get_device_capability())"`. The GPU\'s sm_XY (or a compute_ below it) is missing from the list: install a PyTorch build for this GPU. It is in the list: the kernel belongs to an extension in the traceback; rebuild that for this GPU.',
+
+  'device-handle-undecided.title': 'nvidia-smi cannot reach a GPU: cause not singled out',
+  'device-handle-undecided.message':
+    '"Unable to determine the device handle" with "Unknown Error" means one of these causes, most likely first: {{causes}}. The paste has no line that singles one out (an Xid 79 or "fallen off the bus", a driver/library version mismatch, WSL with TCC and WDDM GPUs).',
+  'device-handle-undecided.fix':
+    'Tell them apart: `sudo dmesg | grep -iE "NVRM|Xid"` (Xid 79 or "fallen off the bus": the GPU left the bus), `cat /proc/driver/nvidia/version` against `nvidia-smi`\'s library version (different: reboot to load the new driver), and under WSL `nvidia-smi.exe -q | findstr /i "Driver Model"` on Windows (a TCC GPU beside WDDM ones).',
+
+  'libcuda-missing-undecided.title': 'libcuda.so.1 missing: no driver where the program ran',
+  'libcuda-missing-undecided.message':
+    'libcuda.so.1 is the NVIDIA driver\'s own library, never part of a PyTorch or CUDA package: reinstalling them cannot help. Where the program ran there was no driver library; one of these causes, most likely first: {{causes}}.',
+  'libcuda-missing-undecided.fix':
+    'Tell them apart where the program runs: `ls /.dockerenv` (present: a container, start it with `--gpus all` or `--device nvidia.com/gpu=all`), `nvidia-smi` (missing or failing on the host: install or load the driver), `uname -r` (ends in microsoft-standard-WSL2: add /usr/lib/wsl/lib to the loader path).',
 
   'wsl1-has-no-gpu.title': 'WSL 1 has no GPU',
   'wsl1-has-no-gpu.message': 'The program runs under WSL 1, which gives Linux no access to the GPU: CUDA in WSL needs WSL 2, whatever driver Windows has.',
@@ -52,7 +76,7 @@ export const findingsEnTexts = Object.assign({}, {
 
   'extension-arch-missing.title': 'Kernel missing for this GPU outside PyTorch',
   'extension-arch-missing.message':
-    'PyTorch {{torch}} has code for the {{gpu}} ({{arch}}), so the missing kernel image comes from a compiled extension or another CUDA library loaded by the program.',
+    'The missing kernel image comes from a compiled extension or another CUDA library the program loaded, not from PyTorch\'s own build (the details say what shows it: PyTorch\'s build has code for this GPU).',
   'extension-arch-missing.fix':
     'Find the extension in the traceback and rebuild it for this GPU (`TORCH_CUDA_ARCH_LIST` with its compute capability, then reinstall it without build isolation), or install a build of it made for {{arch}}.',
 

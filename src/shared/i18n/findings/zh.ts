@@ -30,9 +30,33 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'driver-library-not-visible.title': '程序没有连到驱动',
   'driver-library-not-visible.message':
-    'CUDA 报告驱动过旧，但粘贴的其余部分与此矛盾（见证据：驱动已足够支持程序所用的 CUDA，或程序运行处没有驱动工具）：程序没有加载到这个驱动的库（libcuda），例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。',
+    'CUDA 报告驱动过旧，但程序没有加载到这个驱动的库（libcuda）：例如它运行在未分配 GPU 的容器中，或加载路径上没有 libcuda。详情列出粘贴中指向这一点的事实（驱动已足够支持程序所用的 CUDA，或程序运行处没有驱动工具）。',
   'driver-library-not-visible.fix':
     '在 nvidia-smi 能正常运行的环境中运行程序：容器用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动；在主机上检查 `ldconfig -p | grep libcuda.so.1`，并从 `LD_LIBRARY_PATH` 中去掉 `stubs` 或 `compat` 目录。不要为此降级 CUDA 或升级驱动。',
+
+  'driver-insufficient-undecided.title': '驱动过旧，或程序没有连到驱动：粘贴内容无法判断是哪一个',
+  'driver-insufficient-undecided.message':
+    'CUDA 报告驱动版本不足以支持 CUDA 运行时。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容没有同时给出驱动支持的 CUDA 和程序构建所用的 CUDA，也没有说明程序是否运行在有驱动的地方。',
+  'driver-insufficient-undecided.fix':
+    '在程序运行的地方区分：`nvidia-smi`（其 "CUDA Version" 是驱动能运行的最高 CUDA）和 `python -c "import torch; print(torch.version.cuda)"`。程序的 CUDA 更新：升级驱动，或安装适配驱动 CUDA 的 wheel。不更新，或那里没有 nvidia-smi：程序没有连到驱动（`ldconfig -p | grep libcuda.so.1`；容器需要 `--gpus all`）。',
+
+  'no-kernel-image-undecided.title': '没有内核映像：PyTorch 的构建还是扩展',
+  'no-kernel-image-undecided.message':
+    'CUDA 找不到适用于这块 GPU 的内核映像。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容没有同时给出 PyTorch 构建和 GPU，也没有 PyTorch 说明该 GPU 不兼容的信息。',
+  'no-kernel-image-undecided.fix':
+    '区分方法：`python -c "import torch; print(torch.__version__, torch.cuda.get_arch_list(), torch.cuda.get_device_capability())"`。列表中没有该 GPU 的 sm_XY（或更低的 compute_）：安装支持这块 GPU 的 PyTorch 构建。列表中有：内核属于 traceback 中的某个扩展，为这块 GPU 重新编译它。',
+
+  'device-handle-undecided.title': 'nvidia-smi 无法访问某块 GPU：原因未能确定',
+  'device-handle-undecided.message':
+    '"Unable to determine the device handle" 加 "Unknown Error" 对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容中没有能确定其中之一的行（Xid 79 或 "fallen off the bus"、驱动/库版本不一致、WSL 下 TCC 与 WDDM GPU 混用）。',
+  'device-handle-undecided.fix':
+    '区分方法：`sudo dmesg | grep -iE "NVRM|Xid"`（Xid 79 或 "fallen off the bus"：GPU 掉出了总线），对比 `cat /proc/driver/nvidia/version` 与 `nvidia-smi` 的库版本（不同：重启以加载新驱动），在 WSL 下于 Windows 运行 `nvidia-smi.exe -q | findstr /i "Driver Model"`（TCC GPU 与 WDDM GPU 并存）。',
+
+  'libcuda-missing-undecided.title': '缺少 libcuda.so.1：程序运行处没有驱动',
+  'libcuda-missing-undecided.message':
+    'libcuda.so.1 是 NVIDIA 驱动自身的库，从不属于 PyTorch 或 CUDA 软件包：重装它们无济于事。程序运行的地方没有驱动库；原因是以下之一（可能性从高到低）：{{causes}}。',
+  'libcuda-missing-undecided.fix':
+    '在程序运行的地方区分：`ls /.dockerenv`（存在：在容器中，用 `--gpus all` 或 `--device nvidia.com/gpu=all` 启动），`nvidia-smi`（主机上缺失或失败：安装或加载驱动），`uname -r`（以 microsoft-standard-WSL2 结尾：把 /usr/lib/wsl/lib 加入加载路径）。',
 
   'wsl1-has-no-gpu.title': 'WSL 1 没有 GPU',
   'wsl1-has-no-gpu.message': '程序运行在 WSL 1 下，而 WSL 1 不让 Linux 访问 GPU：WSL 中使用 CUDA 需要 WSL 2，无论 Windows 装的是什么驱动。',
@@ -46,7 +70,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'extension-arch-missing.title': 'PyTorch 之外缺少这块 GPU 的内核',
   'extension-arch-missing.message':
-    'PyTorch {{torch}} 含有 {{gpu}}（{{arch}}）的代码，所以缺少的内核映像来自程序加载的某个编译扩展或其他 CUDA 库。',
+    '缺少的内核映像来自程序加载的某个编译扩展或其他 CUDA 库，而不是 PyTorch 自身的构建（详情说明依据：PyTorch 的构建含有这块 GPU 的代码）。',
   'extension-arch-missing.fix':
     '在 traceback 中找到该扩展，为这块 GPU 重新编译（`TORCH_CUDA_ARCH_LIST` 包含其计算能力，然后不带构建隔离重新安装），或安装为 {{arch}} 构建的版本。',
 

@@ -27,13 +27,18 @@ const COLLECT_ENV: Record<string, string[]> = {
 }
 
 const FAILING: Record<string, { kind: string; ids: string[] }> = {
-  'devicequery-cuda-driver-insufficient-for-runtime.txt': { kind: 'log', ids: ['driver-too-old-for-cuda-runtime:error'] },
+  // The message alone: an old driver or a program that did not reach it; the paste states neither driver nor runtime.
+  'devicequery-cuda-driver-insufficient-for-runtime.txt': {
+    kind: 'log',
+    ids: ['driver-insufficient-undecided:warning', 'driver-too-old-for-cuda-runtime:warning', 'driver-library-not-visible:warning'],
+  },
   'docker-could-not-select-device-driver-gpu.txt': { kind: 'log', ids: ['docker-gpu-support-missing:error'] },
   'docker-sock-permission-denied-ping-modern.txt': { kind: 'log', ids: ['docker-socket-permission-denied:error'] },
   'docker-sock-permission-denied-v1.40-legacy.txt': { kind: 'log', ids: ['docker-socket-permission-denied:error'] },
   'ldd-libnvinfer_plugin-libcudnn8-not-found.txt': { kind: 'ldd', ids: ['bundled-cudnn-not-found:error'] },
   'ldd-libtorch_cuda-libcublas-not-found.txt': { kind: 'ldd', ids: ['bundled-cudnn-not-found:error'] },
-  'no-kernel-image-rtx5090d-pytorch-interactive.txt': { kind: 'log', ids: ['gpu-arch-not-in-wheel:error'] },
+  // The message alone (no GPU, no PyTorch build in the paste): the wheel or an extension.
+  'no-kernel-image-rtx5090d-pytorch-interactive.txt': { kind: 'log', ids: ['no-kernel-image-undecided:warning', 'gpu-arch-not-in-wheel:warning', 'extension-arch-missing:warning'] },
   'nvidia-smi-failed-couldnt-communicate-modprobe-fatal.txt': { kind: 'nvidia-smi', ids: ['driver-not-loaded:error'] },
   'nvml-driver-library-version-mismatch-570.124.txt': { kind: 'nvidia-smi', ids: ['nvml-driver-library-mismatch:error'] },
   'sm120-not-compatible-userwarning-windows-rtx5090.txt': { kind: 'log', ids: ['gpu-arch-not-in-wheel:error'] },

@@ -1,0 +1,260 @@
+import type { Finding, Severity } from '../../../shared/diagnosis'
+import type { FindingId } from '../../../shared/i18n/findings'
+import { compatData } from '../../knowledge/compat/data'
+import { archCoverage } from '../../knowledge/compat/arch-coverage'
+import { parseArchList } from '../../knowledge/compat/arch-list'
+import { compareCuda, formatCuda, parseCudaVersion } from '../../knowledge/compat/cuda-version'
+import { newestDriverCuda } from '../../knowledge/compat/driver'
+import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { makeFinding, remakeFinding } from '../findings/finding-catalog'
+import type { Place } from './fact-sheet'
+import type { PasteFacts } from './paste-facts'
+
+/**
+ * The differential: a known message can mean several causes. Each candidate is judged against the paste's facts
+ * (paste-facts.ts, fact-sheet.ts): confirmed, excluded (the facts contradict it: never shown) or open.
+ * - a confirmed candidate is the cause (error); others confirmed too follow as warnings;
+ * - else the one candidate left open is the cause (error: the facts exclude every other);
+ * - else the open candidates, ranked, as warnings after the message's "not singled out" finding, whose fix says
+ *   what to run to tell them apart; none open: nothing (every cause the message can mean is contradicted).
+ */
+
+type Verdict = { state: 'confirmed' | 'excluded' | 'open'; because: string | null }
+
+interface Candidate {
+  /** The finding id this candidate is shown as (it may depend on the facts). */
+  id(facts: PasteFacts): FindingId
+  judge(facts: PasteFacts, text: string): Verdict
+  params?(facts: PasteFacts): Record<string, string>
+}
+
+interface Differential {
+  /** The message, on one line of the paste (the last such line: the innermost error, after the wrappers that quote it). */
+  message: RegExp
+  /** Findings of other rules about the same message: replaced by the differential's verdict. */
+  replaces: readonly FindingId[]
+  /** Candidates, most likely first. */
+  candidates: readonly Candidate[]
+  /** The finding that says the paste does not single one out, and how to tell the candidates apart. */
+  undecided: FindingId
+}
+
+const confirmed = (because: string): Verdict => ({ state: 'confirmed', because })
+const excluded = (because: string): Verdict => ({ state: 'excluded', because })
+const OPEN: Verdict = { state: 'open', because: null }
+
+const placeLine = (facts: PasteFacts, place: Place) => facts.sheet.places.find((p) => p.value === place)?.line ?? null
+
+/** Where the program ran had no driver: a container started without a GPU request, or no nvidia-smi inside one. */
+function noDriverWhereItRan(facts: PasteFacts): string | null {
+  return facts.dockerRunWithoutGpu ?? (facts.container && facts.driverToolsMissing ? `${facts.container}: ${facts.driverToolsMissing}` : null)
+}
+
+const runtimes = (facts: PasteFacts) => facts.runtimeCudas.map((r) => `${r.source} (${formatCuda(r.cuda)})`).join('; ')
+
+// ---- "CUDA driver version is insufficient for CUDA runtime version"
+
+const DRIVER_OLDER_THAN_RUNTIME: Candidate = {
+  id: () => 'driver-too-old-for-cuda-runtime',
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return excluded(absent)
+    const driver = facts.driverCuda
+    if (!driver) return OPEN
+    const newer = facts.runtimeCudas.find((r) => compareCuda(r.cuda, driver.cuda) > 0)
+    if (newer) return confirmed(`${driver.source} (${formatCuda(driver.cuda)}) < ${newer.source} (${formatCuda(newer.cuda)})`)
+    if (facts.runtimeCudas.length > 0) return excluded(`${driver.source} (${formatCuda(driver.cuda)}) ≥ ${runtimes(facts)}`)
+    // No runtime stated: a driver that runs the newest CUDA there is cannot be older than it.
+    const newest = parseCudaVersion(newestDriverCuda(compatData()))
+    if (newest && compareCuda(driver.cuda, newest) >= 0) return excluded(`${driver.source} (${formatCuda(driver.cuda)}): the newest CUDA`)
+    return OPEN
+  },
+}
+
+const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
+  id: (facts) => (facts.dockerRunWithoutGpu ? 'container-missing-gpu-env' : 'driver-library-not-visible'),
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    return absent ? confirmed(absent) : OPEN
+  },
+  params: (facts) => ({
+    driverCuda: facts.driverCuda ? formatCuda(facts.driverCuda.cuda) : '?',
+    runtimeCuda: facts.runtimeCudas[0] ? formatCuda(facts.runtimeCudas[0].cuda) : '?',
+  }),
+}
+
+// ---- "no kernel image is available for execution on the device"
+
+function wheelArchList(wheel: string): string[] | null {
+  const m = /^(\d+\.\d+)\.\d+\+(cu\d+)$/.exec(wheel)
+  if (!m) return null
+  const release = compatData().releases.releases.find((r) => r.release === m[1])
+  const variant = release?.variants.find((v) => v.variant === m[2])
+  return variant?.archList ? parseArchList(variant.archList) : null
+}
+
+/** Whether the PyTorch wheel the paste names has code for the GPU it names; null when the paste does not say both. */
+function wheelCoversGpu(facts: PasteFacts): { covered: boolean; because: string; gpu: string; arch: string; torch: string } | null {
+  for (const wheel of facts.torchWheels) {
+    const arch = wheelArchList(wheel)
+    if (!arch) continue
+    for (const name of facts.gpuNames) {
+      const gpu = resolveGpuName(name)
+      if (gpu.kind !== 'ok') continue
+      const cover = archCoverage(gpu.cc, arch)
+      const because = cover.covered ? `torch ${wheel} has ${cover.entry} for ${name} (${cover.gpuArch})` : `torch ${wheel} has no code for ${name} (${cover.gpuArch})`
+      return { covered: cover.covered, because, gpu: name, arch: cover.gpuArch, torch: wheel }
+    }
+  }
+  return null
+}
+
+const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible/i
+
+const WHEEL_LACKS_ARCH: Candidate = {
+  id: () => 'gpu-arch-not-in-wheel',
+  judge(facts, text) {
+    const said = SM_NOT_COMPATIBLE.exec(text)
+    if (said) return confirmed(said[0])
+    const cover = wheelCoversGpu(facts)
+    if (!cover) return OPEN
+    return cover.covered ? excluded(cover.because) : confirmed(cover.because)
+  },
+}
+
+const EXTENSION_LACKS_ARCH: Candidate = {
+  id: () => 'extension-arch-missing',
+  judge(facts, text) {
+    if (SM_NOT_COMPATIBLE.test(text)) return excluded('PyTorch says the GPU is not compatible with its build')
+    const cover = wheelCoversGpu(facts)
+    if (!cover) return OPEN
+    return cover.covered ? confirmed(cover.because) : excluded(cover.because)
+  },
+  params(facts): Record<string, string> {
+    const cover = wheelCoversGpu(facts)
+    return cover ? { gpu: cover.gpu, arch: cover.arch, torch: cover.torch } : {}
+  },
+}
+
+// ---- "Unable to determine the device handle for GPU …: Unknown Error"
+
+const OFF_THE_BUS = /fallen off (?:of )?the bus|\bXid\b.{0,40}\b79\b|GPU is lost/i
+const VERSION_MISMATCH = /Driver\/library version mismatch/i
+
+const GPU_OFF_BUS: Candidate = {
+  id: () => 'gpu-fallen-off-bus',
+  judge: (_facts, text) => (OFF_THE_BUS.exec(text) ? confirmed(OFF_THE_BUS.exec(text)![0]) : OPEN),
+}
+
+const LIBRARY_MISMATCH: Candidate = {
+  id: () => 'nvml-driver-library-mismatch',
+  judge: (_facts, text) => (VERSION_MISMATCH.test(text) ? confirmed('Driver/library version mismatch') : OPEN),
+}
+
+const TCC_WDDM_UNDER_WSL: Candidate = {
+  id: () => 'wsl-gpu-in-tcc-mode',
+  judge(facts, text) {
+    const wsl = placeLine(facts, 'wsl')
+    if (!wsl) return excluded('not WSL')
+    return /\bTCC\b/.test(text) ? confirmed(`${wsl} · TCC`) : OPEN
+  },
+}
+
+// ---- "libcuda.so.1: cannot open shared object file": the driver's own library, never part of a wheel
+
+const CONTAINER_WITHOUT_GPU: Candidate = {
+  id: () => 'container-missing-gpu-env',
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return confirmed(absent)
+    return placeLine(facts, 'wsl') ? excluded('WSL') : OPEN
+  },
+}
+
+const WSL_LOADER_PATH: Candidate = {
+  id: () => 'wsl-libcuda-not-on-loader-path',
+  judge(facts) {
+    const wsl = placeLine(facts, 'wsl')
+    return wsl ? confirmed(wsl) : excluded('not WSL')
+  },
+}
+
+const NO_DRIVER_ON_HOST: Candidate = {
+  id: () => 'driver-not-loaded',
+  judge: (facts) => (noDriverWhereItRan(facts) || placeLine(facts, 'wsl') ? excluded('the driver is elsewhere') : OPEN),
+}
+
+export const DIFFERENTIALS: readonly Differential[] = [
+  {
+    message: /driver version is insufficient for CUDA runtime version/i,
+    replaces: ['driver-too-old-for-cuda-runtime', 'driver-library-not-visible', 'container-missing-gpu-env'],
+    candidates: [DRIVER_OLDER_THAN_RUNTIME, DRIVER_NOT_LOADED_BY_PROGRAM],
+    undecided: 'driver-insufficient-undecided',
+  },
+  {
+    message: /no kernel image is available for execution on the device/i,
+    replaces: ['gpu-arch-not-in-wheel', 'extension-arch-missing'],
+    candidates: [WHEEL_LACKS_ARCH, EXTENSION_LACKS_ARCH],
+    undecided: 'no-kernel-image-undecided',
+  },
+  {
+    message: /Unable to determine the device handle/i,
+    replaces: ['gpu-fallen-off-bus', 'nvml-driver-library-mismatch', 'wsl-gpu-in-tcc-mode'],
+    candidates: [GPU_OFF_BUS, LIBRARY_MISMATCH, TCC_WDDM_UNDER_WSL],
+    undecided: 'device-handle-undecided',
+  },
+  {
+    message: /libcuda\.so\.1: cannot open shared object file/i,
+    replaces: ['torch-import-library-missing', 'container-missing-gpu-env', 'wsl-libcuda-not-on-loader-path', 'driver-not-loaded', 'driver-library-not-visible'],
+    candidates: [CONTAINER_WITHOUT_GPU, WSL_LOADER_PATH, NO_DRIVER_ON_HOST],
+    undecided: 'libcuda-missing-undecided',
+  },
+]
+
+const MAX_LINE = 500
+const MAX_LINES = 200_000
+
+/** The last line that carries `message` (a wrapper that quotes an error comes before it; the error itself last). */
+function messageLine(lines: readonly string[], message: RegExp): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!
+    if (message.test(line.length > MAX_LINE * 4 ? line.slice(0, MAX_LINE * 4) : line)) return line.trim().slice(0, MAX_LINE)
+  }
+  return null
+}
+
+function shown(candidate: Candidate, facts: PasteFacts, severity: Severity, evidence: string, earlier: readonly Finding[]): Finding {
+  const id = candidate.id(facts)
+  const params = candidate.params?.(facts) ?? {}
+  const before = earlier.find((f) => f.id === id)
+  return before ? remakeFinding(before, severity, { ...params, ...before.params }, evidence) : makeFinding(id, severity, params, evidence)
+}
+
+function verdictOf(d: Differential, line: string, facts: PasteFacts, text: string, earlier: readonly Finding[]): Finding[] {
+  const judged = d.candidates.map((c) => ({ c, v: c.judge(facts, text) }))
+  const sure = judged.filter((j) => j.v.state === 'confirmed')
+  if (sure.length > 0) return sure.map((j, i) => shown(j.c, facts, i === 0 ? 'error' : 'warning', `${line} — ${j.v.because ?? ''}`, earlier))
+  const open = judged.filter((j) => j.v.state === 'open')
+  const ruledOut = judged.flatMap((j) => (j.v.state === 'excluded' && j.v.because ? [j.v.because] : []))
+  if (open.length === 1) return [shown(open[0]!.c, facts, 'error', [line, ...ruledOut].join(' — '), earlier)]
+  if (open.length === 0) return []
+  const causes = open.map((j) => j.c.id(facts)).join(', ')
+  return [makeFinding(d.undecided, 'warning', { causes }, line), ...open.map((j) => shown(j.c, facts, 'warning', line, earlier))]
+}
+
+/**
+ * Replaces what the rules said about each message a differential knows with the differential's verdict over the
+ * whole paste. Findings about other messages pass unchanged.
+ */
+export function weighCauses(findings: readonly Finding[], facts: PasteFacts, text: string): Finding[] {
+  const lines = text.split('\n', MAX_LINES)
+  let out = [...findings]
+  for (const d of DIFFERENTIALS) {
+    // The message on one line, or in the evidence of a rule that read it across a hard wrap.
+    const line = messageLine(lines, d.message) ?? out.find((f) => d.replaces.includes(f.id as FindingId) && d.message.test(f.evidence ?? ''))?.evidence ?? null
+    if (line === null) continue
+    const verdict = verdictOf(d, line, facts, text, out)
+    out = [...out.filter((f) => !d.replaces.includes(f.id as FindingId) && f.id !== d.undecided), ...verdict]
+  }
+  return out
+}

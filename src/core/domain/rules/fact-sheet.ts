@@ -1,0 +1,160 @@
+/**
+ * The fact sheet of a paste: what it states about the machine, read line by line in whatever form the line has
+ * (`Name: value`, `name==value`, `name   value   build`, nvidia-smi `-q`'s `Driver Version   : 565.77`, nvcc's
+ * banner), each fact with the line it came from. The readers are tolerant in the key (any spelling, case, spacing)
+ * and strict in the value (a driver is `NNN.NN[.NN]`, a CUDA `N.N`): a fact read loosely would rule out a true cause.
+ * Every pattern is tried once per line, from the line's start, on at most MAX_LINE characters: linear in the paste.
+ */
+
+/** One fact and the line of the paste that states it. */
+export interface Fact {
+  value: string
+  line: string
+}
+
+/** Where the program ran, as far as a line of the paste says. */
+export type Place = 'container' | 'wsl' | 'slurm' | 'kubernetes' | 'jetson'
+
+export interface FactSheet {
+  /** The NVIDIA driver version ("565.77"). */
+  driver: Fact | null
+  /** The CUDA runtime the program uses (collect_env's "CUDA runtime version", a `cudart` line). */
+  cudaRuntime: Fact | null
+  /** The CUDA toolkit installed (nvcc's "release 12.4", a `cudatoolkit` package). */
+  cudaToolkit: Fact | null
+  /** The CUDA version nvidia-smi `-q` states for the driver ("CUDA Version : 12.7"); only beside an nvidia-smi report. */
+  smiCuda: Fact | null
+  /** The PyTorch version as written ("2.5.1+cu124", "2.1.0"). */
+  torch: Fact | null
+  /** The CUDA PyTorch was built for: its `+cuXYZ`, conda's `cuda12.1` build string, "CUDA used to build PyTorch". */
+  torchCuda: Fact | null
+  /** The build is CPU-only (`+cpu`, conda's `cpu_*` / `cpuonly`). */
+  torchCpuOnly: Fact | null
+  cudnn: Fact | null
+  nccl: Fact | null
+  python: Fact | null
+  /** Where it ran, each place once, with the first line that says so. */
+  places: Array<Fact & { value: Place }>
+  /** The `docker run` / `podman run` command line (its first line). */
+  runCommand: Fact | null
+}
+
+const MAX_LINE = 400
+const MAX_LINES = 200_000
+
+// `Key: value`, `key == value`, `key = value`: a key of letters, digits and a few separators, then a version. Anchored
+// at the line's start (no m flag, one start per line) with bounded repeats: constant work per line.
+const KEY_VALUE = /^[\s|*>#•-]{0,8}([A-Za-z][\w .()/-]{0,48}?)[ \t]{0,40}(?::|==|=)[ \t]{0,40}v?(\d[\w.+-]{0,40})/
+// `name   version   build`: pip list, conda list.
+const NAME_VERSION = /^[\s|*>#•-]{0,8}([A-Za-z][\w.-]{0,48})[ \t]{1,40}v?(\d[\w.+-]{0,40})(?:[ \t]{1,40}(\S{1,80}))?/
+const NVCC = /Cuda compilation tools, release (\d{1,2}\.\d{1,2})/i
+const DRIVER_VALUE = /^\d{3}\.\d{1,3}(?:\.\d{1,3})?$/
+const CUDA_VALUE = /^(\d{1,2}\.\d{1,2})(?:\.\d+)?$/
+const WHEEL_SUFFIX = /\+(cu\d{2,3}|cpu)\b/i
+const CONDA_CUDA = /(?:^|_)cuda(\d{1,2}\.\d{1,2})/i
+const CONDA_CPU = /(?:^|_)cpu(?:_|$)|^cpuonly/i
+const SMI_REPORT = /NVSMI LOG|NVIDIA-SMI \d|Driver Version[ \t]*:/
+
+const PLACES: ReadonlyArray<[Place, RegExp]> = [
+  ['container', /\/\.dockerenv|^root@[0-9a-f]{12}:|\b(?:docker|podman) (?:run|exec)\b|\bnvidia-docker\b|\bsingularity (?:exec|run)\b|\bapptainer\b/],
+  ['wsl', /microsoft-standard-WSL|\bWSL ?2?\b|\/usr\/lib\/wsl\//i],
+  ['slurm', /\bsrun\b|\bsbatch\b|\bSLURM_[A-Z_]{2,30}|\bslurmstepd\b/],
+  ['kubernetes', /\bkubectl\b|\bkubernetes\b|\bnvidia\.com\/gpu\b/i],
+  ['jetson', /\bJetson\b|\bL4T\b|\btegra\b/i],
+]
+const RUN_COMMAND = /\b(?:docker|podman) run\b/
+
+/** A key as words only: "Nvidia Driver Version" → "nvidiadriverversion". */
+function keyOf(raw: string): string {
+  return raw.toLowerCase().replace(/[^a-z0-9]/g, '')
+}
+
+type Slot = 'driver' | 'cudaRuntime' | 'cudaToolkit' | 'smiCuda' | 'torch' | 'torchCuda' | 'cudnn' | 'nccl' | 'python'
+
+/** Which fact a key names, if any. `cuda version` alone is ambiguous (the driver's? the toolkit's?): only beside nvidia-smi. */
+function slotOf(key: string, smiReport: boolean): Slot | null {
+  if (/^(?:nvidia)?(?:display)?driver(?:version)?$|^kmdversion$|^nvidiagraphicsdriver$/.test(key)) return 'driver'
+  if (/^(?:cuda)?runtime(?:version)?$|^cudaruntimeversion$|^cudart(?:version)?$/.test(key)) return 'cudaRuntime'
+  if (/^cudatoolkit(?:version)?$|^nvcc(?:version)?$|^cudacompiler(?:version)?$/.test(key)) return 'cudaToolkit'
+  if (/^(?:cudaused(?:to)?buildpytorch|torchversioncuda|torchcuda(?:version)?|pytorchcuda(?:version)?)$/.test(key)) return 'torchCuda'
+  if (/^(?:py)?torch(?:version)?$/.test(key)) return 'torch'
+  if (/^(?:lib)?cudnn(?:version)?$|^nvidiacudnncu\d{2}$|^torchbackendscudnnversion$/.test(key)) return 'cudnn'
+  if (/^(?:nccl(?:version)?|nvidiancclcu\d{2})$/.test(key)) return 'nccl'
+  if (/^python(?:version)?$/.test(key)) return 'python'
+  if (smiReport && /^cuda(?:umd)?version$/.test(key)) return 'smiCuda'
+  return null
+}
+
+/** The value a slot takes, normalised, or null when it is not of that slot's shape. */
+function valueFor(slot: Slot, value: string): string | null {
+  // Trailing punctuation ("565.77.", "12.4)") dropped by a loop: /[.,;)]+$/ retries from every run start (quadratic).
+  let end = value.length
+  while (end > 0 && '.,;)'.includes(value[end - 1]!)) end--
+  const v = value.slice(0, end)
+  switch (slot) {
+    case 'driver':
+      return DRIVER_VALUE.test(v) ? v : null
+    case 'cudaRuntime':
+    case 'cudaToolkit':
+    case 'smiCuda':
+    case 'torchCuda':
+      return CUDA_VALUE.exec(v)?.[1] ?? null
+    case 'torch':
+      return /^\d+\.\d+/.test(v) ? v : null
+    default:
+      return v
+  }
+}
+
+const trimmed = (line: string) => (line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line).trim()
+
+/** Reads the fact sheet of a paste (LF line ends). */
+export function readFactSheet(text: string): FactSheet {
+  const sheet: FactSheet = {
+    driver: null,
+    cudaRuntime: null,
+    cudaToolkit: null,
+    smiCuda: null,
+    torch: null,
+    torchCuda: null,
+    torchCpuOnly: null,
+    cudnn: null,
+    nccl: null,
+    python: null,
+    places: [],
+    runCommand: null,
+  }
+  const smiReport = SMI_REPORT.test(text)
+  const set = (slot: Slot, value: string | null, line: string) => {
+    if (value !== null && sheet[slot] === null) sheet[slot] = { value, line }
+  }
+  for (const raw of text.split('\n', MAX_LINES)) {
+    const line = trimmed(raw)
+    if (line === '') continue
+    const nvcc = NVCC.exec(line)
+    if (nvcc) set('cudaToolkit', nvcc[1]!, line)
+    const kv = KEY_VALUE.exec(line) ?? NAME_VERSION.exec(line)
+    if (kv) readPair(sheet, set, kv, line, smiReport)
+    for (const [place, pattern] of PLACES) if (!sheet.places.some((p) => p.value === place) && pattern.test(line)) sheet.places.push({ value: place, line })
+    if (sheet.runCommand === null && RUN_COMMAND.test(line)) sheet.runCommand = { value: line, line }
+  }
+  return sheet
+}
+
+function readPair(sheet: FactSheet, set: (slot: Slot, value: string | null, line: string) => void, kv: RegExpExecArray, line: string, smiReport: boolean) {
+  const key = keyOf(kv[1]!)
+  const slot = slotOf(key, smiReport)
+  if (slot === null) return
+  const value = valueFor(slot, kv[2]!)
+  set(slot, value, line)
+  if (slot !== 'torch' || value === null) return
+  const suffix = WHEEL_SUFFIX.exec(value)?.[1]
+  // conda list's build string: `pytorch 2.1.0 py3.10_cuda12.1_cudnn8.9.2_0`, `pytorch 2.1.0 cpu_py310h…`
+  const build = kv[3] ?? ''
+  if (suffix?.toLowerCase() === 'cpu' || CONDA_CPU.test(build)) {
+    if (sheet.torchCpuOnly === null) sheet.torchCpuOnly = { value, line }
+    return
+  }
+  const packed = suffix ? `${suffix.slice(2, -1)}.${suffix.slice(-1)}` : null
+  set('torchCuda', packed ?? CONDA_CUDA.exec(build)?.[1] ?? null, line)
+}
