@@ -11,8 +11,8 @@ export function settingsWarningLine(w: SettingsWarning, ctx: Pick<CliContext, 't
 }
 
 /** The history the CLI shares with the app: the same folder under XDG / %APPDATA%, as many entries as the settings keep. */
-export function cliHistory(ctx: Pick<CliContext, 'env' | 't' | 'stderr'>): HistoryStore {
-  return openHistory({ env: ctx.env, onWarning: (w) => ctx.stderr.write(`${settingsWarningLine(w, ctx)}\n`) })
+export function cliHistory(ctx: Pick<CliContext, 'env' | 't' | 'say'>): HistoryStore {
+  return openHistory({ env: ctx.env, onWarning: (w) => ctx.say(settingsWarningLine(w, ctx)) })
 }
 
 /** One unreadable entry: which, where and why. */
@@ -23,7 +23,7 @@ export function unreadableLine(e: UnreadableEntry, store: HistoryStore, ctx: Pic
 
 /** Says where a run was saved, what the history deleted to stay within its limit, or why it was not saved (a warning: saving never fails the run). */
 export function reportSaved(result: { saved: HistoryEntry | null; saveError: SaveFailure | null; pruned: number; keeps: number }, ctx: CliContext): void {
-  if (result.saved) ctx.stderr.write(`${ctx.t('history.saved', { id: result.saved.id })}\n`)
-  if (result.pruned > 0) ctx.stderr.write(`${ctx.t('history.pruned', { count: result.pruned, keeps: result.keeps, file: historySettingsFile(ctx.env) })}\n`)
-  if (result.saveError) ctx.stderr.write(`${ctx.t('history.saveFailed', { why: ctx.t(`history.why.${result.saveError.reason}`), path: result.saveError.path })}\n`)
+  if (result.saved) ctx.say(ctx.t('history.saved', { id: result.saved.id }))
+  if (result.pruned > 0) ctx.say(ctx.t('history.pruned', { count: result.pruned, keeps: result.keeps, file: historySettingsFile(ctx.env) }))
+  if (result.saveError) ctx.say(ctx.t('history.saveFailed', { why: ctx.t(`history.why.${result.saveError.reason}`), path: result.saveError.path }))
 }

@@ -71,7 +71,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
     gpus: values.image === undefined ? values.gpus : undefined,
     convSeconds,
     lockWaitMs: values['no-wait'] === true ? 0 : undefined,
-    onLockWait: (holder) => ctx.stderr.write(`${ctx.t('diagnose.waiting', { pid: holder.pid, host: holder.host, since: holder.since })}\n`),
+    onLockWait: (holder) => ctx.say(ctx.t('diagnose.waiting', { pid: holder.pid, host: holder.host, since: holder.since })),
     onProgress: (p) => {
       if (p.stage === 'sample' || !p.step || p.step === lastStep) return
       lastStep = p.step

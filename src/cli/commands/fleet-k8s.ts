@@ -41,7 +41,7 @@ export async function k8sManifestCommand(values: K8sValues, ctx: CliContext): Pr
   } else {
     await checkOutputTarget(values.output)
     await writeOutputFile(values.output, text)
-    ctx.stderr.write(`${ctx.t('report.wrote', { file: values.output })}\n`)
+    ctx.say(ctx.t('report.wrote', { file: values.output }))
   }
   return EXIT_OK
 }

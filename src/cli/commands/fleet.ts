@@ -67,7 +67,7 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
 
   const command = [...selfCommand(values['gpu-doctor'] ?? (values.image !== undefined ? 'gpu-doctor' : undefined)), 'report', '--format', 'json', '--no-save']
   if (values.python !== undefined) command.push('--python', values.python)
-  ctx.stderr.write(`${ctx.t('fleet.slurmStart', { command: command.join(' ') })}\n`)
+  ctx.say(ctx.t('fleet.slurmStart', { command: command.join(' ') }))
   let result
   try {
     result = await runSlurmFleet({
@@ -88,7 +88,7 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
   const { table } = result
   if (reportsDir !== undefined) {
     const count = await saveNodeReports(result, reportsDir)
-    ctx.stderr.write(`${ctx.t('fleet.reportsSaved', { count, dir: reportsDir })}\n`)
+    ctx.say(ctx.t('fleet.reportsSaved', { count, dir: reportsDir }))
   }
   const text = format === 'table' ? `${renderFleetTable(table, ctx.lang)}\n` : renderFleetDocument(table, format, ctx.lang)
   if (values.output === undefined) {
@@ -96,7 +96,7 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
     await ctx.flushStdout()
   } else {
     await writeOutputFile(values.output, text)
-    ctx.stderr.write(`${ctx.t('report.wrote', { file: values.output })}\n`)
+    ctx.say(ctx.t('report.wrote', { file: values.output }))
   }
   return (table.lookFirst ?? []).length > 0 ? EXIT_FAILED : EXIT_OK
 }

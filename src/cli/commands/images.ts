@@ -16,7 +16,7 @@ export async function imagesCommand(args: string[], ctx: CliContext): Promise<nu
     env: ctx.env,
     signal: ctx.signal,
     clock: ctx.clock,
-    onSwept: (ids) => ctx.stderr.write(`${ctx.t('docker.swept', { count: ids.length })}\n`),
+    onSwept: (ids) => ctx.say(ctx.t('docker.swept', { count: ids.length })),
   })
   if (values.json === true) ctx.stdout.write(`${JSON.stringify({ engine, host, images }, null, 2)}\n`)
   else ctx.print(`${renderEngineLine({ ok: true, info: engine }, ctx.t, ctx.style)}\n${renderImages(images, host, ctx.t)}`)

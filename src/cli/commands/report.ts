@@ -78,7 +78,7 @@ async function mergeCommand(files: string[], format: Format, output: string | un
   if (format === 'pdf') throw new CliError(ctx.t('report.formatFor', { format, mode: '--merge', formats: 'md, html, json' }), EXIT_USAGE)
   if (output !== undefined) await checkOutputTarget(output)
   const table = await mergeReportFiles(files)
-  for (const r of table.rejected) ctx.stderr.write(`${ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) })}\n`)
+  for (const r of table.rejected) ctx.say(ctx.t('error.unparseable', { file: files[r.index] ?? r.name, reason: fleetRejectReason(r, reportTranslator(ctx.lang)) }))
   await emit(renderFleetDocument(table, format, ctx.lang), format, output, ctx, [], forReading)
   return EXIT_OK
 }
@@ -94,10 +94,10 @@ async function makeReport(values: { from?: string; latest?: boolean; python?: st
     env: ctx.env,
     signal: ctx.signal,
     onHistoryRead: ({ skipped, usedId }) => {
-      for (const entry of skipped) ctx.stderr.write(`${unreadableLine(entry, store, ctx)}\n`)
-      if (usedId !== null && skipped.length) ctx.stderr.write(`${ctx.t('history.usingLatest', { id: usedId })}\n`)
+      for (const entry of skipped) ctx.say(unreadableLine(entry, store, ctx))
+      if (usedId !== null && skipped.length) ctx.say(ctx.t('history.usingLatest', { id: usedId }))
     },
-    onPython: (python) => ctx.stderr.write(`${python === null ? ctx.t('report.noPython') : ctx.t('diagnose.using', { python })}\n`),
+    onPython: (python) => ctx.say(python === null ? ctx.t('report.noPython') : ctx.t('diagnose.using', { python })),
     onProgress: (p) => {
       if (p.stage === 'sample' || !p.step || p.step === lastStep) return
       lastStep = p.step
@@ -143,7 +143,7 @@ export async function reportCommand(args: string[], ctx: CliContext): Promise<nu
     if (error instanceof NoChromiumError) throw new CliError(ctx.t('report.noChromium'), EXIT_ENVIRONMENT)
     throw error
   }
-  for (const note of notes) ctx.stderr.write(`${note}\n`)
-  ctx.stderr.write(`${ctx.t('report.wrote', { file })}\n`)
+  for (const note of notes) ctx.say(note)
+  ctx.say(ctx.t('report.wrote', { file }))
   return EXIT_OK
 }

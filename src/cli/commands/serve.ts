@@ -59,7 +59,7 @@ export async function serveCommand(args: string[], ctx: CliContext): Promise<num
   })
   const actualPort = new URL(server.url).port
   ctx.print(ctx.t('serve.listening', { url: server.url }))
-  if (bind === 'exposed') ctx.stderr.write(`${ctx.t('serve.exposed', { host })}\n`)
+  if (bind === 'exposed') ctx.say(ctx.t('serve.exposed', { host }))
   else ctx.print(ctx.t('serve.ssh', { port: actualPort }))
   if (metrics) ctx.print(ctx.t('serve.metrics', { url: `${new URL(server.url).origin}/metrics` }))
   if (values.open === true && values['no-open'] !== true) {

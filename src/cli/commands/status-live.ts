@@ -16,7 +16,7 @@ export async function liveStatusCommand(values: { 'nvidia-smi'?: string }, json:
     throw new CliError(ctx.t(problem.messageKey, { ns: 'problems', defaultValue: problem.message }), EXIT_ENVIRONMENT)
   }
   const { status, swept, sampler, engine } = snapshot
-  if (swept.length) ctx.stderr.write(`${ctx.t('docker.swept', { count: swept.length })}\n`)
+  if (swept.length) ctx.say(ctx.t('docker.swept', { count: swept.length }))
   if (json) {
     ctx.stdout.write(`${JSON.stringify({ ...status, sampler }, null, 2)}\n`)
     return EXIT_OK

@@ -25,7 +25,7 @@ function progressWriter(ctx: CliContext, pid: number, seconds: number) {
       shown = elapsed
       const line = ctx.t('progress', { ns: 'watch', pid, elapsed, seconds, sm: sm === null ? '–' : Math.round(sm) })
       if (tty) redrawLine(ctx.stderr, line)
-      else ctx.stderr.write(`${line}\n`)
+      else ctx.say(line)
     },
     /** The last progress line stays, ended by a newline, so the verdict starts on a line of its own. */
     end() {
