@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config'
 // Diagnoses run by tests (CLI diagnose/report) save their history here, not in the user's data dir.
 // No test's status, images or core service sweeps another test's labelled leftover away while it looks
 // at it (test/integration/docker/sweep-fronts.test.ts turns sweeping back on).
-const env = { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data'), GPU_DOCTOR_NO_SWEEP: '1' }
+// The CLI speaks the language of LC_ALL / LANG: tests run in the C locale whatever the host's is, and
+// one that tests a language says so (--lang, GPU_DOCTOR_LANG).
+const env = { GPU_DOCTOR_DATA_DIR: join(tmpdir(), 'gpu-doctor-vitest-data'), GPU_DOCTOR_NO_SWEEP: '1', LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' }
 
 /**
  * The engine integration tests that hold for any engine, run a second time against Podman's

@@ -75,7 +75,10 @@ test.describe('first run with only Docker (optional) missing', () => {
     })
   }
 
-  test('the line is there from the first paint, so nothing below it moves (CLS)', async ({ page, served }) => {
+  // Which answer comes first (samples, the full GPU state, host facts, the rest of the texts) depends
+  // on the machine's load: the page must not move whatever the order, on a fast or a slowed renderer.
+  for (const slowdown of [1, 4]) test(`the line is there from the first paint, so nothing below it moves (CLS, renderer slowed ${slowdown}×)`, async ({ page, served }) => {
+    if (slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown })
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number }
       w.__cls = 0
@@ -88,9 +91,11 @@ test.describe('first run with only Docker (optional) missing', () => {
     await page.goto(served.url)
     await expect(page.getByTestId('first-run-docker')).toHaveAttribute('data-state', 'absent')
     await expect(page.getByTestId('gpu-util-0')).toHaveText(/^\d+ %$/)
+    await expect(page.getByTestId('host-facts')).toBeVisible()
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
     test.info().annotations.push({ type: 'CLS', description: String(cls) })
-    expect(cls).toBeLessThan(0.1)
+    // What is left is a few pixels of width as the texts load (about 0.002); the GPUs pushing the host's card down was 0.07.
+    expect(cls).toBeLessThan(0.01)
   })
 })
 

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 
 import { stepsEn, stepsZh } from '../src/shared/i18n/steps'
+import { EMOJI } from '../test/helpers/emoji'
 import { expect, saveScreenshot, test } from './fixtures'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -13,8 +14,8 @@ const CLI = resolve(ROOT, 'out/cli/gpu-doctor.cjs')
 const FAKE_SMI = resolve(ROOT, 'test/fake-nvidia-smi/nvidia-smi')
 const VERIFIED = resolve(ROOT, 'docs/verification/issue-3-h200')
 const STEPS = ['gpu-visible', 'cudnn-loaded', 'ldd-linkage', 'sm-utilisation', 'conv-timing'] as const
-/** This machine's host name, as a word: it must not survive redaction. */
-const HOST = new RegExp(`\\b${hostname().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
+/** This machine's host name, as a word in any script (a CJK name has no \b around it): it must not survive redaction. */
+const HOST = new RegExp(`(?<![\\p{L}\\p{N}_])${hostname().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u')
 
 // Two real H200 diagnoses (docs/verification/issue-3-h200): healthy, then with cuDNN switched off.
 const OLDER = '2026-11-21T05-50-26-715Z-e2e001'
@@ -52,7 +53,6 @@ async function openReport(page: Page, url: string): Promise<void> {
 const preview = (page: Page) => page.getByTestId('export-preview')
 /** The rendered report inside the sandboxed preview frame. */
 const rendered = (page: Page) => page.frameLocator('[data-testid="export-rendered"]').locator('body')
-const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}]/u
 
 test.describe('Report page (two saved H200 diagnoses)', () => {
   test.use({ extraEnv: { GPU_DOCTOR_DATA_DIR: seededDataDir() } })

@@ -24,7 +24,7 @@ export function cliErrorOf(error: unknown, t: TFunction): unknown {
     return new CliError(t('output.notWritten', { file: error.path, reason }), EXIT_ENVIRONMENT)
   }
   // Another diagnosis holds the GPU: the machine is busy, an environment state (exit 3).
-  if (error instanceof DiagnosisBusyError) return new CliError(t('diagnose.busy', error.details), EXIT_ENVIRONMENT)
+  if (error instanceof DiagnosisBusyError) return new CliError(t(error.holder ? 'diagnose.busy' : 'diagnose.busyStarting', error.details), EXIT_ENVIRONMENT)
   // A lock left behind that this user cannot remove: the machine's state too, with what to remove.
   if (error instanceof DiagnosisLockStuckError) return new CliError(t('diagnose.lockStuck', error.details), EXIT_ENVIRONMENT)
   return error

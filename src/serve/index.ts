@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { hostname, networkInterfaces } from 'node:os'
+import { domainToASCII } from 'node:url'
 import type { Duplex } from 'node:stream'
 
 import type { CoreService } from '../core/app/service/types'
@@ -70,7 +71,8 @@ function decodeSegment(segment: string): string {
  */
 function wildcardNames(host: string): string[] {
   if (host !== '0.0.0.0' && host !== '::') return []
-  const names = [hostname()]
+  // A browser sends a name in another script (a CJK host name) as its ASCII (punycode) form.
+  const names = [hostname(), domainToASCII(hostname())].filter(Boolean)
   for (const list of Object.values(networkInterfaces())) {
     for (const info of list ?? []) names.push(info.family === 'IPv6' ? `[${info.address.split('%')[0]}]` : info.address)
   }

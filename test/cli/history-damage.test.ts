@@ -61,11 +61,16 @@ describe('gpu-doctor and a damaged or unwritable history', () => {
   })
 
   it('says when the history deleted old entries, and warns about a damaged settings file without failing', async () => {
-    const { data, store, env } = await historyWithDamagedNewest()
+    const { data, store, good, cut, env } = await historyWithDamagedNewest()
+    const oldest = (await store.save(at(h200Diagnosis('diagnose'), '2026-11-19T10:00:00.000Z'))).entry.id
     writeFileSync(join(data, 'settings.json'), '{"historyLimit": 2}')
     const r = await runBuiltCli(['diagnose', '--python', pythonWithoutTorch(), '--steps', 'gpu-visible'], env, { timeoutMs: 30_000 })
     expect(r.stderr).toMatch(/History keeps 2 diagnoses: deleted the oldest one/)
-    expect(readdirSync(store.dir).filter((n) => n.endsWith('.json'))).toHaveLength(2)
+    // The damaged entry does not count: the new one and the newest readable one stay, the oldest goes.
+    const left = readdirSync(store.dir).filter((n) => n.endsWith('.json'))
+    expect(left).toHaveLength(3)
+    expect(left).toEqual(expect.arrayContaining([`${good}.json`, `${cut}.json`]))
+    expect(left).not.toContain(`${oldest}.json`)
     writeFileSync(join(data, 'settings.json'), '{"historyLimit": ')
     const damaged = await runBuiltCli(['diagnose', '--python', pythonWithoutTorch(), '--steps', 'gpu-visible', '--lang', 'zh-CN'], env, { timeoutMs: 30_000 })
     expect(damaged.code).toBe(1)

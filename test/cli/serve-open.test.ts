@@ -52,8 +52,10 @@ async function serveOpen(path: string, display: Record<string, string>): Promise
   return { url, output }
 }
 
+/** The arguments a stand-in recorded: its file is created empty, then written (on a loaded machine, read in between). */
 async function recorded(file: string): Promise<string[]> {
-  for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100))
+  const written = () => existsSync(file) && readFileSync(file, 'utf8').endsWith('\n')
+  for (let i = 0; i < 100 && !written(); i++) await new Promise((r) => setTimeout(r, 100))
   return readFileSync(file, 'utf8').trim().split('\n')
 }
 

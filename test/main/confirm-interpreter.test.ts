@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 import type { MessageBoxOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +11,8 @@ import { INVOKE_CHANNELS } from '../../src/shared/channels'
 import { desktopEn, desktopZh, type DesktopKey } from '../../src/shared/i18n/desktop'
 import { interpolate } from '../../src/shared/i18n/interpolate'
 import { fakeSmiEnv } from '../helpers/fake-smi'
+import { TORCH_PYTHON } from '../helpers/pythons'
+import { venvLayout } from '../helpers/venv-layout'
 
 // The app's glue: the core asks main's native dialog before running a path typed in the page. The
 // dialog is Electron's; what it is asked and what its answer does are tested here with the real core.
@@ -56,6 +58,17 @@ describe('the app asks before it runs a Python typed in the page', () => {
     await running.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python: program }], { id: 'window-1' })
     expect(yes.shown).toHaveLength(1)
     await running.dispose()
+  })
+
+  it('asks about a venv whose bin/python links to a Python it found (another interpreter), and Cancel keeps its site-packages from loading', async () => {
+    const venv = venvLayout()
+    const no = dialog('cancel')
+    const core = createCoreService({ env: { ...fakeSmiEnv('h200-x1'), PATH: dirname(TORCH_PYTHON) }, confirmInterpreter: no.confirm })
+    const refused = await core.invoke(INVOKE_CHANNELS.startDiagnosis, [{ python: venv.python }], { id: 'window-1' })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'interpreter-not-allowed', details: { howToAllow: 'confirm' } } })
+    expect(no.shown).toHaveLength(1)
+    expect(existsSync(venv.mark)).toBe(false)
+    await core.dispose()
   })
 
   it('asks in Chinese when the app speaks Chinese', async () => {

@@ -9,6 +9,8 @@ import { createCoreService } from '../../src/core/app/service/core-service'
 import type { CoreService } from '../../src/core/app/service/types'
 import { type RunningServer, startServer } from '../../src/serve'
 import { fakeSmiEnv } from '../helpers/fake-smi'
+import { TORCH_PYTHON } from '../helpers/pythons'
+import { venvLayout } from '../helpers/venv-layout'
 
 // The real core behind the real server. A page (any holder of the token) names a program as "the
 // Python"; the program here only leaves a mark that it ran.
@@ -85,6 +87,14 @@ describe('serve: which program may run as "the Python"', { timeout: 30_000 }, ()
     expect((listed.value as Array<{ path: string }>).map((i) => i.path)).toContain(onPath.program)
     const again = await invoke('diagnosis:start', [{ python: onPath.program }])
     expect(again.error?.code).toBe('bad-interpreter')
+  })
+
+  it('a venv whose bin/python links to the allowed Python is refused, and its site-packages never load', async () => {
+    const venv = venvLayout()
+    await start([TORCH_PYTHON])
+    const r = await invoke('diagnosis:start', [{ python: venv.python }])
+    expect(r).toMatchObject({ ok: false, error: { code: 'interpreter-not-allowed', details: { python: venv.python } } })
+    expect(existsSync(venv.mark), 'the venv site-packages ran').toBe(false)
   })
 
   it('a path that does not exist is still said to be missing (nothing to run, nothing to allow)', async () => {

@@ -23,16 +23,26 @@ export interface LockHolder {
   processStart: string | null
 }
 
-/** Another diagnosis holds the lock and did not finish in time (or waiting was not wanted). */
+/**
+ * Another diagnosis holds the lock and did not finish in time (or waiting was not wanted). `holder`
+ * is null when its lock file is there but not written yet (a run between creating and writing it).
+ */
 export class DiagnosisBusyError extends Error {
   readonly code = 'diagnosis-busy'
-  constructor(readonly holder: LockHolder) {
-    super(`Another diagnosis is running (PID ${holder.pid} on ${holder.host}, since ${holder.since}); two at once would spoil each other's GPU load and timings. Wait for it to finish, or end it.`)
+  constructor(
+    readonly holder: LockHolder | null,
+    readonly path = '',
+  ) {
+    super(
+      holder
+        ? `Another diagnosis is running (PID ${holder.pid} on ${holder.host}, since ${holder.since}); two at once would spoil each other's GPU load and timings. Wait for it to finish, or end it.`
+        : `Another diagnosis is just starting (its lock file ${path} is not written yet). Nothing was run: try again in a few seconds.`,
+    )
     this.name = 'DiagnosisBusyError'
   }
 
   get details(): Record<string, string> {
-    return { pid: String(this.holder.pid), host: this.holder.host, since: this.holder.since }
+    return this.holder ? { pid: String(this.holder.pid), host: this.holder.host, since: this.holder.since } : { path: this.path }
   }
 }
 
@@ -151,11 +161,18 @@ function tryCreate(path: string, holder: LockHolder): boolean {
     makeFolders(dirname(path))
     fd = openSync(path, 'wx', 0o644)
   }
+  const text = Buffer.from(JSON.stringify(holder))
   try {
-    writeSync(fd, JSON.stringify(holder))
-  } finally {
+    // A full disk (ENOSPC, a quota, a file size limit) fails the write after the create: the empty
+    // file would read as a lock nobody holds, so it goes, and the run goes on unguarded.
+    const written = writeSync(fd, text)
+    if (written !== text.length) throw Object.assign(new Error(`the lock file ${path} could not be written whole (${written} of ${text.length} bytes: is the disk full?)`), { code: 'ENOSPC' })
+  } catch (error) {
     closeSync(fd)
+    rmQuiet(path)
+    throw error
   }
+  closeSync(fd)
   return true
 }
 
@@ -191,10 +208,12 @@ export async function acquireRunLock(options: LockOptions): Promise<HeldLock | n
       if (sameHolder(readHolder(path), holder)) removeStale(path)
       continue
     }
-    const shown = holder ?? { pid: 0, host: '?', since: '?', processStart: null }
-    if (clock.now() >= deadline) throw new DiagnosisBusyError(shown)
-    if (!told) options.onWait?.(shown)
-    told = true
+    if (clock.now() >= deadline) throw new DiagnosisBusyError(holder, path)
+    // An unwritten lock names no one to wait for: it is looked at again until written or stale.
+    if (!told && holder) {
+      options.onWait?.(holder)
+      told = true
+    }
     await clock.sleep(Math.min(options.pollMs ?? 250, Math.max(1, deadline - clock.now())), options.signal)
   }
   let released = false

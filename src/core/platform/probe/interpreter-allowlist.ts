@@ -1,7 +1,7 @@
-import { realpath } from 'node:fs/promises'
-
 import { InterpreterNotAllowedError } from '../errors'
+import { namesAPath, readInterpreterIdentity } from './interpreter-identity'
 import type { Interpreter } from './interpreters'
+import { pinInterpreter } from './pinned-interpreters'
 
 export interface InterpreterAllowlistDeps {
   /** Interpreter discovery (detectInterpreters): what it finds may run. */
@@ -18,33 +18,51 @@ export interface InterpreterAllowlistDeps {
 /**
  * The programs a page may ask the core to run as "the Python": only those discovery found, the user
  * chose in this session, or serve was started with. A page (a renderer, a browser tab with the
- * token) could otherwise name any program on the machine. Paths compare after resolving links, so
- * /usr/bin/python3 and the python3.12 it points to are one.
+ * token) could otherwise name any program on the machine.
+ *
+ * An interpreter is the file that runs, the folder it runs from and the venv settings Python finds
+ * there (interpreter-identity.ts): /usr/bin/python3 and the python3.11 beside it are one, but a venv
+ * whose bin/python links to an allowed python is another interpreter (its site-packages run), and
+ * so is a link in another folder. What was allowed is pinned: each start re-checks it and runs the
+ * resolved file (pinned-interpreters.ts).
  */
 export function createInterpreterAllowlist(deps: InterpreterAllowlistDeps) {
   const allowed = new Set<string>()
-  const resolved = async (path: string) => realpath(path).catch(() => path)
-  const add = async (path: string) => {
-    allowed.add(path)
-    allowed.add(await resolved(path))
+  /** Bare names (found on PATH when started) that the user named or confirmed. */
+  const allowedNames = new Set<string>()
+  const add = (path: string) => {
+    const identity = readInterpreterIdentity(path)
+    if (identity) allowed.add(identity.key)
+    else if (!namesAPath(path)) allowedNames.add(path)
   }
-  const has = async (path: string) => allowed.has(path) || allowed.has(await resolved(path))
-  const presets = Promise.all((deps.preset ?? []).map(add))
+  /** Whether `python` is allowed now; when it is, its starts are pinned to what was checked. */
+  const admit = (python: string): boolean => {
+    const identity = readInterpreterIdentity(python)
+    if (!identity) return allowedNames.has(python)
+    if (!allowed.has(identity.key)) return false
+    pinInterpreter(python, identity)
+    return true
+  }
 
   return {
     /** Discovery found these: they may run. */
     async allowFound(list: readonly Interpreter[]): Promise<void> {
-      await Promise.all(list.map((i) => add(i.path)))
+      for (const interpreter of list) add(interpreter.path)
     },
     /** Resolves when `python` may run; else asks the user where the front end can, else throws InterpreterNotAllowedError. */
     async require(python: string): Promise<void> {
-      await presets
-      if (await has(python)) return
+      // Read again each time: an upgrade that replaced a named python is still the one named.
+      for (const path of deps.preset ?? []) add(path)
+      if (admit(python)) return
       await this.allowFound(await deps.discover())
-      if (await has(python)) return
+      if (admit(python)) return
       if (!deps.confirm) throw new InterpreterNotAllowedError(python, 'serve-option')
+      const asked = readInterpreterIdentity(python)
       if (!(await deps.confirm(python))) throw new InterpreterNotAllowedError(python, 'confirm')
-      await add(python)
+      // What the user said yes to is what was there when asked: a link repointed during the dialog is not it.
+      if (asked) allowed.add(asked.key)
+      else if (!namesAPath(python)) allowedNames.add(python)
+      if (!admit(python)) throw new InterpreterNotAllowedError(python, 'confirm')
     },
   }
 }

@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, realpathSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
 
 import { runProcess } from '../process/run-process'
+import { readInterpreterIdentity } from './interpreter-identity'
+import { interpreterLaunch } from './pinned-interpreters'
 
 export type InterpreterSource = 'path' | 'venv' | 'conda' | 'py-launcher' | 'explicit'
 
@@ -45,7 +47,9 @@ const PROBE_SNIPPET = "import sys,importlib.util as u;s=u.find_spec('torch');pri
 
 /** Asks one interpreter for its version and where torch would come from (fast: no import). */
 export async function inspectInterpreter(path: string, source: InterpreterSource, env?: NodeJS.ProcessEnv): Promise<Interpreter> {
-  const run = await runProcess(path, ['-c', PROBE_SNIPPET], { timeoutMs: 8000, env })
+  const launch = interpreterLaunch(path)
+  if ('refused' in launch) return { path, source, version: null, torchLocation: null, error: launch.refused }
+  const run = await runProcess(launch.command, ['-c', PROBE_SNIPPET], { timeoutMs: 8000, env, argv0: launch.argv0 })
   if (run.exitCode !== 0) {
     const why = run.spawnError ? (run.spawnError.code === 'ENOENT' ? 'not found' : run.spawnError.message) : run.timedOut ? 'timed out' : run.stderr.trim().split('\n').pop() || `exit ${run.exitCode}`
     return { path, source, version: null, torchLocation: null, error: why }
@@ -56,7 +60,7 @@ export async function inspectInterpreter(path: string, source: InterpreterSource
 
 /**
  * Every Python worth offering: the active venv / conda env, python3/python on PATH, conda envs
- * under the usual roots, and on Windows the `py` launcher's list. Duplicates (symlinks) removed.
+ * under the usual roots, and on Windows the `py` launcher's list. Links to one listed already removed.
  */
 export async function detectInterpreters(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<Interpreter[]> {
   const list = candidates(env, platform)
@@ -67,17 +71,13 @@ export async function detectInterpreters(env: NodeJS.ProcessEnv = process.env, p
       if (m) list.push({ path: m[1]!, source: 'py-launcher' })
     }
   }
+  // One entry per interpreter: a link to a python listed already is dropped, a venv whose bin/python
+  // links to one is not (it is another interpreter, with its own site-packages).
   const seen = new Set<string>()
   const unique = list.filter(({ path }) => {
-    if (!existsSync(path)) return false
-    let real: string
-    try {
-      real = realpathSync(path)
-    } catch {
-      return false
-    }
-    if (seen.has(real)) return false
-    seen.add(real)
+    const identity = readInterpreterIdentity(path)
+    if (!identity || seen.has(identity.program)) return false
+    seen.add(identity.program)
     return true
   })
   return Promise.all(unique.map((c) => inspectInterpreter(c.path, c.source, env)))

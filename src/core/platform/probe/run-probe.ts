@@ -4,6 +4,7 @@ import type { Finding } from '../../../shared/diagnosis'
 import type { ProbeReport } from '../../../shared/probe'
 import { ProbeReportSchema } from '../../../shared/probe'
 import { runProcess } from '../process/run-process'
+import { interpreterLaunch } from './pinned-interpreters'
 import { probeScriptPath } from './probe-script'
 
 export type ProbeWorkload = 'conv' | 'sustained' | 'cudnn-maps' | 'links'
@@ -134,7 +135,10 @@ export const hostProbeRunner: ProbeRunner = async (options) => {
   const script = probeScriptPath(options.env)
   if (!script) return { ok: false, reason: 'the probe script resources/probe/gpu_doctor_probe.py is missing', stderr: '', durationMs: 0 }
   // --parent-watch with stdin held open: the probe ends by itself when this process dies (kill -9 included).
-  const run = await runProcess(options.python, ['-X', 'utf8', script, ...probeArguments(options), '--parent-watch'], {
+  const launch = interpreterLaunch(options.python)
+  if ('refused' in launch) return { ok: false, reason: `cannot start ${options.python}: ${launch.refused}`, stderr: '', durationMs: 0 }
+  const run = await runProcess(launch.command, ['-X', 'utf8', script, ...probeArguments(options), '--parent-watch'], {
+    argv0: launch.argv0,
     timeoutMs: options.timeoutMs ?? 120_000,
     holdStdinOpen: true,
     signal: options.signal,

@@ -51,6 +51,8 @@ function resolveProgram(command: string, env: NodeJS.ProcessEnv): string | null 
 export interface Spawnable {
   command: string
   args: string[]
+  /** argv[0] for spawn itself to set (no wrapper); absent: the command. */
+  argv0?: string
   /** Whether the kernel will kill the program when this process dies. */
   diesWithParent: boolean
 }
@@ -60,9 +62,16 @@ export interface Spawnable {
  * cannot be found or run is left unwrapped, so the spawn still fails with ENOENT / EACCES and the
  * caller explains it as before.
  */
-export function dieWithParent(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Spawnable {
+export function dieWithParent(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env, argv0?: string): Spawnable {
   const wrapper = pdeathsigWrapper()
   const program = wrapper ? resolveProgram(command, env) : null
-  if (!wrapper || !program) return { command, args: [...args], diesWithParent: false }
-  return { command: wrapper, args: ['--pdeathsig', 'KILL', '--', program, ...args], diesWithParent: true }
+  const unwrapped = { command, args: [...args], diesWithParent: false, ...(argv0 === undefined ? {} : { argv0 }) }
+  if (!wrapper || !program) return unwrapped
+  if (argv0 === undefined) return { command: wrapper, args: ['--pdeathsig', 'KILL', '--', program, ...args], diesWithParent: true }
+  // setpriv cannot set argv[0]; bash's `exec -a` can (-p: no $BASH_ENV, no functions from the environment).
+  const bash = BASH_PATHS.find(isExecutableFile)
+  if (!bash) return unwrapped
+  return { command: wrapper, args: ['--pdeathsig', 'KILL', '--', bash, '-p', '-c', 'exec -a "$0" "$@"', argv0, program, ...args], diesWithParent: true }
 }
+
+const BASH_PATHS = ['/usr/bin/bash', '/bin/bash']

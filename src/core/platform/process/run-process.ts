@@ -22,6 +22,8 @@ export interface RunOptions {
    * dies, however it dies, the child reads end-of-file. The probe's parent watch uses it.
    */
   holdStdinOpen?: boolean
+  /** The program's argv[0] when it must differ from `command` (a venv's python started as the file its link names). */
+  argv0?: string
 }
 
 export interface RunResult {
@@ -67,9 +69,10 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     let settled = false
 
     const env = options.env ?? process.env
-    const run = dieWithParent(command, args, env)
+    const run = dieWithParent(command, args, env, options.argv0)
     const child = spawn(run.command, run.args, {
       env,
+      ...(run.argv0 === undefined ? {} : { argv0: run.argv0 }),
       cwd: options.cwd,
       stdio: [options.holdStdinOpen ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       windowsHide: true,

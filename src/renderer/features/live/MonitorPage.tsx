@@ -83,10 +83,13 @@ function HistoryWindowPicker() {
 
 /** The live view: the driver, each GPU's gauges and the host's facts. */
 export function MonitorPage() {
+  // The host's card comes below the GPUs once they have their place: drawn before, it was pushed
+  // down when they arrived, a layout shift that depended on which answer came first.
+  const gpusPlaced = useGpu((s) => s.loadError !== null || s.gpuState !== null || Object.keys(s.latest).length > 0)
   return (
     <>
       <GpuSection />
-      <HostFacts />
+      {gpusPlaced && <HostFacts />}
     </>
   )
 }

@@ -82,11 +82,17 @@ describe('a history with damaged entries', () => {
     }
   })
 
-  it('damaged entries are pruned by age like any other, and the save says how many went', async () => {
-    const { s } = await damagedHistory(3)
-    const { pruned, keeps } = await s.save(at(h200Diagnosis('diagnose'), '2026-11-20T10:00:00.000Z'))
-    expect({ pruned, keeps }).toEqual({ pruned: 5, keeps: 3 })
-    expect(readdirSync(s.dir).filter((n) => n.endsWith('.json'))).toHaveLength(3)
+  it('damaged entries do not count toward the limit when pruning either: the readable ones stay, the oldest beyond it go with older damage', async () => {
+    const { s, good, damagedIds } = await damagedHistory(3)
+    const olderDamage = '2026-10-01T10-00-00-000Z-eeeeee'
+    writeFileSync(join(s.dir, `${olderDamage}.json`), '{"torn": ')
+    const { entry, pruned, keeps } = await s.save(at(h200Diagnosis('diagnose'), '2026-11-20T10:00:00.000Z'))
+    expect({ pruned, keeps }).toEqual({ pruned: 2, keeps: 3 })
+    const left = readdirSync(s.dir).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5))
+    expect(left.sort()).toEqual([entry.id, good[2], good[1], ...damagedIds].sort())
+    const listing = await s.list()
+    expect(listing.entries.map((e) => e.id)).toEqual([entry.id, good[2], good[1]])
+    expect(listing.unreadable).toHaveLength(damagedIds.length)
   })
 })
 

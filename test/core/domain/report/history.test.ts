@@ -76,6 +76,16 @@ describe('diagnosis history', () => {
     expect(HISTORY_LIMIT).toBe(500)
   })
 
+  it('never deletes the entry it has just saved, when older entries carry future dates (a clock that was ahead)', async () => {
+    const s = new HistoryStore(historyDir(mkdtempSync(join(tmpdir(), 'gd-history-'))), 2)
+    const d = h200Diagnosis('diagnose-cvd-empty')
+    const ahead = [(await s.save(at(d, '2031-05-01T00:00:00.000Z'))).entry.id, (await s.save(at(d, '2031-05-02T00:00:00.000Z'))).entry.id]
+    const { entry, pruned } = await s.save(at(d, '2026-12-07T10:00:00.000Z'))
+    expect(pruned).toBe(1)
+    expect(readdirSync(s.dir).sort()).toEqual([`${entry.id}.json`, `${ahead[1]}.json`].sort())
+    expect((await s.load(entry.id)).startedAt).toBe('2026-12-07T10:00:00.000Z')
+  })
+
   it('is empty, not an error, before the first diagnosis', async () => {
     const s = new HistoryStore(join(tmpdir(), `gd-none-${Date.now()}`, 'history'))
     await expect(s.list()).resolves.toEqual({ entries: [], unreadable: [], keeps: HISTORY_LIMIT })

@@ -4,6 +4,7 @@ import { redactReport } from '../../../../src/core/domain/report/rendering/redac
 import { renderReportHtml } from '../../../../src/core/domain/report/rendering/render-html'
 import { renderReportMarkdown } from '../../../../src/core/domain/report/rendering/render-markdown'
 import { stepsEn, stepsZh } from '../../../../src/shared/i18n/steps'
+import { EMOJI } from '../../../helpers/emoji'
 import { h200Report } from './fixtures'
 
 const TITLES = ['GPU visible to PyTorch', 'cuDNN loaded', 'Library linkage', 'SM utilisation under load', 'Conv2d timing, cuDNN on vs off']
@@ -85,7 +86,6 @@ describe('Markdown report', () => {
 })
 
 describe('verdict marks', () => {
-  const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}]/u
   it('are words in every report, Markdown and HTML, English and Chinese: no emoji font needed', () => {
     for (const name of ['diagnose', 'diagnose-disable-cudnn', 'diagnose-cvd-empty', 'diagnose-cudnn-shadow'] as const) {
       for (const lang of ['en', 'zh-CN'] as const) {
@@ -99,6 +99,18 @@ describe('verdict marks', () => {
     expect(html).toContain('<span class="verdict fail">失败</span>')
     expect(html).toContain('<span class="verdict skip">跳过</span>')
     expect(html).toMatch(/<span class="sev error">错误<\/span>/)
+  })
+
+  it('the check finds emoji, not the ® and ™ of a real CPU model the report quotes', () => {
+    const report = h200Report('diagnose')
+    const quoted = { ...report, host: { ...report.host!, cpuModel: 'Intel® Xeon® Platinum 8480+ (Sapphire Rapids™)' } }
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const md = renderReportMarkdown(quoted, lang)
+      expect(md).toContain('Intel® Xeon® Platinum 8480+ (Sapphire Rapids™)')
+      expect(md).not.toMatch(EMOJI)
+      expect(renderReportHtml(quoted, lang)).not.toMatch(EMOJI)
+    }
+    for (const made of ['✅', '❌', '⚠️', '🔥']) expect(made).toMatch(EMOJI)
   })
 })
 

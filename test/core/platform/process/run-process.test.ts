@@ -31,6 +31,12 @@ describe('runProcess', () => {
     expect(r.durationMs).toBeLessThan(5000)
   })
 
+  it('starts a program under another argv[0] (a venv python run as its link), in place: the PID it reports is the one started', async () => {
+    let started = 0
+    const r = await runProcess(process.execPath, ['-e', 'console.log(process.argv0 + " " + process.pid)'], { timeoutMs: 10_000, argv0: '/opt/some env/bin/node', onSpawn: (pid) => (started = pid) })
+    expect(r.stdout.trim()).toBe(`/opt/some env/bin/node ${started}`)
+  })
+
   it('caps runaway output', async () => {
     const r = await runProcess(process.execPath, ['-e', 'process.stdout.write("x".repeat(100000))'], { timeoutMs: 5000, maxOutputBytes: 1000 })
     expect(r.stdout.length).toBe(1000)

@@ -86,7 +86,7 @@ export class HistoryStore {
           throw error
         }
         const keeps = await this.keeps()
-        return { entry: entryOf(id, diagnosis), pruned: await this.prune(keeps), keeps }
+        return { entry: entryOf(id, diagnosis), pruned: await this.prune(keeps, id), keeps }
       },
       this.dir,
       options,
@@ -152,11 +152,32 @@ export class HistoryStore {
     return { found: null, skipped }
   }
 
-  /** Deletes the oldest entries beyond `keeps`; how many went. */
-  private async prune(keeps: number): Promise<number> {
+  /**
+   * Keeps the entry just saved and the newest readable ones up to `keeps` in all; deletes what is
+   * older than those. The one just saved stays whatever the names of the others say (a clock that
+   * was ahead named older entries "newer"). Damaged entries among the kept ones do not count, as in
+   * the listing: they stay, named with why, and never push a readable entry out. How many went.
+   */
+  private async prune(keeps: number, justSaved: string): Promise<number> {
     const ids = await this.ids()
-    const old = ids.slice(Math.max(1, keeps))
+    if (ids.length <= keeps) return 0
+    let kept = 1
+    const old: string[] = []
+    for (const id of ids) {
+      if (id === justSaved) continue
+      if (kept >= keeps) old.push(id)
+      else if (await this.isReadable(id)) kept++
+    }
     for (const id of old) await rm(this.path(id), { force: true })
     return old.length
+  }
+
+  private async isReadable(id: string): Promise<boolean> {
+    try {
+      await this.load(id)
+      return true
+    } catch {
+      return false
+    }
   }
 }
