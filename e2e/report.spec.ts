@@ -97,12 +97,12 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     expect(await rendered(page).innerText()).toMatch(HOST)
     await expect(masked).toHaveCount(0)
 
-    // JSON: its source only, unredacted by default (fleet merges name nodes by host name); HTML: redacted by default.
+    // JSON: its source only, masked until its own box is unticked (Markdown's unticking is Markdown's alone); HTML: masked.
     await page.getByTestId('export-format-json').click()
     await expect(preview(page)).toHaveAttribute('data-format', 'json')
     await expect(page.getByTestId('export-rendered')).toHaveCount(0)
     await expect(preview(page)).toBeVisible()
-    await expect(page.getByTestId('export-redact')).not.toBeChecked()
+    await expect(page.getByTestId('export-redact')).toBeChecked()
     const json = JSON.parse((await preview(page).textContent()) ?? '') as { kind: string; diagnosis: { steps: unknown[] } }
     expect(json.kind).toBe('gpu-doctor-report')
     expect(json.diagnosis.steps).toHaveLength(5)

@@ -9,6 +9,7 @@ import { HistoryComparison } from './HistoryComparison'
 import { OpenedDiagnosis } from './OpenedDiagnosis'
 import { formatDateTime } from '../../components/date-format'
 import { damageText } from './history-text'
+import { RunOptionChips } from '../../components/RunOptionChips'
 
 /** Five small badges, one per step: its number in the verdict's colour, the verdict in words for readers and on hover. */
 export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']; testPrefix: string }) {
@@ -72,6 +73,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
       <td className="history__run">
         <RunTarget entry={entry} />
         {versions.length > 0 && <span className="history__versions muted">{versions.join(' · ')}</span>}
+        <RunOptionChips options={entry.options ?? []} testId="history-options" />
       </td>
       <td data-testid="history-gpus">{entry.gpuModels.join(', ') || DASH}</td>
       <td>

@@ -414,6 +414,11 @@ export const findingsEnTexts = Object.assign({}, {
   'cudnn-disabled.message': '`torch.backends.cudnn.enabled` is False, so convolutions run without cuDNN and are much slower.',
   'cudnn-disabled.fix': 'Remove the code that sets `torch.backends.cudnn.enabled = False`.',
 
+  'cudnn-disabled-by-option.title': 'cuDNN switched off by this run\'s option',
+  'cudnn-disabled-by-option.message':
+    'This run was made with "Run with cuDNN switched off" (`--disable-cudnn`): GPU Doctor set `torch.backends.cudnn.enabled = False` itself, to show what a broken cuDNN looks like. Steps 2 and 5 fail because of the option, not because of your setup or code.',
+  'cudnn-disabled-by-option.fix': 'Nothing to change in your code. Run the diagnosis again without "Run with cuDNN switched off" to check cuDNN itself.',
+
   'cudnn-major-mismatch.title': 'cuDNN major version mismatch',
   'cudnn-major-mismatch.message': 'PyTorch {{torch}} expects cuDNN {{expected}}, but cuDNN {{loaded}} is loaded.',
   'cudnn-major-mismatch.fix':

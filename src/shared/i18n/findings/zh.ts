@@ -366,6 +366,10 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'cudnn-disabled.title': 'cuDNN 被禁用',
   'cudnn-disabled.message': '`torch.backends.cudnn.enabled` 为 False，卷积不走 cuDNN，会慢很多。',
   'cudnn-disabled.fix': '删掉设置 `torch.backends.cudnn.enabled = False` 的代码。',
+  'cudnn-disabled-by-option.title': 'cuDNN 被本次运行的选项关闭',
+  'cudnn-disabled-by-option.message':
+    '本次运行使用了“关闭 cuDNN 运行”（`--disable-cudnn`）：是 GPU Doctor 自己设置了 `torch.backends.cudnn.enabled = False`，用来展示 cuDNN 失效时的样子。第 2 步和第 5 步失败是这个选项造成的，不是你的环境或代码。',
+  'cudnn-disabled-by-option.fix': '你的代码无需改动。去掉“关闭 cuDNN 运行”再诊断一次，即可检查 cuDNN 本身。',
 
   'cudnn-major-mismatch.title': 'cuDNN 主版本不一致',
   'cudnn-major-mismatch.message': 'PyTorch {{torch}} 需要 cuDNN {{expected}}，但加载的是 cuDNN {{loaded}}。',
