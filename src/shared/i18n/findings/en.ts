@@ -608,7 +608,7 @@ export const findingsEnTexts = Object.assign({}, {
   'gpu-power-capped-under-load.message':
     'Under this deliberately maximal load the GPU drew its power limit ({{limit}} W) and held its clocks there (software power cap). That is how data-centre GPUs are designed to run.',
   'gpu-power-capped-under-load.fix':
-    'Nothing to fix. Only if the limit is below the default (`nvidia-smi -q -d POWER`: "Current Power Limit" vs "Default Power Limit") restore it with `nvidia-smi -pl <default>`.',
+    'Nothing to fix: this is the GPU working as designed. (Only if `nvidia-smi -q -d POWER` shows "Current Power Limit" below "Default Power Limit" was the limit lowered; the `-pl` option of nvidia-smi with the default value restores it.)',
 
   'host-gpu-problem.title': 'GPU problem on the host',
   'host-gpu-problem.message': '{{message}}',

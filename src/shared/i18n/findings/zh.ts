@@ -547,7 +547,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'gpu-power-capped-under-load.title': '满载时频率被功耗上限限制',
   'gpu-power-capped-under-load.message': '在这一刻意打满的负载下，GPU 达到了功耗上限（{{limit}} W）并把频率维持在该水平（软件功耗上限）。数据中心 GPU 本就如此设计。',
   'gpu-power-capped-under-load.fix':
-    '无需修复。只有当上限低于默认值时（`nvidia-smi -q -d POWER`：比较 "Current Power Limit" 与 "Default Power Limit"），才用 `nvidia-smi -pl <默认值>` 恢复。',
+    '无需修复：这是 GPU 按设计工作。（只有当 `nvidia-smi -q -d POWER` 显示 "Current Power Limit" 低于 "Default Power Limit" 时，说明上限被调低；用 nvidia-smi 的 `-pl` 选项加默认值即可恢复。）',
 
   'host-gpu-problem.title': '主机 GPU 有问题',
   'host-gpu-problem.message': '{{message}}',

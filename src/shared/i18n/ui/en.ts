@@ -318,6 +318,7 @@ export const baseUiEn = {
   'ev5.ratio': '{{ratio}}× faster with cuDNN',
   'ev5.slower': 'cuDNN does not help ({{ratio}}×)',
   'ev5.expected': 'expected 2–5×',
+  'ev5.seedNotJudged': 'not judged: a small FP32 layer gains less from cuDNN; the verdict is the representative layer\'s',
   'ev5.tflops': '{{on}} TFLOP/s on, {{off}} off',
   'ev5.ofPeak': '{{percent}} of the {{kind}} peak',
   'ev5.peak': 'Peak of {{label}}: {{fp16}} TFLOP/s dense FP16, {{fp32}} TFLOP/s FP32',

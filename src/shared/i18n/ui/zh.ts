@@ -366,6 +366,7 @@ const baseUiZh = {
   'ev5.ratio': '开启 cuDNN 快 {{ratio}} 倍',
   'ev5.slower': 'cuDNN 没有起作用（{{ratio}} 倍）',
   'ev5.expected': '预期 2–5 倍',
+  'ev5.seedNotJudged': '不参与判定：小的 FP32 层从 cuDNN 获益较少；结论以典型层为准',
   'ev5.tflops': '开 {{on}} TFLOP/s，关 {{off}}',
   'ev5.ofPeak': '{{kind}} 峰值的 {{percent}}',
   'ev5.peak': '{{label}} 的峰值：稠密 FP16 {{fp16}} TFLOP/s，FP32 {{fp32}} TFLOP/s',

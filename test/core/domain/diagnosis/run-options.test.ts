@@ -49,3 +49,17 @@ describe('a run made with GPU Doctor\'s "cuDNN switched off" option', () => {
     expect(texts(attributeRunOptions(byCode))).toContain('Remove the code that sets')
   })
 })
+
+describe('a pass saved with "GPU clocks throttled" for a GPU held at its power limit', () => {
+  it('is read back without the failure\'s advice: the GPU ran as designed, nothing to fix', () => {
+    const text = readFileSync('e2e/data/diagnosis-h200-disable-cudnn.json', 'utf8')
+    const before = (JSON.parse(text) as Diagnosis).steps.find((s) => s.id === 'sm-utilisation')!
+    expect(before.status).toBe('pass')
+    expect(JSON.stringify(before.findings)).toContain('check the PSU and power cables')
+    const step = diagnosisOf(parseReportInput(text))!.steps.find((s) => s.id === 'sm-utilisation')!
+    expect(step.status).toBe('pass')
+    expect(step.findings.map((f) => [f.id, f.severity, f.params])).toEqual([['gpu-power-capped-under-load', 'info', { limit: '700' }]])
+    expect(JSON.stringify(step.findings)).not.toContain('PSU')
+    expect(step.findings[0]!.fix).toMatch(/^Nothing to fix/)
+  })
+})
