@@ -110,9 +110,10 @@ const MAX_BUFFERED = 2000
 /** Probe stages that the core leaves without a step. */
 const STEP_OF_STAGE: Record<string, StepId> = { 'workload:cudnn-maps': 'ldd-linkage' }
 
-/** The default choice: the first interpreter that has torch, else the first that runs, else the first. */
+/** The default choice: the first interpreter with a torch that can use a GPU, else with any torch, else the first that runs, else the first. */
 export function defaultInterpreter(list: readonly Interpreter[]): string {
-  const pick = list.find((i) => i.torchLocation && !i.error) ?? list.find((i) => !i.error) ?? list[0]
+  const pick =
+    list.find((i) => i.torchLocation && i.torchBuild !== 'cpu' && !i.error) ?? list.find((i) => i.torchLocation && !i.error) ?? list.find((i) => !i.error) ?? list[0]
   return pick?.path ?? OTHER
 }
 
