@@ -153,11 +153,14 @@ test.describe('the call on the live page', () => {
       if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
       const cta = page.getByTestId('run-diagnosis-cta')
       await expect(cta).toHaveText(lang === 'en' ? 'Run the diagnosis' : '运行诊断')
+      // It promises the time the run then shows as typical (31 s for six steps), not "about ten seconds".
+      await expect(page.getByTestId('run-diagnosis-callout')).toContainText(lang === 'en' ? 'in about 31 seconds' : '通常约 31 秒')
       await cta.click()
       await expect(page.getByTestId('page-diagnose')).toBeVisible()
       await expect.poll(() => starts.length).toBe(1)
       expect(starts[0]).toContain('/opt/torch/.venv/bin/python3')
       await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'running')
+      await expect(page.getByTestId('run-time')).toContainText('0:31')
     })
   }
 })

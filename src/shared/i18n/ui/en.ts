@@ -109,7 +109,7 @@ export const baseUiEn = {
   'firstRun.python.cpuOnly': 'PyTorch only as a CPU-only build ({{path}}), which can never use the GPU.',
   'firstRun.python.todo': 'Install Python 3, or type the path of the Python you train with on the Diagnose page.',
   'firstRun.python.torchTodo': 'The diagnosis runs with the Python you train with: pick it (or type its path) on the Diagnose page; it will say how to install PyTorch.',
-  'callout.diagnose': 'Numbers move, but is PyTorch really using this GPU well? The six-step diagnosis checks the driver, CUDA, cuDNN, the libraries, real speed and the links between GPUs in about ten seconds.',
+  'callout.diagnose': 'Numbers move, but is PyTorch really using this GPU well? The six-step diagnosis checks the driver, CUDA, cuDNN, the libraries, real speed and the links between GPUs in about {{seconds}} seconds (a typical run; the Diagnose page shows its progress).',
   'callout.diagnoseButton': 'Run the diagnosis',
   'diag.python': 'Python interpreter',
   'diag.python.loading': 'Looking for Python interpreters…',

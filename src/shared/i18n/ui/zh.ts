@@ -111,7 +111,7 @@ const baseUiZh = {
   'firstRun.python.cpuOnly': '只有纯 CPU 版 PyTorch（{{path}}），永远无法使用 GPU。',
   'firstRun.python.todo': '请安装 Python 3，或在“诊断”页输入你训练时所用 Python 的路径。',
   'firstRun.python.torchTodo': '诊断使用你训练时所用的 Python：在“诊断”页选择它（或输入路径），诊断会说明如何安装 PyTorch。',
-  'callout.diagnose': '数字在变，但 PyTorch 真的用好这块 GPU 了吗？六步诊断大约 10 秒就能检查驱动、CUDA、cuDNN、动态库、实际速度以及 GPU 之间的互联。',
+  'callout.diagnose': '数字在变，但 PyTorch 真的用好这块 GPU 了吗？六步诊断通常约 {{seconds}} 秒（诊断页会显示进度）就能检查驱动、CUDA、cuDNN、动态库、实际速度以及 GPU 之间的互联。',
   'callout.diagnoseButton': '运行诊断',
   'diag.python': 'Python 解释器',
   'diag.python.loading': '正在查找 Python 解释器…',

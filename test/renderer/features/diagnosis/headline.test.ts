@@ -7,7 +7,8 @@ import { reachOf } from '../../../../src/shared/problem-reach'
 import { loadDiagnosis } from '../../test-support/diagnosis-fixtures'
 import { headlineOf } from '../../../../src/renderer/features/diagnosis/headline'
 import { clock } from '../../../../src/renderer/components/elapsed'
-import { runProgress } from '../../../../src/renderer/features/diagnosis/run-progress'
+import { runProgress, typicalRunMs } from '../../../../src/renderer/features/diagnosis/run-progress'
+import { STEP_IDS } from '../../../../src/shared/constants'
 import type { RunState } from '../../../../src/renderer/features/diagnosis/diagnosis-store'
 
 describe('headline', () => {
@@ -67,6 +68,13 @@ describe('run progress', () => {
     expect(p).toMatchObject({ current: { id: 'cudnn-loaded', index: 2 }, total: 5, elapsedMs: 12_400, estimateFrom: 'typical' })
     expect(clock(p.elapsedMs)).toBe('0:12')
     expect(clock(92_000)).toBe('1:32')
+  })
+
+  it('promises on the live page what a run then says: the typical total of all six steps', () => {
+    const p = runProgress({ ...run({}), steps: [...STEP_IDS] }, {}, 1000)
+    expect(p.estimateFrom).toBe('typical')
+    expect(typicalRunMs(STEP_IDS)).toBe(p.estimateMs)
+    expect(clock(typicalRunMs(STEP_IDS))).toBe('0:31')
   })
 
   it('estimates from the last run’s step times when every step has one', () => {
