@@ -11,7 +11,10 @@ import { formatDateTime } from '../../components/date-format'
 import { damageText } from './history-text'
 import { RunOptionChips } from '../../components/RunOptionChips'
 
-/** Five small badges, one per step: its number in the verdict's colour, the verdict in words for readers and on hover. */
+/** A verdict's shape beside the step number, so a badge is read without its colour. */
+const GLYPH: Record<string, string> = { pass: '✓', warn: '!', fail: '✗', skip: '–' }
+
+/** Five small badges, one per step: its number and the verdict's mark in its colour, the verdict in words for readers and on hover. */
 export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']; testPrefix: string }) {
   const { t } = useTranslation()
   return (
@@ -22,7 +25,10 @@ export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']
         const label = t('rep.history.stepBadge', { n: stepNumber(id), step: t(`step.${id}.title`, { ns: 'steps' }), verdict })
         return (
           <span key={id} className={`status status--${status ?? 'idle'} history__badge`} title={label} data-testid={`${testPrefix}-${id}`} data-status={status ?? 'idle'}>
-            <span aria-hidden="true">{stepNumber(id)}</span>
+            <span aria-hidden="true" data-testid="history-step-mark">
+              {stepNumber(id)}
+              {status ? GLYPH[status] : ''}
+            </span>
             <span className="visually-hidden">{label}</span>
           </span>
         )
