@@ -141,10 +141,14 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     await expect(page.getByTestId('tab-report')).toHaveText('报告')
     await saveScreenshot(page, 'report-zh')
 
-    // Copy as Markdown: the chosen report, masked, ready for a GitHub issue.
+    // Copy as Markdown: the chosen report, ready for a GitHub issue. Markdown was unmasked above on
+    // purpose, and stays so (no other choice re-masks it): ticked again, the copy is masked and says so.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await expect(page.getByTestId('export-redact')).not.toBeChecked()
+    await page.getByTestId('export-redact').check()
     await page.getByTestId('copy-markdown').click()
     await expect(page.getByTestId('copy-markdown-status')).toHaveAttribute('data-kind', 'copied')
+    await expect(page.getByTestId('copy-markdown-status')).toHaveAttribute('data-redact', 'true')
     const markdown = await page.evaluate(() => navigator.clipboard.readText())
     expect(markdown).toContain('GPU Doctor 诊断报告')
     expect(markdown).not.toMatch(HOST)

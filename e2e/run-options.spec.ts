@@ -44,7 +44,7 @@ test.describe('a run made with "Run with cuDNN switched off"', () => {
       await expect(entries.nth(0).getByTestId('history-options')).toHaveAttribute('data-options', 'disable-cudnn')
       await expect(entries.nth(1).getByTestId('history-options')).toHaveCount(0)
       // Each step badge carries its verdict's mark, not only its colour.
-      await expect(entries.nth(0).getByTestId('history-step-mark')).toHaveText(['1✓', '2✗', '3✓', '4!', '5✗', '6'])
+      await expect(entries.nth(0).getByTestId('history-mark')).toHaveText(['1✓', '2✗', '3✓', '4!', '5✗', '6'])
       // "Open" takes the reader to what opened, below the history.
       await entries.nth(1).getByTestId('history-open').click()
       await expect(page.getByTestId('history-opened-title')).toBeFocused()

@@ -25,7 +25,7 @@ export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']
         const label = t('rep.history.stepBadge', { n: stepNumber(id), step: t(`step.${id}.title`, { ns: 'steps' }), verdict })
         return (
           <span key={id} className={`status status--${status ?? 'idle'} history__badge`} title={label} data-testid={`${testPrefix}-${id}`} data-status={status ?? 'idle'}>
-            <span aria-hidden="true" data-testid="history-step-mark">
+            <span aria-hidden="true" data-testid="history-mark">
               {stepNumber(id)}
               {status ? GLYPH[status] : ''}
             </span>
