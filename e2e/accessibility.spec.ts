@@ -19,6 +19,9 @@ function seededDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gpu-doctor-e2e-axe-'))
   mkdirSync(join(dir, 'history'))
   copyFileSync(join(VERIFIED, 'diagnose.json'), join(dir, 'history', '2026-11-21T05-50-26-715Z-axe001.json'))
+  // The newest, shown on the Diagnose page: made with "Run with cuDNN switched off", so the option's
+  // chips (headline, History) and a failing headline are checked too.
+  copyFileSync(join(VERIFIED, 'diagnose-disable-cudnn.json'), join(dir, 'history', '2026-11-21T05-50-53-502Z-axe002.json'))
   return dir
 }
 

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
-import { expect, saveScreenshot, test } from './fixtures'
+import { findingsEn, findingsZh } from '../src/shared/i18n/findings'
+import { expect, SCREENSHOTS, saveScreenshot, test } from './fixtures'
 import { openSteps, screenshotSteps } from './helpers/diagnosis-page'
 
 // Two real 2×H100 diagnoses with step 6 (issue 24), saved to the history so the Diagnose page shows
@@ -136,6 +137,12 @@ test.describe('a 2×H100 run with GPU 0 busy: the busy GPU is marked', () => {
       await expect(page.getByTestId('ev-links-gpu-1').getByTestId('ev-links-busy')).toHaveCount(0)
       await expect(page.getByTestId('ev-links-nccl')).toContainText(text.busbw('130.6'))
       await expect(page.getByTestId('step-card-gpu-links').getByTestId('finding-links-measured-while-busy')).toBeVisible()
+      // The headline names first what spoils the most: the busy GPU (steps 4–6), not NCCL_NVLS_ENABLE (NCCL only).
+      const findings = lang === 'en' ? findingsEn : findingsZh
+      await expect(page.getByTestId('headline-title')).toContainText(findings['gpu-contended.title']!)
+      await expect(page.getByTestId('headline-title')).not.toContainText('NCCL_NVLS_ENABLE')
+      await expect(page.getByTestId('step-card-gpu-visible').getByTestId('finding-env-nccl-nvls-enable')).toContainText(lang === 'en' ? "slows NCCL's collectives down" : '拖慢了 NCCL 集合通信')
+      await page.getByTestId('headline').screenshot({ path: resolve(SCREENSHOTS, `headline-h100-x2-busy-${lang}.png`) })
       await expectNothingOverflows(page)
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme })

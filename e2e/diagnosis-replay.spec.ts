@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-import type { Page, WebSocketRoute } from '@playwright/test'
-
 import type { Diagnosis, DiagnosisProgress } from '../src/shared/diagnosis'
 import { findingsEn, findingsZh } from '../src/shared/i18n/findings'
 import { expect, SCREENSHOTS, saveScreenshot, test } from './fixtures'
+import { replayRoutes, startReplay } from './helpers/replay'
 
 // Real results of `gpu-doctor diagnose --json` on an H200 (PyTorch 2.11.0+cu130, driver 580.159.04),
 // replayed into the page through the event stream: the evidence views of steps 2, 4 and 5 need a
@@ -15,28 +14,6 @@ import { expect, SCREENSHOTS, saveScreenshot, test } from './fixtures'
 const load = (name: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, 'data', name), 'utf8')) as Diagnosis
 const H200 = load('diagnosis-h200.json')
 const H200_NO_CUDNN = load('diagnosis-h200-disable-cudnn.json')
-const H200_INTERPRETERS: unknown = JSON.parse(readFileSync(resolve(import.meta.dirname, 'data/interpreters-h200.json'), 'utf8'))
-
-interface Replay {
-  send(channel: string, payload: unknown): void
-}
-
-/** Passes the real event stream through and lets the test add events; answers diagnosis:start. */
-async function replayRoutes(page: Page, runId: string): Promise<Replay> {
-  let socket: WebSocketRoute | null = null
-  await page.routeWebSocket(/\/api\/events/, (ws) => {
-    ws.connectToServer()
-    socket = ws
-  })
-  await page.route(/\/api\/invoke\/diagnosis(%3A|:)start/i, (route) => route.fulfill({ json: { ok: true, value: { runId } } }))
-  await page.route(/\/api\/invoke\/diagnosis(%3A|:)list-interpreters/i, (route) => route.fulfill({ json: { ok: true, value: H200_INTERPRETERS } }))
-  return {
-    send(channel, payload) {
-      if (!socket) throw new Error('the page has no event socket yet')
-      socket.send(JSON.stringify({ channel, payload }))
-    },
-  }
-}
 
 function progressEvents(runId: string, d: Diagnosis): { before: DiagnosisProgress[]; samples: DiagnosisProgress[]; after: DiagnosisProgress[] } {
   const p = (stage: string, step: DiagnosisProgress['step'], sample: DiagnosisProgress['sample'] = null): DiagnosisProgress => ({
@@ -52,16 +29,6 @@ function progressEvents(runId: string, d: Diagnosis): { before: DiagnosisProgres
     samples: sm.timeline.flatMap((t) => t.gpus.map((g) => p('sample', 'sm-utilisation', { time: t.time, gpu: g.index, sm: g.sm }))),
     after: [p('workload:conv', 'conv-timing'), p('done', null)],
   }
-}
-
-async function startReplay(page: Page, url: string, runId: string): Promise<Replay> {
-  const replay = await replayRoutes(page, runId)
-  await page.goto(`${url}#diagnose`)
-  await expect(page.getByTestId('page-diagnose')).toBeVisible()
-  await expect(page.locator('[data-path="/opt/torch/.venv/bin/python3"] input')).toBeChecked()
-  await page.getByTestId('run-all').click()
-  await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'running')
-  return replay
 }
 
 test.describe('diagnosis evidence views (replayed H200 run)', () => {
@@ -186,11 +153,14 @@ test.describe('the call on the live page', () => {
       if (lang !== 'en') await page.getByTestId('lang-switch').selectOption(lang)
       const cta = page.getByTestId('run-diagnosis-cta')
       await expect(cta).toHaveText(lang === 'en' ? 'Run the diagnosis' : '运行诊断')
+      // It promises the time the run then shows as typical (31 s for six steps), not "about ten seconds".
+      await expect(page.getByTestId('run-diagnosis-callout')).toContainText(lang === 'en' ? 'in about 31 seconds' : '通常约 31 秒')
       await cta.click()
       await expect(page.getByTestId('page-diagnose')).toBeVisible()
       await expect.poll(() => starts.length).toBe(1)
       expect(starts[0]).toContain('/opt/torch/.venv/bin/python3')
       await expect(page.getByTestId('run-controls')).toHaveAttribute('data-phase', 'running')
+      await expect(page.getByTestId('run-time')).toContainText('0:31')
     })
   }
 })

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 
 import { findingsEn, findingsZh } from '../src/shared/i18n/findings'
+import { renderFinding } from '../src/shared/i18n/render-finding'
 import { stepsEn, stepsZh } from '../src/shared/i18n/steps'
 import { expect, sampleCount, saveScreenshot, test } from './fixtures'
 
@@ -19,7 +20,8 @@ const plain = (s: string | undefined) => (s ?? '').replace(/`/g, '')
  * first; the fake H200's driver 580 reports CUDA 13.0, so cu130 (not cu128).
  */
 const INSTALL = `${TORCH_PYTHON} -m venv ~/torch-venv && ~/torch-venv/bin/python -m pip install torch torchvision --index-url https://download.pytorch.org/whl/cu130`
-const withInstall = (s: string | undefined) => plain((s ?? '').replace('{{install}}', INSTALL))
+/** A fix as shown for this machine's command: a venv here, so with the note that Debian needs python3-venv for it. */
+const withInstall = (s: string | undefined) => plain(renderFinding({ id: 'x', params: { install: INSTALL } }, { 'x.title': '', 'x.message': '', 'x.fix': s ?? '' }).fix)
 
 async function openDiagnose(page: Page, url: string): Promise<void> {
   await page.goto(url)
@@ -31,7 +33,9 @@ async function openDiagnose(page: Page, url: string): Promise<void> {
 async function pickTorchPython(page: Page): Promise<void> {
   const option = page.locator(`[data-path="${TORCH_PYTHON}"]`)
   await expect(option).toBeVisible({ timeout: 20_000 })
-  await expect(option).toContainText('torch found')
+  // Debian's python3-torch is a CPU-only build: no green "torch found" for a torch that can never use the GPU.
+  await expect(option.getByTestId('interp-torch-cpu')).toHaveText('CPU-only torch')
+  await expect(option).not.toContainText('torch found')
   await option.click()
   await expect(option.locator('input[type=radio]')).toBeChecked()
 }
@@ -71,6 +75,8 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(finding).toHaveAttribute('data-severity', 'error')
     await expect(finding.getByTestId('finding-message')).toHaveText(findingsEn['cpu-only-torch-build.message']!)
     await expect(finding.getByTestId('finding-fix')).toContainText(withInstall(findingsEn['cpu-only-torch-build.fix']))
+    // The command makes a venv, which stock Debian cannot without python3-venv: the fix says so.
+    await expect(finding.getByTestId('finding-fix')).toContainText('sudo apt install python3-venv')
     await expect(finding.getByTestId('finding-id')).toHaveText('cpu-only-torch-build')
     await expect(page.getByTestId('step-summary-gpu-visible')).toContainText('cannot use the GPU')
     await expect(page.getByTestId('ev-torch-cuda')).toContainText('none (CPU-only build)')

@@ -97,12 +97,12 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     expect(await rendered(page).innerText()).toMatch(HOST)
     await expect(masked).toHaveCount(0)
 
-    // JSON: its source only, unredacted by default (fleet merges name nodes by host name); HTML: redacted by default.
+    // JSON: its source only, masked until its own box is unticked (Markdown's unticking is Markdown's alone); HTML: masked.
     await page.getByTestId('export-format-json').click()
     await expect(preview(page)).toHaveAttribute('data-format', 'json')
     await expect(page.getByTestId('export-rendered')).toHaveCount(0)
     await expect(preview(page)).toBeVisible()
-    await expect(page.getByTestId('export-redact')).not.toBeChecked()
+    await expect(page.getByTestId('export-redact')).toBeChecked()
     const json = JSON.parse((await preview(page).textContent()) ?? '') as { kind: string; diagnosis: { steps: unknown[] } }
     expect(json.kind).toBe('gpu-doctor-report')
     expect(json.diagnosis.steps).toHaveLength(5)
@@ -141,10 +141,14 @@ test.describe('Report page (two saved H200 diagnoses)', () => {
     await expect(page.getByTestId('tab-report')).toHaveText('报告')
     await saveScreenshot(page, 'report-zh')
 
-    // Copy as Markdown: the chosen report, masked, ready for a GitHub issue.
+    // Copy as Markdown: the chosen report, ready for a GitHub issue. Markdown was unmasked above on
+    // purpose, and stays so (no other choice re-masks it): ticked again, the copy is masked and says so.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await expect(page.getByTestId('export-redact')).not.toBeChecked()
+    await page.getByTestId('export-redact').check()
     await page.getByTestId('copy-markdown').click()
     await expect(page.getByTestId('copy-markdown-status')).toHaveAttribute('data-kind', 'copied')
+    await expect(page.getByTestId('copy-markdown-status')).toHaveAttribute('data-redact', 'true')
     const markdown = await page.evaluate(() => navigator.clipboard.readText())
     expect(markdown).toContain('GPU Doctor 诊断报告')
     expect(markdown).not.toMatch(HOST)

@@ -17,6 +17,8 @@ export const InterpreterSchema = z.object({
   source: z.enum(['path', 'venv', 'conda', 'py-launcher', 'explicit']),
   version: z.string().nullable(),
   torchLocation: z.string().nullable(),
+  /** What torch was built for (its version.py): a `cpu` build can never use the GPU. Absent from older cores. */
+  torchBuild: z.enum(['cuda', 'rocm', 'cpu', 'unknown']).optional(),
   error: z.string().nullable(),
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { StepIdSchema, StepStatusSchema } from './diagnosis'
+import { RUN_OPTIONS } from './run-options'
 
 /** A saved diagnosis's id: its file name without `.json`; never a path. */
 export const HistoryIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'not a history id')
@@ -18,6 +19,8 @@ export const HistoryEntrySchema = z.object({
   driverVersion: z.string().nullable(),
   cudnn: z.string().nullable(),
   gpuModels: z.array(z.string()),
+  /** Options the run was made with (entries listed before this field: none). */
+  options: z.array(z.enum(RUN_OPTIONS)).optional(),
 })
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
 
@@ -56,6 +59,7 @@ export const COMPARED_FIELDS = [
   'pythonVersion',
   'image',
   'gpuModels',
+  'runOptions',
 ] as const
 export const ComparedFieldSchema = z.enum(COMPARED_FIELDS)
 export type ComparedField = z.infer<typeof ComparedFieldSchema>

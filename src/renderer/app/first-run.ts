@@ -58,7 +58,11 @@ function pythonCheck(interpreters: readonly Interpreter[] | null, error: IpcErro
   if (interpreters === null) return checking('python', false)
   const working = interpreters.filter((i) => !i.error)
   if (working.length === 0) return { id: 'python', optional: false, state: 'missing', found: { key: 'firstRun.python.missing', params: {} }, todo: 'firstRun.python.todo' }
-  const withTorch = working.find((i) => i.torchLocation)
+  const withTorch = working.find((i) => i.torchLocation && i.torchBuild !== 'cpu')
+  // A CPU-only PyTorch is no tick: it can never use the GPU (the diagnosis says how to install a CUDA build).
+  const cpuOnly = working.find((i) => i.torchLocation && i.torchBuild === 'cpu')
+  if (!withTorch && cpuOnly)
+    return { id: 'python', optional: false, state: 'warn', found: { key: 'firstRun.python.cpuOnly', params: { path: cpuOnly.path } }, todo: 'firstRun.python.torchTodo' }
   if (!withTorch) return { id: 'python', optional: false, state: 'warn', found: { key: 'firstRun.python.noTorch', params: { count: working.length } }, todo: 'firstRun.python.torchTodo' }
   return { id: 'python', optional: false, state: 'ok', found: { key: 'firstRun.python.ok', params: { path: withTorch.path } }, todo: null }
 }

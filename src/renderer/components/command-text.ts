@@ -13,6 +13,8 @@ const PROGRAMS = new Set([
 export function isCommand(code: string): boolean {
   const text = code.trim()
   if (!/\s/.test(text)) return false
+  // `nvidia-smi -pl <default>` is a template: a shell reads `<default>` as a redirect, so it gets no Copy button.
+  if (/<[^\s<>]+>/.test(text)) return false
   // A quoted program path ("C:\Program Files\…\python.exe", '/opt/my env/bin/python') is one word.
   const quoted = /^(["'])([^"']+)\1(?=\s)/.exec(text)
   const first = quoted?.[2] ?? text.split(/\s+/)[0] ?? ''

@@ -22,6 +22,18 @@ const TITLE_ZH: Record<EffectClass, string> = {
   'changed-allocator': '改变了 PyTorch 的显存分配器',
 }
 
+/** A slowdown said of what it slows: NCCL_NVLS_ENABLE slows NCCL's collectives, not all CUDA work. */
+const SLOWS_EN: Record<string, string> = {
+  nccl: "slows NCCL's collectives down",
+  cudnn: 'slows cuDNN convolutions down',
+  cublas: 'slows cuBLAS matrix multiplies down',
+}
+const SLOWS_ZH: Record<string, string> = {
+  nccl: '拖慢了 NCCL 集合通信',
+  cudnn: '拖慢了 cuDNN 卷积',
+  cublas: '拖慢了 cuBLAS 矩阵乘法',
+}
+
 /** The keys of the environment findings' texts. */
 export type EnvFindingKey = `${EnvFindingId}.${'title' | 'message' | 'fix'}`
 
@@ -40,6 +52,7 @@ export function envFindingId(name: string): EnvFindingId | undefined {
 
 interface Row {
   name: string
+  area: string
   class: string
   effect: string
   effectZh: string
@@ -56,7 +69,8 @@ function texts(lang: 'en' | 'zh'): Record<EnvFindingKey, string> {
   for (const v of warning) {
     const id = envFindingIdOf(v.name)
     const counts = v.class === 'changed-device-set' ? (lang === 'en' ? ' GPUs on the host: {{hostCount}}; PyTorch sees {{torchCount}} of them.' : ' PyTorch 看到 {{hostCount}} 块 GPU 中的 {{torchCount}} 块。') : ''
-    out[`${id}.title`] = lang === 'en' ? `${v.name} ${TITLE_EN[v.class]}` : `${v.name} ${TITLE_ZH[v.class]}`
+    const what = lang === 'en' ? (v.class === 'slowdown' ? SLOWS_EN[v.area] : undefined) ?? TITLE_EN[v.class] : (v.class === 'slowdown' ? SLOWS_ZH[v.area] : undefined) ?? TITLE_ZH[v.class]
+    out[`${id}.title`] = `${v.name} ${what}`
     out[`${id}.message`] = lang === 'en' ? `${v.name}={{value}}: ${v.effect}${counts}` : `${v.name}={{value}}：${v.effectZh}${counts}`
     out[`${id}.fix`] = lang === 'en' ? v.fix : v.fixZh
   }

@@ -28,6 +28,15 @@ export interface FindingText {
   known: boolean
 }
 
+/** A `[[venv]]…[[/venv]]` section of a fix: said only where its install command makes a POSIX venv (`python3 -m venv ~/…`). */
+const VENV_SECTION = /\[\[venv\]\]([\s\S]*?)\[\[\/venv\]\]/g
+const MAKES_POSIX_VENV = /(?:^|\s)-m venv ~\//
+
+function withVenvNote(fix: string, params: MessageParams): string {
+  const venv = typeof params.install === 'string' && MAKES_POSIX_VENV.test(params.install)
+  return fix.replace(VENV_SECTION, (_, note: string) => (venv ? note : ''))
+}
+
 /**
  * The one way a finding becomes text, in the language of `texts`: the catalogue's title, message and
  * fix with the finding's params (a missing one reads "?"). The core's English (makeFinding), the CLI,
@@ -52,7 +61,7 @@ export function renderFinding(finding: RenderableFinding, texts: FindingTexts): 
   return {
     title: interpolate(title, params),
     message: interpolate(message, params),
-    fix: savedFix ?? interpolate(fix, params),
+    fix: savedFix ?? interpolate(withVenvNote(fix, params), params),
     known: true,
   }
 }

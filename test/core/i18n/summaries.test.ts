@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { reportTranslator } from '../../../src/core/domain/report/rendering/translator'
+import { findingsZh } from '../../../src/shared/i18n/findings'
 import { summariesZh } from '../../../src/shared/i18n/summaries'
 import { recoverSummary, translateSummary } from '../../../src/shared/i18n/translate-summary'
 import { h200Diagnosis } from '../domain/report/fixtures'
@@ -32,7 +33,8 @@ describe('summaries saved without their key (diagnoses from before summary keys)
       }
     }
     const cudnn = h200Diagnosis('diagnose-disable-cudnn').steps.find((s) => s.id === 'cudnn-loaded')!
-    expect(translateSummary(cudnn, t)).toBe('cuDNN 未被使用：`torch.backends.cudnn.enabled` 为 False，卷积不走 cuDNN，会慢很多。')
+    // That run was made with --disable-cudnn: the reason is the option, read back as such (src/core/domain/diagnosis/run-options.ts).
+    expect(translateSummary(cudnn, t)).toBe(`cuDNN 未被使用：${findingsZh['cudnn-disabled-by-option.message']}`)
     expect(summariesZh['cudnn.fail']).toBe('cuDNN 未被使用：{{reason}}')
   })
 })

@@ -41,6 +41,14 @@ describe('first-run checks', () => {
     expect(firstRunNeeded(checks)).toBe(false)
   })
 
+  it('a CPU-only PyTorch is no tick: it can never use the GPU; a CUDA build elsewhere is the one named', () => {
+    const cpu = { ...py('/usr/bin/python3', true), torchBuild: 'cpu' as const }
+    const checks = firstRunChecks({ gpuState: h200, engine: up, interpreters: [cpu], interpretersError: null })
+    expect(checks[2]).toMatchObject({ state: 'warn', found: { key: 'firstRun.python.cpuOnly', params: { path: '/usr/bin/python3' } }, todo: 'firstRun.python.torchTodo' })
+    const both = firstRunChecks({ gpuState: h200, engine: up, interpreters: [cpu, { ...py('/opt/v/bin/python', true), torchBuild: 'cuda' as const }], interpretersError: null })
+    expect(both[2]).toMatchObject({ state: 'ok', found: { params: { path: '/opt/v/bin/python' } } })
+  })
+
   it('only Docker (optional) absent: no full first-run screen, and Docker is not marked missing', () => {
     const checks = firstRunChecks({ gpuState: h200, engine: down, interpreters: [py('/usr/bin/python3', true)], interpretersError: null })
     expect(states(checks)).toEqual({ driver: 'ok', docker: 'absent', python: 'ok' })

@@ -24,6 +24,11 @@ describe('isCommand', () => {
     }
   })
 
+  it('offers no Copy for a template: a shell reads `<default>` as a redirect', () => {
+    for (const c of ['nvidia-smi -pl <default>', 'nvidia-smi -pl <默认值>', 'docker run --gpus all <image> nvidia-smi']) expect(isCommand(c), c).toBe(false)
+    expect(isCommand("pip install 'torch<2.6'")).toBe(true)
+  })
+
   it('leaves flags, paths, identifiers and prose alone', () => {
     for (const c of ['--gpus all', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9', 'pin_memory=False', 'torch.cuda.is_available()', 'TORCH_CUDA_ARCH_LIST', 'import torch', 'nvidia-smi', '"C:\\Program Files\\NVIDIA"', '"quoted words" and prose']) {
       expect(isCommand(c), c).toBe(false)

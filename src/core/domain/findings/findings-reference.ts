@@ -3,7 +3,8 @@ import { catalogIds, failureModeIds } from './finding-catalog'
 
 /** A `{{param}}` stands for a value of the user's machine: shown as ‹param› in the reference. */
 function placeholders(text: string): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, '‹$1›')
+  // A [[venv]] section (said where the install command makes a venv) is shown as the note it is.
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, '‹$1›').replace(/\[\[venv\]\]\s*([\s\S]*?)\[\[\/venv\]\]/g, ' ($1)')
 }
 
 function entry(id: FindingId): string {

@@ -4,6 +4,8 @@ import type { Report } from '../../../shared/report'
 import { ReportSchema } from '../../../shared/report'
 import type { FleetRejectCode } from '../../../shared/fleet'
 import { MAX_REPORT_DEPTH, MAX_REPORT_STRING, MAX_REPORT_VALUES } from '../../../shared/constants'
+import { attributeRunOptions } from '../diagnosis/run-options'
+import { powerCapAsDesigned } from '../diagnosis/saved-power-cap'
 import { completeInstallFix, installContextOfEnvironment } from '../install/install-fixes'
 import { isEarlierRun } from './build-report'
 import { reportFacts } from './facts'
@@ -32,10 +34,13 @@ function upgradeDiagnosis(value: unknown): unknown {
   }
 }
 
-/** Findings saved before their fix took an install command get one for the machine the diagnosis ran on. */
+/**
+ * Findings saved before their fix took an install command get one for the machine the diagnosis ran
+ * on; findings a run's own option caused, saved before they were named so, are named so.
+ */
 function completeDiagnosis(d: Diagnosis): Diagnosis {
   const machine = installContextOfEnvironment(d.environment)
-  return { ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) }
+  return powerCapAsDesigned(attributeRunOptions({ ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) }))
 }
 
 /**

@@ -25,6 +25,18 @@ async function safely<T>(promise: Promise<T>, ms: number, what: string): Promise
   }
 }
 
+/** A value systeminformation could not read comes back as "unknown": that is no value ("unknown unknown" on screen). */
+export function known(value: string | null | undefined): string | null {
+  const v = value?.trim()
+  return v && v.toLowerCase() !== 'unknown' ? v : null
+}
+
+/** The distribution's name and version from os-release ("Debian GNU/Linux 12 (bookworm)"), where systeminformation had none. */
+export function osReleaseName(text: string): { distro: string | null; release: string | null } {
+  const field = (name: string) => known(new RegExp(`^${name}=("?)(.*)\\1\\s*$`, 'm').exec(text)?.[2])
+  return { distro: field('NAME'), release: field('VERSION') ?? field('VERSION_ID') }
+}
+
 /**
  * Host facts: OS, kernel, CPU, memory. Deliberately not si.graphics(): it runs nvidia-smi through
  * execSync, which blocks the event loop for 0.4–1.6 s on an H200 box.
@@ -37,11 +49,12 @@ export async function readHostFacts(timeoutMs = 5000): Promise<HostFacts> {
     readKernelModuleVersion(),
   ])
   const procVersion = readText('/proc/version')
+  const fromFile = platform() === 'linux' && !known(os?.distro) ? osReleaseName(readText('/etc/os-release') || readText('/usr/lib/os-release')) : null
   return {
     hostname: os?.hostname || hostname() || null,
     platform: platform(),
-    distro: os?.distro || null,
-    release: os?.release || null,
+    distro: known(os?.distro) ?? fromFile?.distro ?? null,
+    release: known(os?.distro) ? known(os?.release) : (fromFile?.release ?? null),
     kernel: os?.kernel || release() || null,
     arch: arch(),
     cpuModel: cpu ? `${cpu.manufacturer} ${cpu.brand}`.trim() || null : null,

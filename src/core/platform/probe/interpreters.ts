@@ -14,8 +14,13 @@ export interface Interpreter {
   version: string | null
   /** Where `import torch` would load from, found without importing it (importlib.util.find_spec). */
   torchLocation: string | null
+  /** What torch was built for, read from its version.py without importing it: a CPU-only build can never use the GPU. */
+  torchBuild?: TorchBuild
   error: string | null
 }
+
+/** `cuda`/`rocm`: torch's version.py names a CUDA or HIP version; `cpu`: it names none; `unknown`: unreadable. */
+export type TorchBuild = 'cuda' | 'rocm' | 'cpu' | 'unknown'
 
 const CONDA_ROOTS = ['miniconda3', 'anaconda3', 'miniforge3', 'mambaforge', 'micromamba', '.conda']
 
@@ -43,7 +48,18 @@ function candidates(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Array<{ 
   return out
 }
 
-const PROBE_SNIPPET = "import sys,importlib.util as u;s=u.find_spec('torch');print(sys.version.split()[0]);print((s.origin if s else '') or '')"
+// torch/version.py says `cuda = None` (or `cuda: Optional[str] = None`) in a CPU-only build; read 8 KiB at most.
+const PROBE_SNIPPET = [
+  'import sys,os,re,importlib.util as u',
+  "s=u.find_spec('torch');o=(s.origin if s else '') or '';b=''",
+  'try:',
+  " t=open(os.path.join(os.path.dirname(o),'version.py'),encoding='utf-8',errors='replace').read(8192) if o else ''",
+  " v=lambda n:(re.search(r'^'+n+r'\\b[^=\\n]*=\\s*(.+)$',t,re.M) or [None,''])[1].strip()",
+  " b='' if not o else 'cuda' if v('cuda') not in ('','None') else 'rocm' if v('hip') not in ('','None') else 'cpu' if v('cuda')=='None' else 'unknown'",
+  'except Exception:',
+  " b='unknown' if o else ''",
+  'print(sys.version.split()[0]);print(o);print(b)',
+].join('\n')
 
 /** Asks one interpreter for its version and where torch would come from (fast: no import). */
 export async function inspectInterpreter(path: string, source: InterpreterSource, env?: NodeJS.ProcessEnv): Promise<Interpreter> {
@@ -54,8 +70,9 @@ export async function inspectInterpreter(path: string, source: InterpreterSource
     const why = run.spawnError ? (run.spawnError.code === 'ENOENT' ? 'not found' : run.spawnError.message) : run.timedOut ? 'timed out' : run.stderr.trim().split('\n').pop() || `exit ${run.exitCode}`
     return { path, source, version: null, torchLocation: null, error: why }
   }
-  const [version = null, torch = ''] = run.stdout.trim().split('\n')
-  return { path, source, version, torchLocation: torch || null, error: null }
+  const [version = null, torch = '', build = ''] = run.stdout.trim().split('\n')
+  const torchBuild = (['cuda', 'rocm', 'cpu', 'unknown'] as const).find((b) => b === build.trim())
+  return { path, source, version, torchLocation: torch || null, ...(torch && torchBuild ? { torchBuild } : {}), error: null }
 }
 
 /**

@@ -28,7 +28,10 @@ function Bar({ kind, ms, max, lang }: { kind: 'on' | 'off'; ms: number | null; m
 function CaseRow({ c, lang }: { c: ConvCase; lang: string }) {
   const { t } = useTranslation()
   const max = Math.max(c.onMs ?? 0, c.offMs ?? 0)
-  const tone = ratioTone(c.ratio)
+  // The verdict is the representative layer's; the seed case (a small FP32 layer) is shown, not judged,
+  // so its ratio wears no warning colour and says why it does not count.
+  const judged = c.label !== 'seed'
+  const tone = judged ? ratioTone(c.ratio) : undefined
   const kind = c.label === 'seed' ? 'FP32' : 'FP16'
   const label = c.label === 'seed' || c.label === 'representative' ? t(`ev5.case.${c.label}`) : c.label
   return (
@@ -48,7 +51,9 @@ function CaseRow({ c, lang }: { c: ConvCase; lang: string }) {
               ? t('ev5.ratio', { ratio: formatNumber(c.ratio, lang, 1) })
               : t('ev5.slower', { ratio: formatNumber(c.ratio, lang, 2) })}
           </span>
-          <span className="muted">{t('ev5.expected')}</span>
+          <span className="muted" data-testid="ev-conv-expected">
+            {judged ? t('ev5.expected') : t('ev5.seedNotJudged')}
+          </span>
           <span>{t('ev5.tflops', { on: formatNumber(c.onTflops, lang, 1), off: formatNumber(c.offTflops, lang, 1) })}</span>
           {c.percentOfPeakOn !== null && <span>{t('ev5.ofPeak', { percent: withUnit(c.percentOfPeakOn, '%', lang, 1), kind })}</span>}
         </div>

@@ -2,7 +2,9 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { STEP_IDS } from '../../../shared/constants'
+import { runOptionsOf } from '../../../shared/run-options'
 import { RichText } from '../../components/RichText'
+import { RunOptionChips } from '../../components/RunOptionChips'
 import { StatusBadge } from '../../components/StatusBadge'
 import { findingText } from '../../components/finding-texts'
 import { stepNumber } from '../../components/step-status'
@@ -15,6 +17,7 @@ export function DiagnosisHeadline({ exportSlot }: { exportSlot?: ReactNode }) {
   const results = useDiagnosis((s) => s.results)
   const running = useDiagnosis((s) => s.run !== null)
   const finishedAt = useDiagnosis((s) => s.finishedAt)
+  const environment = useDiagnosis((s) => s.environment)
   const titleRef = useRef<HTMLHeadingElement>(null)
   const announced = useRef(finishedAt)
   const sawRun = useRef(running)
@@ -46,6 +49,7 @@ export function DiagnosisHeadline({ exportSlot }: { exportSlot?: ReactNode }) {
               : t('diag.headline.allGood', { count: h.ran })}
           {first && <span className="headline__first"> {first.title}</span>}
         </h2>
+        <RunOptionChips options={runOptionsOf(environment ?? {})} testId="headline-options" />
       </div>
       {h.first && first && (
         <div className="headline__fix" data-testid="headline-fix">

@@ -11,6 +11,10 @@ function InterpreterFacts({ i }: { i: Interpreter }) {
       <span className="chip chip--plain">{t(`diag.python.source.${i.source}`)}</span>
       {i.error ? (
         <span className="chip chip--bad">{t('diag.python.broken', { error: i.error })}</span>
+      ) : i.torchLocation && i.torchBuild === 'cpu' ? (
+        <span className="chip chip--warn" title={i.torchLocation} data-testid="interp-torch-cpu">
+          {t('diag.python.torchCpu')}
+        </span>
       ) : i.torchLocation ? (
         <span className="chip chip--good" title={i.torchLocation}>
           {t('diag.python.torch')}

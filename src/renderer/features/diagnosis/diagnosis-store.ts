@@ -3,7 +3,7 @@ import type { StepPhase } from '../../components/step-status'
 import { createStore } from 'zustand/vanilla'
 
 import type { EventPayload, InvokeResult, IpcError } from '../../../shared/contract'
-import type { DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
+import type { Diagnosis, DiagnosisProgress, StepId, StepResult } from '../../../shared/diagnosis'
 import type { Environment } from '../../../shared/evidence'
 import type { HealthResult } from '../../../shared/health'
 import type { SaveFailure } from '../../../shared/history'
@@ -72,6 +72,8 @@ export interface DiagnosisStoreState {
   resultsPython: string | null
   environment: Environment | null
   finishedAt: string | null
+  /** The diagnosis on screen (results of every step shown, with the environment of the last run): what Copy and Save report. */
+  shown: Diagnosis | null
   notice: Notice | null
   /** What became of the last run's save to the history: why it failed, or how many old entries it deleted. */
   save: { error: SaveFailure | null; pruned: number; keeps: number } | null
@@ -108,9 +110,10 @@ const MAX_BUFFERED = 2000
 /** Probe stages that the core leaves without a step. */
 const STEP_OF_STAGE: Record<string, StepId> = { 'workload:cudnn-maps': 'ldd-linkage' }
 
-/** The default choice: the first interpreter that has torch, else the first that runs, else the first. */
+/** The default choice: the first interpreter with a torch that can use a GPU, else with any torch, else the first that runs, else the first. */
 export function defaultInterpreter(list: readonly Interpreter[]): string {
-  const pick = list.find((i) => i.torchLocation && !i.error) ?? list.find((i) => !i.error) ?? list[0]
+  const pick =
+    list.find((i) => i.torchLocation && i.torchBuild !== 'cpu' && !i.error) ?? list.find((i) => i.torchLocation && !i.error) ?? list.find((i) => !i.error) ?? list[0]
   return pick?.path ?? OTHER
 }
 
@@ -173,7 +176,9 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
         }
       }
       const save = { error: event.saveError ?? null, pruned: event.pruned ?? 0, keeps: event.keeps ?? 0 }
+      const shown = { ...event.diagnosis, steps: STEP_IDS.flatMap((id) => (results[id] ? [results[id]] : [])) }
       finish({
+        shown,
         results,
         resultsPython: run?.python ?? null,
         environment: event.diagnosis.environment,
@@ -189,7 +194,7 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
         if (state.run || state.finishedAt !== null) return
         const results: DiagnosisStoreState['results'] = {}
         for (const step of diagnosis.steps) results[step.id] = step
-        set({ results, resultsPython: diagnosis.environment.python ?? null, environment: diagnosis.environment, finishedAt: diagnosis.finishedAt })
+        set({ results, resultsPython: diagnosis.environment.python ?? null, environment: diagnosis.environment, finishedAt: diagnosis.finishedAt, shown: diagnosis })
       },
       interpreters: null,
       interpretersError: null,
@@ -202,6 +207,7 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
       resultsPython: null,
       environment: null,
       finishedAt: null,
+      shown: null,
       notice: null,
       save: null,
       health: idle(),
@@ -238,7 +244,7 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
         // Results of another interpreter never stand under this one, not even after a cancel.
         const otherPython = state.resultsPython !== null && state.resultsPython !== python
         set({
-          ...(otherPython ? { results: {}, resultsPython: null, environment: null, finishedAt: null } : {}),
+          ...(otherPython ? { results: {}, resultsPython: null, environment: null, finishedAt: null, shown: null } : {}),
           run: {
             runId: null,
             steps: ids,

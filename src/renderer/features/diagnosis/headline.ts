@@ -1,13 +1,14 @@
 import type { Finding, StepId, StepResult, StepStatus } from '../../../shared/diagnosis'
+import { causeOf, rankByReach } from '../../../shared/problem-reach'
 
 export interface Headline {
   /** The worst verdict among the steps that ran. */
   verdict: StepStatus
   ran: number
   failedSteps: number
-  /** Distinct error and warning findings across the steps. */
+  /** Distinct error and warning problems across the steps (findings of one cause count once). */
   problems: number
-  /** The problem to fix first: the first error in step order, else the first warning. */
+  /** The problem to fix first: the one that spoils or explains the most steps (src/shared/problem-reach.ts). */
   first: { step: StepId; finding: Finding } | null
 }
 
@@ -20,12 +21,15 @@ export function headlineOf(steps: readonly StepResult[]): Headline | null {
   const problems: { step: StepId; finding: Finding }[] = []
   for (const step of steps) {
     for (const finding of step.findings) {
-      if (finding.severity === 'info' || seen.has(finding.id)) continue
+      // One problem is counted once: the same finding in two steps, or findings of one cause (a GPU's other processes).
+      const cause = causeOf(finding)
+      if (finding.severity === 'info' || seen.has(finding.id) || (cause !== null && seen.has(cause))) continue
       seen.add(finding.id)
+      if (cause !== null) seen.add(cause)
       problems.push({ step: step.id, finding })
     }
   }
-  const first = problems.find((p) => p.finding.severity === 'error') ?? problems[0] ?? null
+  const first = rankByReach(problems, steps)[0] ?? null
   return {
     verdict,
     ran: steps.length,

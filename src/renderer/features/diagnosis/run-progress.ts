@@ -12,6 +12,11 @@ const TYPICAL_MS: Record<StepId, number> = {
   'gpu-links': 3000,
 }
 
+/** How long a run of `steps` typically takes: what the live page promises and a run's first estimate both say. */
+export function typicalRunMs(steps: readonly StepId[]): number {
+  return steps.reduce((sum, id) => sum + TYPICAL_MS[id], 0)
+}
+
 export interface RunProgress {
   /** The step under way (1-based among the run's steps), or null before the first one starts. */
   current: { id: StepId; index: number } | null
@@ -25,7 +30,7 @@ export interface RunProgress {
 export function runProgress(run: RunState, results: Partial<Record<StepId, StepResult>>, now: number): RunProgress {
   const runningId = run.steps.find((id) => run.stepPhases[id] === 'running') ?? null
   const known = run.steps.every((id) => (results[id]?.durationMs ?? 0) > 0)
-  const estimateMs = run.steps.reduce((sum, id) => sum + (known ? (results[id]?.durationMs ?? 0) : TYPICAL_MS[id]), 0)
+  const estimateMs = known ? run.steps.reduce((sum, id) => sum + (results[id]?.durationMs ?? 0), 0) : typicalRunMs(run.steps)
   return {
     current: runningId ? { id: runningId, index: run.steps.indexOf(runningId) + 1 } : null,
     total: run.steps.length,

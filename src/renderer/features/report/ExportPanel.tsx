@@ -12,6 +12,7 @@ import { formatDateTime } from '../../components/date-format'
 import { errorText } from '../../components/error-text'
 
 const FORMATS: readonly ReportFormat[] = ['md', 'html', 'json']
+const CHOSEN = { kind: 'chosen' } as const
 
 export const reportLang = (language: string): ReportLang => (language.startsWith('zh') ? 'zh-CN' : 'en')
 
@@ -60,14 +61,21 @@ export function SaveNotice() {
   if (!notice) return null
   const text =
     notice.kind === 'downloaded'
-      ? t('rep.export.downloaded', { name: notice.name })
+      ? t(notice.redact ? 'rep.export.downloaded' : 'rep.export.downloadedUnmasked', { name: notice.name })
       : notice.kind === 'saved'
-        ? t('rep.export.saved', { path: notice.path ?? '' })
+        ? t(notice.redact ? 'rep.export.saved' : 'rep.export.savedUnmasked', { path: notice.path ?? '' })
         : notice.code === 'no-chromium'
           ? t('rep.export.noChromium')
           : failedText(notice, t)
   return (
-    <span className={notice.kind === 'failed' ? 'tone-bad' : 'tone-good'} role="status" data-testid="export-notice" data-kind={notice.kind} data-code={notice.kind === 'failed' ? (notice.code ?? '') : ''}>
+    <span
+      className={notice.kind === 'failed' ? 'tone-bad' : notice.redact ? 'tone-good' : 'tone-warn'}
+      role="status"
+      data-testid="export-notice"
+      data-kind={notice.kind}
+      data-redact={notice.kind === 'failed' ? '' : String(notice.redact)}
+      data-code={notice.kind === 'failed' ? (notice.code ?? '') : ''}
+    >
       {text}
     </span>
   )
@@ -186,7 +194,7 @@ export function ExportPanel() {
         <button type="button" className="button" disabled={saving} onClick={() => void actions.savePdf(lang)} data-testid="export-save-pdf">
           {t('rep.export.savePdf')}
         </button>
-        <CopyMarkdownButton which="chosen" />
+        <CopyMarkdownButton of={CHOSEN} />
         {saving && <span className="spinner" aria-hidden="true" />}
         <SaveNotice />
       </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 
 import type { Comparison } from '../../../shared/history'
 import { useReport } from './report-context'
@@ -6,6 +7,16 @@ import { DASH, formatNumber } from '../../components/number-format'
 import { StatusBadge } from '../../components/StatusBadge'
 import { fieldLabel, metricLabel, ratioVerdict } from './labels'
 import { formatDateTime } from '../../components/date-format'
+
+/** A compared value as shown: run options (`--disable-cudnn`) in words, a missing value as a dash. */
+function changeValue(field: string, value: string | null, t: TFunction): string {
+  if (value === null) return DASH
+  if (field !== 'runOptions') return value
+  return value
+    .split(' ')
+    .map((flag) => t(`diag.runOption.${flag.replace(/^--/, '')}`, { defaultValue: flag }))
+    .join(', ')
+}
 
 const TONE = { worse: 'tone-bad', better: 'tone-good', same: '', null: '' } as const
 
@@ -65,7 +76,7 @@ export function HistoryComparison() {
     <div className="comparison" data-testid="comparison" data-changed={changed}>
       <h3>{t('rep.compare.title')}</h3>
       <p className="muted">
-        A: {formatDateTime(c.a.startedAt, i18n.language)} · B: {formatDateTime(c.b.startedAt, i18n.language)} ·{' '}
+        A: {formatDateTime(c.a.startedAt, i18n.language, true)} · B: {formatDateTime(c.b.startedAt, i18n.language, true)} ·{' '}
         {changed === 0 ? t('rep.compare.nothingChanged') : t('rep.compare.changed', { count: changed })}
       </p>
       <div className="comparison__grid">
@@ -81,8 +92,8 @@ export function HistoryComparison() {
             {c.changes.map((x) => (
               <tr key={x.field} className={x.changed ? 'row--differs' : ''} data-testid="comparison-change" data-field={x.field} data-changed={x.changed}>
                 <th>{fieldLabel(x.field, t)}</th>
-                <td>{x.a ?? DASH}</td>
-                <td>{x.b ?? DASH}</td>
+                <td>{changeValue(x.field, x.a, t)}</td>
+                <td>{changeValue(x.field, x.b, t)}</td>
               </tr>
             ))}
             {c.steps.map((x) => (

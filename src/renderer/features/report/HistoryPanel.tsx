@@ -9,8 +9,12 @@ import { HistoryComparison } from './HistoryComparison'
 import { OpenedDiagnosis } from './OpenedDiagnosis'
 import { formatDateTime } from '../../components/date-format'
 import { damageText } from './history-text'
+import { RunOptionChips } from '../../components/RunOptionChips'
 
-/** Five small badges, one per step: its number in the verdict's colour, the verdict in words for readers and on hover. */
+/** A verdict's shape beside the step number, so a badge is read without its colour. */
+const GLYPH: Record<string, string> = { pass: '✓', warn: '!', fail: '✗', skip: '–' }
+
+/** Five small badges, one per step: its number and the verdict's mark in its colour, the verdict in words for readers and on hover. */
 export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']; testPrefix: string }) {
   const { t } = useTranslation()
   return (
@@ -21,7 +25,10 @@ export function StepBadges({ steps, testPrefix }: { steps: HistoryEntry['steps']
         const label = t('rep.history.stepBadge', { n: stepNumber(id), step: t(`step.${id}.title`, { ns: 'steps' }), verdict })
         return (
           <span key={id} className={`status status--${status ?? 'idle'} history__badge`} title={label} data-testid={`${testPrefix}-${id}`} data-status={status ?? 'idle'}>
-            <span aria-hidden="true">{stepNumber(id)}</span>
+            <span aria-hidden="true" data-testid="history-mark">
+              {stepNumber(id)}
+              {status ? GLYPH[status] : ''}
+            </span>
             <span className="visually-hidden">{label}</span>
           </span>
         )
@@ -72,6 +79,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
       <td className="history__run">
         <RunTarget entry={entry} />
         {versions.length > 0 && <span className="history__versions muted">{versions.join(' · ')}</span>}
+        <RunOptionChips options={entry.options ?? []} testId="history-options" />
       </td>
       <td data-testid="history-gpus">{entry.gpuModels.join(', ') || DASH}</td>
       <td>

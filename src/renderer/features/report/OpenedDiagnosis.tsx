@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { STEP_IDS } from '../../../shared/constants'
@@ -17,6 +18,14 @@ export function OpenedDiagnosis() {
   const opened = useReport((s) => s.opened)
   const close = useReport((s) => s.closeOpened)
   const entry = useReport((s) => s.history.value?.find((e) => e.id === s.opened.id))
+  const title = useRef<HTMLHeadingElement>(null)
+  const arrived = opened.value !== null
+  // "Open" lands below the history: the reader (and the keyboard) go to what opened.
+  useEffect(() => {
+    if (!opened.id || !arrived || !title.current) return
+    title.current.scrollIntoView({ block: 'start' })
+    title.current.focus({ preventScroll: true })
+  }, [opened.id, arrived])
   if (!opened.id) return null
   const d = opened.value
   const env = d?.environment
@@ -24,7 +33,9 @@ export function OpenedDiagnosis() {
   return (
     <div className="opened" data-testid="history-opened" data-id={opened.id}>
       <div className="section-head">
-        <h3>{d ? t('rep.history.openedTitle', { time: formatDateTime(d.finishedAt, i18n.language, true) }) : opened.id}</h3>
+        <h3 ref={title} tabIndex={-1} data-testid="history-opened-title">
+          {d ? t('rep.history.openedTitle', { time: formatDateTime(d.finishedAt, i18n.language, true) }) : opened.id}
+        </h3>
         <button type="button" className="button button--small" onClick={close} data-testid="history-close">
           {t('rep.history.close')}
         </button>

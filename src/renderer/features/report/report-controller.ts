@@ -2,8 +2,21 @@ import { INVOKE_CHANNELS } from '../../../shared/channels'
 import type { Diagnosis } from '../../../shared/diagnosis'
 import type { ReportFormat, ReportLang } from '../../../shared/report'
 import { FLEET_MAX_BYTES, FLEET_MAX_REPORTS, FLEET_MAX_REQUEST_CHARS } from '../../../shared/constants'
-import { type FleetFile, type PreviewKey, previewMatches, type ReportStore } from './report-store'
+import { type FleetFile, pdfRedact, type PreviewKey, previewMatches, type ReportStore } from './report-store'
 import type { RendererTransport } from '../../transport'
+
+/**
+ * Which diagnosis a Markdown copy reports: the Report page's choice (with the masking chosen for
+ * Markdown there), or the one shown on another page (always masked: nobody unmasked it). `null`
+ * when that page shows none.
+ */
+export type MarkdownOf = { kind: 'chosen' } | { kind: 'shown'; diagnosis: Diagnosis | null }
+
+/** A Markdown report and whether it was masked, so that what is said about it is true. */
+export interface MarkdownCopy {
+  text: string
+  redact: boolean
+}
 
 export interface ReportActions {
   /** Renders the preview for the current options in `lang` (the UI's language). */
@@ -15,12 +28,12 @@ export interface ReportActions {
    * printed by the core's headless Chromium (report:pdf) and downloaded.
    */
   savePdf(lang: ReportLang): Promise<void>
-  /** A Markdown report for pasting into an issue: the latest diagnosis (masked), or the one the Report page has chosen (with its masking choice). */
-  markdown(lang: ReportLang, which: 'latest' | 'chosen'): Promise<string>
+  /** A Markdown report for pasting into an issue (see MarkdownOf); throws where there is no diagnosis to report. */
+  markdown(lang: ReportLang, of: MarkdownOf): Promise<MarkdownCopy>
   /** Hands a Markdown text over as a file (where the clipboard is denied), named after the run it reports. */
-  downloadMarkdown(text: string, which: 'latest' | 'chosen'): Promise<void>
-  /** Saves the latest diagnosis in the chosen format (the Diagnose page's "Save report"). */
-  saveLatest(lang: ReportLang): Promise<void>
+  downloadMarkdown(text: string, of: MarkdownOf): Promise<void>
+  /** Saves the diagnosis shown on the Diagnose page (never another saved one), masked, in the Report page's format. */
+  saveShown(lang: ReportLang, diagnosis: Diagnosis): Promise<void>
   /** Whether this front end has its own save dialog (and its own PDF printer). */
   readonly nativeSave: boolean
   loadHistory(): Promise<void>
@@ -79,9 +92,10 @@ export function createReportController(transport: RendererTransport, store: Repo
   }
 
   /** When the reported run finished: a saved file is named after the run, not after the moment it was saved. */
-  const runTime = async (source: PreviewKey['source']): Promise<Date> => {
+  const runTime = async (source: PreviewKey['source'] | { kind: 'shown'; diagnosis: Diagnosis }): Promise<Date> => {
     let finishedAt: string | undefined
-    if (source.kind === 'history') finishedAt = (await diagnosisOf(source.id)).finishedAt
+    if (source.kind === 'shown') finishedAt = source.diagnosis.finishedAt
+    else if (source.kind === 'history') finishedAt = (await diagnosisOf(source.id)).finishedAt
     else {
       // The latest run is the newest entry of the history (every finished run is saved there).
       const listing = await transport.invoke(INVOKE_CHANNELS.listHistory)
@@ -127,7 +141,7 @@ export function createReportController(transport: RendererTransport, store: Repo
         if (options.nativeSave) {
           const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
           const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: key.format, redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) })
-          if (result.ok && result.value.saved) return state().setSaveNotice({ kind: 'saved', path: result.value.path })
+          if (result.ok && result.value.saved) return state().setSaveNotice({ kind: 'saved', path: result.value.path, redact: key.redact })
           if (result.ok && result.value.reason === 'cancelled') return
           // The user chose a file and it could not be written: say so, never download something else instead.
           if (!result.ok && result.error.code === 'not-written') return state().setSaveNotice({ kind: 'failed', ...result.error })
@@ -140,7 +154,7 @@ export function createReportController(transport: RendererTransport, store: Repo
         }
         const name = reportFileName(key.format, await runTime(key.source))
         options.download(preview!.text, name, `${MIME[key.format]};charset=utf-8`)
-        state().setSaveNotice({ kind: 'downloaded', name })
+        state().setSaveNotice({ kind: 'downloaded', name, redact: preview!.redact })
       } catch (e) {
         state().setSaveNotice({ kind: 'failed', message: errorOf(e).message })
       } finally {
@@ -148,23 +162,47 @@ export function createReportController(transport: RendererTransport, store: Repo
       }
     },
 
-    async markdown(lang, which) {
-      const source = which === 'chosen' ? state().source : ({ kind: 'latest' } as const)
-      const diagnosis = source.kind === 'history' ? await diagnosisOf(source.id) : undefined
-      const redact = which === 'chosen' ? state().redact : true
+    async markdown(lang, of) {
+      let diagnosis: Diagnosis | undefined
+      if (of.kind === 'shown') {
+        if (!of.diagnosis) throw Object.assign(new Error('no diagnosis shown'), { code: 'nothing-shown' })
+        diagnosis = of.diagnosis
+      } else if (state().source.kind === 'history') diagnosis = await diagnosisOf((state().source as { id: string }).id)
+      const redact = of.kind === 'chosen' ? state().redactBy.md : true
       const result = await transport.invoke(INVOKE_CHANNELS.renderReport, { format: 'md', redact, lang, ...(diagnosis ? { diagnosis } : {}) })
       if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
-      return result.value.text
+      return { text: result.value.text, redact }
     },
 
-    async downloadMarkdown(text, which) {
-      const at = await runTime(which === 'chosen' ? state().source : { kind: 'latest' }).catch(() => now())
+    async downloadMarkdown(text, of) {
+      const source = of.kind === 'chosen' ? state().source : of.diagnosis ? { kind: 'shown' as const, diagnosis: of.diagnosis } : null
+      const at = source ? await runTime(source).catch(() => now()) : now()
       options.download(text, reportFileName('md', at), `${MIME.md};charset=utf-8`)
     },
 
-    async saveLatest(lang) {
-      state().setSource({ kind: 'latest' })
-      await actions.save(lang)
+    async saveShown(lang, diagnosis) {
+      if (state().saving) return
+      state().setSaving(true)
+      state().setSaveNotice(null)
+      const format = state().format
+      const request = { format, redact: true, lang, diagnosis }
+      try {
+        if (options.nativeSave) {
+          const result = await transport.invoke(INVOKE_CHANNELS.saveReport, request)
+          if (result.ok && result.value.saved) return state().setSaveNotice({ kind: 'saved', path: result.value.path, redact: true })
+          if (result.ok && result.value.reason === 'cancelled') return
+          if (!result.ok && result.error.code === 'not-written') return state().setSaveNotice({ kind: 'failed', ...result.error })
+        }
+        const result = await transport.invoke(INVOKE_CHANNELS.renderReport, request)
+        if (!result.ok) return state().setSaveNotice({ kind: 'failed', ...result.error })
+        const name = reportFileName(format, await runTime({ kind: 'shown', diagnosis }))
+        options.download(result.value.text, name, `${MIME[format]};charset=utf-8`)
+        state().setSaveNotice({ kind: 'downloaded', name, redact: true })
+      } catch (e) {
+        state().setSaveNotice({ kind: 'failed', message: errorOf(e).message })
+      } finally {
+        state().setSaving(false)
+      }
     },
 
     async savePdf(lang) {
@@ -174,11 +212,12 @@ export function createReportController(transport: RendererTransport, store: Repo
       try {
         const key = keyOf(lang)
         const diagnosis = key.source.kind === 'history' ? await diagnosisOf(key.source.id) : undefined
-        const request = { redact: key.redact, lang, ...(diagnosis ? { diagnosis } : {}) }
+        const redact = pdfRedact(state())
+        const request = { redact, lang, ...(diagnosis ? { diagnosis } : {}) }
         if (options.nativeSave) {
           const result = await transport.invoke(INVOKE_CHANNELS.saveReport, { format: 'pdf', ...request })
           if (!result.ok) state().setSaveNotice({ kind: 'failed', ...result.error })
-          else if (result.value.saved) state().setSaveNotice({ kind: 'saved', path: result.value.path })
+          else if (result.value.saved) state().setSaveNotice({ kind: 'saved', path: result.value.path, redact })
           else if (result.value.reason !== 'cancelled') state().setSaveNotice({ kind: 'failed', message: result.value.reason ?? '' })
           return
         }
@@ -187,7 +226,7 @@ export function createReportController(transport: RendererTransport, store: Repo
         if (!result.ok) return state().setSaveNotice({ kind: 'failed', ...result.error })
         const name = reportFileName('pdf', await runTime(key.source))
         options.download(bytesOfBase64(result.value.base64), name, 'application/pdf')
-        state().setSaveNotice({ kind: 'downloaded', name })
+        state().setSaveNotice({ kind: 'downloaded', name, redact })
       } catch (e) {
         state().setSaveNotice({ kind: 'failed', message: errorOf(e).message })
       } finally {

@@ -26,7 +26,10 @@ export interface Preview extends PreviewKey {
 }
 
 /** What the last save did; a failure keeps the core's error code where it has one (no-chromium). */
-export type SaveNotice = { kind: 'downloaded'; name: string } | { kind: 'saved'; path: string | null } | { kind: 'failed'; message: string; code?: string; details?: Record<string, string> }
+export type SaveNotice =
+  | { kind: 'downloaded'; name: string; redact: boolean }
+  | { kind: 'saved'; path: string | null; redact: boolean }
+  | { kind: 'failed'; message: string; code?: string; details?: Record<string, string> }
 
 /** A report file picked for the fleet table, read in the page (never a path). */
 export interface FleetFile {
@@ -39,7 +42,10 @@ export interface FleetFile {
 
 export interface ReportStoreState {
   format: ReportFormat
+  /** Whether the report of the chosen format is masked: `redactBy[format]`. */
   redact: boolean
+  /** Masking per format: each report is masked until the user unticks it for that very format. */
+  redactBy: Record<ReportFormat, boolean>
   source: ReportSource
   preview: Async<Preview>
   saving: boolean
@@ -57,8 +63,9 @@ export interface ReportStoreState {
   fleetFiles: FleetFile[]
   fleet: Async<FleetTable>
 
-  /** md/html are redacted by default, json not (a fleet merge names nodes by host name). */
+  /** Shows the format with its own masking choice: unticking one format never unmasks another. */
   setFormat(format: ReportFormat): void
+  /** Masks or unmasks the report of the chosen format only. */
   setRedact(redact: boolean): void
   setSource(source: ReportSource): void
   previewLoading(): void
@@ -83,7 +90,11 @@ export interface ReportStoreState {
   setFleetError(error: IpcError): void
 }
 
-export const defaultRedact = (format: ReportFormat): boolean => format !== 'json'
+/** Every report is masked until its user unmasks it (JSON too: untick it for a fleet merge named by host names). */
+export const defaultRedact = (_format: ReportFormat): boolean => true
+
+/** The PDF prints the report previewed (Markdown or HTML) with its masking; beside JSON it is a report of its own, masked. */
+export const pdfRedact = (state: Pick<ReportStoreState, 'format' | 'redact'>): boolean => (state.format === 'json' ? true : state.redact)
 
 export const sameSource = (a: ReportSource, b: ReportSource): boolean => a.kind === b.kind && (a.kind === 'latest' || a.id === (b as { id: string }).id)
 
@@ -95,6 +106,7 @@ export function createReportStore() {
   return createStore<ReportStoreState>()((set, get) => ({
     format: 'md',
     redact: true,
+    redactBy: { md: defaultRedact('md'), html: defaultRedact('html'), json: defaultRedact('json') },
     source: { kind: 'latest' },
     preview: idle(),
     saving: false,
@@ -108,8 +120,8 @@ export function createReportStore() {
     fleetFiles: [],
     fleet: idle(),
 
-    setFormat: (format) => set({ format, redact: defaultRedact(format), saveNotice: null }),
-    setRedact: (redact) => set({ redact, saveNotice: null }),
+    setFormat: (format) => set({ format, redact: get().redactBy[format], saveNotice: null }),
+    setRedact: (redact) => set({ redact, redactBy: { ...get().redactBy, [get().format]: redact }, saveNotice: null }),
     setSource: (source) => set({ source, saveNotice: null }),
     previewLoading: () => set({ preview: loading(get().preview) }),
     setPreview: (preview) => set({ preview: loaded(preview) }),

@@ -5,6 +5,9 @@
 
 import { envFindingsEn } from '../env-findings'
 
+/** A venv on Debian or Ubuntu needs python3-venv, which a stock install lacks: said where the install command makes one (renderFinding keeps [[venv]] sections only then). */
+const VENV_NOTE_EN = '[[venv]] On Debian and Ubuntu, making a venv needs the venv module, which a stock install lacks ("ensurepip is not available"): install it first with `sudo apt install python3-venv`.[[/venv]]'
+
 // Object.assign, not `...envFindings` inside the literal: V8 builds a literal that holds a spread one
 // property at a time (about 3 ms at every start of the CLI); the keys keep the same order.
 /** English finding texts, keyed `<id>.title|message|fix`. */
@@ -31,7 +34,7 @@ export const findingsEnTexts = Object.assign({}, {
   'driver-too-old-for-cuda-runtime.message':
     'The NVIDIA driver is older than the CUDA version PyTorch (or this program) was built with.',
   'driver-too-old-for-cuda-runtime.fix':
-    'Upgrade the driver to a branch that supports that CUDA (CUDA 12.x needs R525+, CUDA 13 needs R580+), or install a PyTorch wheel built for a CUDA the driver supports: `{{install}}`.',
+    'Upgrade the driver to a branch that supports that CUDA (CUDA 12.x needs R525+, CUDA 13 needs R580+), or install a PyTorch wheel built for a CUDA the driver supports: `{{install}}`.' + VENV_NOTE_EN,
 
   'driver-library-not-visible.title': 'The program did not reach the driver',
   'driver-library-not-visible.message':
@@ -185,12 +188,12 @@ export const findingsEnTexts = Object.assign({}, {
   'cpu-only-torch-build.title': 'CPU-only PyTorch installed',
   'cpu-only-torch-build.message': 'This PyTorch build has no CUDA support, so it can never use the GPU.',
   'cpu-only-torch-build.fix':
-    'Install a CUDA build of PyTorch from the index that matches your driver: `{{install}}`. Then run your code with that Python, and pin the index in your requirements.',
+    'Install a CUDA build of PyTorch from the index that matches your driver: `{{install}}`. Then run your code with that Python, and pin the index in your requirements.' + VENV_NOTE_EN,
 
   'gpu-arch-not-in-wheel.title': 'GPU not supported by this PyTorch build',
   'gpu-arch-not-in-wheel.message': "The installed PyTorch has no kernels for this GPU's compute capability.",
   'gpu-arch-not-in-wheel.fix':
-    'Install a PyTorch build with kernels for this GPU: `{{install}}`; for a GPU older than the current wheels support, pin an older PyTorch; rebuild extensions with `TORCH_CUDA_ARCH_LIST`.',
+    'Install a PyTorch build with kernels for this GPU: `{{install}}`; for a GPU older than the current wheels support, pin an older PyTorch; rebuild extensions with `TORCH_CUDA_ARCH_LIST`.' + VENV_NOTE_EN,
 
   'cuda-visible-devices-misconfigured.title': 'No usable CUDA device selected',
   'cuda-visible-devices-misconfigured.message':
@@ -217,7 +220,7 @@ export const findingsEnTexts = Object.assign({}, {
   'torchvision-torch-mismatch.title': 'torchvision does not match torch',
   'torchvision-torch-mismatch.message': 'torchvision was built for another torch version or CUDA variant than the installed torch.',
   'torchvision-torch-mismatch.fix':
-    'Reinstall them together from one index: `{{install}}`.',
+    'Reinstall them together from one index: `{{install}}`.' + VENV_NOTE_EN,
 
   'extension-build-cuda-mismatch.title': 'Extension build: CUDA toolkit mismatch',
   'extension-build-cuda-mismatch.message':
@@ -242,7 +245,7 @@ export const findingsEnTexts = Object.assign({}, {
   'bundled-cudnn-not-found.message':
     'A cuDNN, cuBLAS or CUDA runtime library that the PyTorch wheel loads from its nvidia-* pip packages cannot be found.',
   'bundled-cudnn-not-found.fix':
-    'Reinstall torch with its dependencies into one environment: `{{install}}`; avoid `--no-deps` and split lib/lib64 site-packages.',
+    'Reinstall torch with its dependencies into one environment: `{{install}}`; avoid `--no-deps` and split lib/lib64 site-packages.' + VENV_NOTE_EN,
 
   'cudnn-shadowed-by-system-copy.title': "Another cuDNN may shadow PyTorch's",
   'cudnn-shadowed-by-system-copy.message':
@@ -410,12 +413,12 @@ export const findingsEnTexts = Object.assign({}, {
   'torch-not-installed.title': 'PyTorch not installed',
   'torch-not-installed.message': '`import torch` failed in {{python}}: {{error}}',
   'torch-not-installed.fix':
-    'Install PyTorch: `{{install}}`, or run GPU Doctor with the Python that has torch.',
+    'Install PyTorch: `{{install}}`, or run GPU Doctor with the Python that has torch.' + VENV_NOTE_EN,
 
   'driver-too-old-for-pytorch.title': 'Driver too old for any PyTorch build',
   'driver-too-old-for-pytorch.message':
     'The driver supports CUDA {{driverCuda}} at most, older than every CUDA build of PyTorch GPU Doctor knows (the oldest needs CUDA {{minCuda}}).',
-  'driver-too-old-for-pytorch.fix': 'Upgrade the NVIDIA driver to a current branch first, then install PyTorch: `{{install}}`.',
+  'driver-too-old-for-pytorch.fix': 'Upgrade the NVIDIA driver to a current branch first, then install PyTorch: `{{install}}`.' + VENV_NOTE_EN,
 
   'gpu-not-visible-to-torch.title': 'PyTorch sees no GPU',
   'gpu-not-visible-to-torch.message':
@@ -437,6 +440,11 @@ export const findingsEnTexts = Object.assign({}, {
   'cudnn-disabled.title': 'cuDNN disabled',
   'cudnn-disabled.message': '`torch.backends.cudnn.enabled` is False, so convolutions run without cuDNN and are much slower.',
   'cudnn-disabled.fix': 'Remove the code that sets `torch.backends.cudnn.enabled = False`.',
+
+  'cudnn-disabled-by-option.title': 'cuDNN switched off by this run\'s option',
+  'cudnn-disabled-by-option.message':
+    'This run was made with "Run with cuDNN switched off" (`--disable-cudnn`): GPU Doctor set `torch.backends.cudnn.enabled = False` itself, to show what a broken cuDNN looks like. Steps 2 and 5 fail because of the option, not because of your setup or code.',
+  'cudnn-disabled-by-option.fix': 'Nothing to change in your code. Run the diagnosis again without "Run with cuDNN switched off" to check cuDNN itself.',
 
   'cudnn-major-mismatch.title': 'cuDNN major version mismatch',
   'cudnn-major-mismatch.message': 'PyTorch {{torch}} expects cuDNN {{expected}}, but cuDNN {{loaded}} is loaded.',
@@ -627,7 +635,7 @@ export const findingsEnTexts = Object.assign({}, {
   'gpu-power-capped-under-load.message':
     'Under this deliberately maximal load the GPU drew its power limit ({{limit}} W) and held its clocks there (software power cap). That is how data-centre GPUs are designed to run.',
   'gpu-power-capped-under-load.fix':
-    'Nothing to fix. Only if the limit is below the default (`nvidia-smi -q -d POWER`: "Current Power Limit" vs "Default Power Limit") restore it with `nvidia-smi -pl <default>`.',
+    'Nothing to fix: this is the GPU working as designed. (Only if `nvidia-smi -q -d POWER` shows "Current Power Limit" below "Default Power Limit" was the limit lowered; the `-pl` option of nvidia-smi with the default value restores it.)',
 
   'host-gpu-problem.title': 'GPU problem on the host',
   'host-gpu-problem.message': '{{message}}',

@@ -2,6 +2,9 @@
 // type says so), with the same `{{param}}` names (test/shared/i18n/every-text.test.ts).
 
 import { envFindingsZh } from '../env-findings'
+
+/** A venv on Debian or Ubuntu needs python3-venv, which a stock install lacks: said where the install command makes one (renderFinding keeps [[venv]] sections only then). */
+const VENV_NOTE_ZH = '[[venv]]在 Debian 和 Ubuntu 上，创建 venv 需要默认未安装的 venv 模块（提示 “ensurepip is not available”）：请先执行 `sudo apt install python3-venv`。[[/venv]]'
 import type { FindingKey } from './keys'
 
 type Some = Partial<Record<FindingKey, string>>
@@ -26,7 +29,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'driver-too-old-for-cuda-runtime.title': '驱动版本低于 CUDA 要求',
   'driver-too-old-for-cuda-runtime.message': 'NVIDIA 驱动比 PyTorch（或该程序）编译时所用的 CUDA 版本旧。',
   'driver-too-old-for-cuda-runtime.fix':
-    '把驱动升级到支持该 CUDA 的分支（CUDA 12.x 需要 R525+，CUDA 13 需要 R580+），或安装针对驱动所支持 CUDA 编译的 PyTorch：`{{install}}`。',
+    '把驱动升级到支持该 CUDA 的分支（CUDA 12.x 需要 R525+，CUDA 13 需要 R580+），或安装针对驱动所支持 CUDA 编译的 PyTorch：`{{install}}`。' + VENV_NOTE_ZH,
 
   'driver-library-not-visible.title': '程序没有连到驱动',
   'driver-library-not-visible.message':
@@ -169,12 +172,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'cpu-only-torch-build.title': '安装的是 CPU 版 PyTorch',
   'cpu-only-torch-build.message': '当前 PyTorch 不含 CUDA 支持，永远无法使用 GPU。',
   'cpu-only-torch-build.fix':
-    '从与驱动匹配的源安装支持 CUDA 的 PyTorch：`{{install}}`。之后用这个 Python 运行你的代码，并在依赖文件中固定该源。',
+    '从与驱动匹配的源安装支持 CUDA 的 PyTorch：`{{install}}`。之后用这个 Python 运行你的代码，并在依赖文件中固定该源。' + VENV_NOTE_ZH,
 
   'gpu-arch-not-in-wheel.title': '当前 PyTorch 不支持这块 GPU',
   'gpu-arch-not-in-wheel.message': '安装的 PyTorch 没有为这块 GPU 的计算能力（compute capability）编译内核。',
   'gpu-arch-not-in-wheel.fix':
-    '安装带有该 GPU 内核的 PyTorch：`{{install}}`；若 GPU 比当前版本支持的更旧，请固定较旧的 PyTorch；自定义扩展用 `TORCH_CUDA_ARCH_LIST` 重新编译。',
+    '安装带有该 GPU 内核的 PyTorch：`{{install}}`；若 GPU 比当前版本支持的更旧，请固定较旧的 PyTorch；自定义扩展用 `TORCH_CUDA_ARCH_LIST` 重新编译。' + VENV_NOTE_ZH,
 
   'cuda-visible-devices-misconfigured.title': '没有选中可用的 CUDA 设备',
   'cuda-visible-devices-misconfigured.message':
@@ -198,7 +201,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'torchvision-torch-mismatch.title': 'torchvision 与 torch 不匹配',
   'torchvision-torch-mismatch.message': 'torchvision 是针对另一个 torch 版本或 CUDA 变体构建的。',
   'torchvision-torch-mismatch.fix':
-    '从同一个源一起重装：`{{install}}`。',
+    '从同一个源一起重装：`{{install}}`。' + VENV_NOTE_ZH,
 
   'extension-build-cuda-mismatch.title': '编译扩展时 CUDA 工具包版本不一致',
   'extension-build-cuda-mismatch.message': '用来编译扩展的 CUDA 工具包（nvcc）与 PyTorch 的 CUDA 主版本不同。',
@@ -219,7 +222,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'bundled-cudnn-not-found.title': '找不到 PyTorch 自带的 CUDA 库',
   'bundled-cudnn-not-found.message': 'PyTorch 从 nvidia-* pip 包加载的 cuDNN、cuBLAS 或 CUDA 运行时库找不到。',
   'bundled-cudnn-not-found.fix':
-    '把 torch 连同依赖重新装进同一个环境：`{{install}}`；不要用 `--no-deps`，避免 lib/lib64 两个 site-packages 分开安装。',
+    '把 torch 连同依赖重新装进同一个环境：`{{install}}`；不要用 `--no-deps`，避免 lib/lib64 两个 site-packages 分开安装。' + VENV_NOTE_ZH,
 
   'cudnn-shadowed-by-system-copy.title': '另一份 cuDNN 可能覆盖了 PyTorch 自带的',
   'cudnn-shadowed-by-system-copy.message':
@@ -366,12 +369,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'torch-not-installed.title': '未安装 PyTorch',
   'torch-not-installed.message': '在 {{python}} 中执行 `import torch` 失败：{{error}}',
   'torch-not-installed.fix':
-    '安装 PyTorch：`{{install}}`，或用装有 torch 的 Python 运行 GPU Doctor。',
+    '安装 PyTorch：`{{install}}`，或用装有 torch 的 Python 运行 GPU Doctor。' + VENV_NOTE_ZH,
 
   'driver-too-old-for-pytorch.title': '驱动太旧，没有能用的 PyTorch',
   'driver-too-old-for-pytorch.message':
     '驱动最高只支持 CUDA {{driverCuda}}，比 GPU Doctor 所知的每个 PyTorch CUDA 版本都旧（最旧的也需要 CUDA {{minCuda}}）。',
-  'driver-too-old-for-pytorch.fix': '先把 NVIDIA 驱动升级到当前分支，再安装 PyTorch：`{{install}}`。',
+  'driver-too-old-for-pytorch.fix': '先把 NVIDIA 驱动升级到当前分支，再安装 PyTorch：`{{install}}`。' + VENV_NOTE_ZH,
 
   'gpu-not-visible-to-torch.title': 'PyTorch 看不到 GPU',
   'gpu-not-visible-to-torch.message': 'PyTorch 带有 CUDA 支持，但 `torch.cuda.is_available()` 为 False。主机上的 GPU：{{hostGpus}}。',
@@ -390,6 +393,10 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'cudnn-disabled.title': 'cuDNN 被禁用',
   'cudnn-disabled.message': '`torch.backends.cudnn.enabled` 为 False，卷积不走 cuDNN，会慢很多。',
   'cudnn-disabled.fix': '删掉设置 `torch.backends.cudnn.enabled = False` 的代码。',
+  'cudnn-disabled-by-option.title': 'cuDNN 被本次运行的选项关闭',
+  'cudnn-disabled-by-option.message':
+    '本次运行使用了“关闭 cuDNN 运行”（`--disable-cudnn`）：是 GPU Doctor 自己设置了 `torch.backends.cudnn.enabled = False`，用来展示 cuDNN 失效时的样子。第 2 步和第 5 步失败是这个选项造成的，不是你的环境或代码。',
+  'cudnn-disabled-by-option.fix': '你的代码无需改动。去掉“关闭 cuDNN 运行”再诊断一次，即可检查 cuDNN 本身。',
 
   'cudnn-major-mismatch.title': 'cuDNN 主版本不一致',
   'cudnn-major-mismatch.message': 'PyTorch {{torch}} 需要 cuDNN {{expected}}，但加载的是 cuDNN {{loaded}}。',
@@ -567,7 +574,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'gpu-power-capped-under-load.title': '满载时频率被功耗上限限制',
   'gpu-power-capped-under-load.message': '在这一刻意打满的负载下，GPU 达到了功耗上限（{{limit}} W）并把频率维持在该水平（软件功耗上限）。数据中心 GPU 本就如此设计。',
   'gpu-power-capped-under-load.fix':
-    '无需修复。只有当上限低于默认值时（`nvidia-smi -q -d POWER`：比较 "Current Power Limit" 与 "Default Power Limit"），才用 `nvidia-smi -pl <默认值>` 恢复。',
+    '无需修复：这是 GPU 按设计工作。（只有当 `nvidia-smi -q -d POWER` 显示 "Current Power Limit" 低于 "Default Power Limit" 时，说明上限被调低；用 nvidia-smi 的 `-pl` 选项加默认值即可恢复。）',
 
   'host-gpu-problem.title': '主机 GPU 有问题',
   'host-gpu-problem.message': '{{message}}',

@@ -12,7 +12,9 @@ describe('comparing two diagnoses', () => {
     const a = h200Diagnosis('diagnose')
     const b: Diagnosis = { ...h200Diagnosis('diagnose-disable-cudnn'), environment: { ...h200Diagnosis('diagnose-disable-cudnn').environment, torch: '2.12.0+cu130', driverVersion: '590.44.01' } }
     const c = compareDiagnoses(side('before', a), side('after', b))
-    expect(c.changes.filter((x) => x.changed).map((x) => x.field)).toEqual(['driverVersion', 'torch'])
+    // B was made with cuDNN switched off by GPU Doctor's option: a difference between the runs, said as one.
+    expect(c.changes.filter((x) => x.changed).map((x) => x.field)).toEqual(['driverVersion', 'torch', 'runOptions'])
+    expect(c.changes.find((x) => x.field === 'runOptions')).toMatchObject({ a: null, b: '--disable-cudnn' })
     expect(c.changes.find((x) => x.field === 'cudnn')).toEqual({ field: 'cudnn', a: '9.19.0', b: '9.19.0', changed: false })
     expect(c.steps.find((s) => s.id === 'cudnn-loaded')).toEqual({ id: 'cudnn-loaded', a: 'pass', b: 'fail', changed: true })
     const on = c.timings.find((t) => t.metric === 'conv.representative.onMs')!

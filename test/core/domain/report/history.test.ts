@@ -44,7 +44,8 @@ describe('diagnosis history', () => {
     })
     // The file is the diagnosis itself, so `report --from` reads it.
     const saved = JSON.parse(readFileSync(join(s.dir, `${newer.id}.json`), 'utf8')) as Diagnosis
-    expect(saved.steps[1]!.findings[0]!.id).toBe('cudnn-disabled')
+    // A run made with --disable-cudnn: the option switched cuDNN off, and the saved file says so.
+    expect(saved.steps[1]!.findings[0]!.id).toBe('cudnn-disabled-by-option')
     expect((await s.load(older.id)).startedAt).toBe('2026-11-20T10:00:00.000Z')
     expect((await s.latest()).found?.id).toBe(newer.id)
   })

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
+import busyRun from '../../../../docs/verification/issues-23-24-speed-h100-x2/rerun/gpu0-busy.json'
+import { DiagnosisSchema } from '../../../../src/shared/diagnosis'
+import { reachOf } from '../../../../src/shared/problem-reach'
+
 import { loadDiagnosis } from '../../test-support/diagnosis-fixtures'
 import { headlineOf } from '../../../../src/renderer/features/diagnosis/headline'
 import { clock } from '../../../../src/renderer/components/elapsed'
-import { runProgress } from '../../../../src/renderer/features/diagnosis/run-progress'
+import { runProgress, typicalRunMs } from '../../../../src/renderer/features/diagnosis/run-progress'
+import { STEP_IDS } from '../../../../src/shared/constants'
 import type { RunState } from '../../../../src/renderer/features/diagnosis/diagnosis-store'
 
 describe('headline', () => {
@@ -17,6 +22,27 @@ describe('headline', () => {
     const off = headlineOf(loadDiagnosis('diagnosis-h200-disable-cudnn').steps)!
     expect(off.verdict).toBe('fail')
     expect(off.first?.finding.severity).toBe('error')
+  })
+
+  it('leads with what spoils the most steps, not with the earliest step: a busy GPU (steps 4–6) before NCCL_NVLS_ENABLE (NCCL only)', () => {
+    const busy = DiagnosisSchema.parse(structuredClone(busyRun))
+    const h = headlineOf(busy.steps)!
+    expect(h.first).toMatchObject({ step: 'sm-utilisation', finding: { id: 'gpu-contended' } })
+    // Two problems: the busy GPU (said in steps 4, 5 and 6) and NCCL_NVLS_ENABLE.
+    expect(h.problems).toBe(2)
+    const steps = busy.steps
+    const nvls = steps[0]!.findings.find((f) => f.id === 'env-nccl-nvls-enable')!
+    expect([...reachOf('gpu-visible', nvls, steps)]).toEqual(['gpu-links'])
+    expect([...reachOf('sm-utilisation', h.first!.finding, steps)].sort()).toEqual(['conv-timing', 'gpu-links', 'sm-utilisation'])
+    // Without the busy GPU's findings, NVLS is the one problem left to name.
+    const idle = steps.map((s) => ({ ...s, findings: s.findings.filter((f) => f.id === 'env-nccl-nvls-enable') }))
+    expect(headlineOf(idle)!.first?.finding.id).toBe('env-nccl-nvls-enable')
+  })
+
+  it('an error that failed step 1 reaches the steps skipped because of it', () => {
+    const cpu = loadDiagnosis('diagnosis-debian-cpu-torch')
+    const f = cpu.steps[0]!.findings[0]!
+    expect([...reachOf('gpu-visible', f, cpu.steps)].sort()).toEqual(['conv-timing', 'cudnn-loaded', 'gpu-visible', 'sm-utilisation'])
   })
 
   it('is nothing before any step ran', () => {
@@ -42,6 +68,13 @@ describe('run progress', () => {
     expect(p).toMatchObject({ current: { id: 'cudnn-loaded', index: 2 }, total: 5, elapsedMs: 12_400, estimateFrom: 'typical' })
     expect(clock(p.elapsedMs)).toBe('0:12')
     expect(clock(92_000)).toBe('1:32')
+  })
+
+  it('promises on the live page what a run then says: the typical total of all six steps', () => {
+    const p = runProgress({ ...run({}), steps: [...STEP_IDS] }, {}, 1000)
+    expect(p.estimateFrom).toBe('typical')
+    expect(typicalRunMs(STEP_IDS)).toBe(p.estimateMs)
+    expect(clock(typicalRunMs(STEP_IDS))).toBe('0:31')
   })
 
   it('estimates from the last run’s step times when every step has one', () => {

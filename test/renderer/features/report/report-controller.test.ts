@@ -28,6 +28,38 @@ function setup(answers: Partial<Record<InvokeChannel, Answer>>, nativeSave = fal
 const file = (name: string, size = 10) => ({ name, size }) as File
 
 describe('report controller: export', () => {
+  it("copies Markdown masked unless Markdown itself was unmasked: choosing JSON or unticking it unmasks no copy, and the copy says which", async () => {
+    const s = setup({})
+    s.store.getState().setFormat('json')
+    s.store.getState().setRedact(false)
+    expect(await s.actions.markdown('en', { kind: 'chosen' })).toMatchObject({ redact: true })
+    expect(s.callsOf('report:render').at(-1)?.args).toEqual([{ format: 'md', redact: true, lang: 'en' }])
+    await s.actions.savePdf('en')
+    expect(s.callsOf('report:pdf').at(-1)?.args).toEqual([{ redact: true, lang: 'en' }])
+    expect(s.store.getState().saveNotice).toMatchObject({ kind: 'failed' })
+    s.store.getState().setFormat('md')
+    s.store.getState().setRedact(false)
+    expect(await s.actions.markdown('en', { kind: 'chosen' })).toMatchObject({ redact: false })
+    expect(s.callsOf('report:render').at(-1)?.args).toEqual([{ format: 'md', redact: false, lang: 'en' }])
+  })
+
+  it('copies and saves the diagnosis shown on the Diagnose page (never the latest saved one), masked; with none shown, nothing', async () => {
+    const s = setup({})
+    s.store.getState().setFormat('html')
+    s.store.getState().setRedact(false)
+    const shown: Diagnosis = { ...DIAGNOSIS, finishedAt: '2026-02-03T04:05:06Z' }
+    expect(await s.actions.markdown('en', { kind: 'shown', diagnosis: shown })).toMatchObject({ redact: true })
+    expect(s.callsOf('report:render').at(-1)?.args).toEqual([{ format: 'md', redact: true, lang: 'en', diagnosis: shown }])
+    await expect(s.actions.markdown('en', { kind: 'shown', diagnosis: null })).rejects.toThrow()
+    await s.actions.saveShown('en', shown)
+    expect(s.callsOf('report:render').at(-1)?.args).toEqual([{ format: 'html', redact: true, lang: 'en', diagnosis: shown }])
+    const name = reportFileName('html', new Date(shown.finishedAt))
+    expect(s.download).toHaveBeenCalledWith(expect.stringContaining('"format":"html"'), name, 'text/html;charset=utf-8')
+    expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name, redact: true })
+    expect(s.callsOf('history:list')).toHaveLength(0)
+  })
+
+
   it('names the file by the local time', () => {
     expect(reportFileName('md', AT)).toBe('gpu-doctor-report-2026-11-21-06-07-08.md')
   })
@@ -84,7 +116,7 @@ describe('report controller: export', () => {
     await s.actions.save('en')
     expect(s.callsOf('report:render')).toHaveLength(2)
     expect(s.download).toHaveBeenCalledWith(s.store.getState().preview.value!.text, 'gpu-doctor-report-2026-11-21-06-07-08.md', 'text/markdown;charset=utf-8')
-    expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name: 'gpu-doctor-report-2026-11-21-06-07-08.md' })
+    expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name: 'gpu-doctor-report-2026-11-21-06-07-08.md', redact: true })
 
     s.store.getState().setFormat('json')
     await s.actions.save('en')
@@ -96,7 +128,7 @@ describe('report controller: export', () => {
   it('a Markdown copy the clipboard refused is downloaded under the time of the run it reports, not of the click', async () => {
     const s = setup({})
     s.store.getState().setSource({ kind: 'history', id: 'run-1' })
-    await s.actions.downloadMarkdown('# report', 'chosen')
+    await s.actions.downloadMarkdown('# report', { kind: 'chosen' })
     expect(s.download).toHaveBeenCalledWith('# report', reportFileName('md', new Date(DIAGNOSIS.finishedAt)), 'text/markdown;charset=utf-8')
     expect(reportFileName('md', new Date(DIAGNOSIS.finishedAt))).not.toBe(reportFileName('md', AT))
   })
@@ -113,7 +145,7 @@ describe('report controller: export', () => {
     expect(s.actions.nativeSave).toBe(true)
     await s.actions.save('en')
     expect(s.callsOf('report:save')[0]?.args).toEqual([{ format: 'md', redact: true, lang: 'en' }])
-    expect(s.store.getState().saveNotice).toEqual({ kind: 'saved', path: '/home/u/r.md' })
+    expect(s.store.getState().saveNotice).toEqual({ kind: 'saved', path: '/home/u/r.md', redact: true })
     expect(s.download).not.toHaveBeenCalled()
 
     s.answers['report:save'] = ok({ saved: false, path: null, reason: 'cancelled' })
@@ -149,7 +181,7 @@ describe('report controller: export', () => {
     const run = new Date(DIAGNOSIS.finishedAt)
     const p = (n: number) => String(n).padStart(2, '0')
     expect([name, mime]).toEqual([`gpu-doctor-report-2026-${p(run.getMonth() + 1)}-${p(run.getDate())}-${p(run.getHours())}-${p(run.getMinutes())}-05.pdf`, 'application/pdf'])
-    expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name })
+    expect(s.store.getState().saveNotice).toEqual({ kind: 'downloaded', name, redact: true })
 
     s.answers['report:pdf'] = err('PDF needs a headless Chromium', 'no-chromium')
     await s.actions.savePdf('en')

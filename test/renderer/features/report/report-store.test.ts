@@ -1,20 +1,31 @@
 import { describe, expect, it } from 'vitest'
 
 import type { HistoryEntry } from '../../../../src/shared/history'
-import { createReportStore, defaultRedact, previewMatches, sameSource } from '../../../../src/renderer/features/report/report-store'
+import { createReportStore, defaultRedact, pdfRedact, previewMatches, sameSource } from '../../../../src/renderer/features/report/report-store'
 
 const entry = (id: string): HistoryEntry => ({ id, startedAt: '', finishedAt: '', steps: [], python: null, image: null, torch: null, driverVersion: null, cudnn: null, gpuModels: [] })
 
 describe('report store', () => {
-  it('redacts Markdown and HTML by default, JSON not; a format change resets the choice', () => {
-    expect([defaultRedact('md'), defaultRedact('html'), defaultRedact('json')]).toEqual([true, true, false])
+  it('masks every format until the user unmasks that very format: unticking one (or choosing JSON) unmasks no other', () => {
+    expect([defaultRedact('md'), defaultRedact('html'), defaultRedact('json')]).toEqual([true, true, true])
     const s = createReportStore()
     expect(s.getState()).toMatchObject({ format: 'md', redact: true })
+    s.getState().setFormat('json')
+    expect(s.getState().redact).toBe(true)
+    s.getState().setRedact(false)
+    expect(s.getState().redactBy).toEqual({ md: true, html: true, json: false })
+    s.getState().setFormat('md')
+    expect(s.getState().redact).toBe(true)
+    expect(pdfRedact(s.getState())).toBe(true)
     s.getState().setRedact(false)
     s.getState().setFormat('html')
     expect(s.getState().redact).toBe(true)
-    s.getState().setFormat('json')
+    s.getState().setFormat('md')
     expect(s.getState().redact).toBe(false)
+    // The PDF prints the previewed Markdown/HTML with its masking; beside JSON it is masked.
+    expect(pdfRedact(s.getState())).toBe(false)
+    s.getState().setFormat('json')
+    expect(pdfRedact(s.getState())).toBe(true)
   })
 
   it('ticks at most two entries for comparison, the newest tick replacing the oldest', () => {

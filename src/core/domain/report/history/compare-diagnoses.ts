@@ -3,6 +3,7 @@ import { findStep, STEP_IDS } from '../../../../shared/diagnosis'
 import type { ComparedField, Comparison } from '../../../../shared/history'
 import { COMPARED_FIELDS } from '../../../../shared/history'
 import { gpuModelsLabel, reportFacts } from '../facts'
+import { runOptionFlags, runOptionsOf } from '../../../../shared/run-options'
 
 export interface ComparedSide {
   id: string | null
@@ -17,6 +18,7 @@ const convCases = (d: Diagnosis) => findStep(d.steps, 'conv-timing')?.evidence.c
 const smGpus = (d: Diagnosis) => findStep(d.steps, 'sm-utilisation')?.evidence.perGpu ?? []
 
 function factValue(d: Diagnosis, field: ComparedField): string | null {
+  if (field === 'runOptions') return runOptionFlags(runOptionsOf(d.environment))
   return field === 'gpuModels' ? gpuModelsLabel(d, null) : reportFacts(d, null, null)[field]
 }
 

@@ -6,6 +6,7 @@ import type { Diagnosis } from '../../../../shared/diagnosis'
 import type { HistoryEntry, HistoryListing, UnreadableEntry } from '../../../../shared/history'
 import { HistoryIdSchema } from '../../../../shared/history'
 import { reportFacts } from '../facts'
+import { runOptionsOf } from '../../../../shared/run-options'
 import { bounded, ensureDir } from './bounded-write'
 import { HistoryEntryNotFoundError, HistoryEntryUnreadableError, readEntryText } from './entry-damage'
 import { readRegularText } from '../../../platform/files/read-regular'
@@ -30,6 +31,7 @@ function entryOf(id: string, d: Diagnosis): HistoryEntry {
     driverVersion: f.driverVersion,
     cudnn: f.cudnn,
     gpuModels: f.gpuModels,
+    options: runOptionsOf(d.environment),
   }
 }
 

@@ -11,6 +11,7 @@ import { translateSummary } from '../../../../shared/i18n/translate-summary'
 import type { MonitorSummary, Report, ReportLang } from '../../../../shared/report'
 import { evidenceView } from './evidence-view'
 import { gpuModelsLabel } from '../facts'
+import { runOptionsOf } from '../../../../shared/run-options'
 import { fmtBytesGiB, fmtNum, fmtText, fmtTime, yesNo } from './value-format'
 import { reportTranslator } from './translator'
 import type { ReportView, ViewFacts, ViewFinding, ViewTable } from './view-types'
@@ -112,8 +113,15 @@ function overview(report: Report, earlier: boolean, t: TFunction): ViewFacts {
     [t('fact.nccl'), fmtText(f.nccl)],
     [t('fact.python'), f.python ? `${f.python}${f.pythonVersion ? ` (${f.pythonVersion})` : ''}` : '—'],
     ...(f.image ? [[t('fact.image'), f.image] as [string, string]] : []),
+    ...runOptionRows(report, t),
     [t('fact.os'), [f.os, f.kernel].filter(Boolean).join(', ') || '—'],
   ]
+}
+
+/** The run's options (cuDNN switched off by GPU Doctor …): part of the run, so part of its report. */
+function runOptionRows(report: Report, t: TFunction): ViewFacts {
+  const options = report.diagnosis ? runOptionsOf(report.diagnosis.environment) : []
+  return options.length > 0 ? [[t('fact.runOptions'), options.map((o) => t(`runOption.${o}`)).join(', ')]] : []
 }
 
 function hostFacts(h: HostFacts | null, t: TFunction): ViewFacts {
