@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test'
  */
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // Each test has its own serve, data folder and page: two run at once (a page mostly waits on its server).
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -2,10 +2,9 @@
 // the problem that reaches furthest, so a GPU busy with another process (steps 4, 5 and 6 measured
 // on a shared GPU) comes before a variable that slows only NCCL's collectives (step 6).
 
-import table from '../../resources/data/cuda-environment.json' with { type: 'json' }
 import { STEP_IDS } from './constants'
 import type { StepId } from './diagnosis'
-import { envFindingIdOf } from './i18n/env-findings'
+import { ENV_FINDING_AREAS } from './i18n/env-finding-ids'
 
 interface ReachFinding {
   id: string
@@ -31,9 +30,7 @@ const STEPS_OF_AREA: Record<string, readonly StepId[]> = {
 }
 
 /** Environment findings by id: the steps their variable acts on. */
-const ENV_REACH: ReadonlyMap<string, readonly StepId[]> = new Map(
-  (table.variables as Array<{ name: string; area: string }>).map((v) => [envFindingIdOf(v.name), STEPS_OF_AREA[v.area] ?? []]),
-)
+const ENV_REACH: ReadonlyMap<string, readonly StepId[]> = new Map(Object.entries(ENV_FINDING_AREAS).map(([id, area]) => [id, STEPS_OF_AREA[area] ?? []]))
 
 /** Skips that say which step they follow from: "(step 1)", `skip.afterCudaError`'s step. */
 const SKIPS_CITING_STEP_1 = new Set(['skip.noTorch', 'skip.noCuda', 'skip.cpuBuild', 'skip.probe'])

@@ -29,3 +29,31 @@ export const ENV_FINDING_IDS = [
 ] as const
 
 export type EnvFindingId = (typeof ENV_FINDING_IDS)[number]
+
+/** The part of the CUDA stack each variable acts on (the table's `area`): what a headline ranks by, without the whole table in the app. */
+export const ENV_FINDING_AREAS: Readonly<Record<EnvFindingId, string>> = {
+  'env-cuda-visible-devices': 'cuda',
+  'env-cuda-launch-blocking': 'cuda',
+  'env-cuda-module-loading': 'cuda',
+  'env-cuda-cache-disable': 'cuda',
+  'env-cuda-force-ptx-jit': 'cuda',
+  'env-cuda-mps-active-thread-percentage': 'cuda',
+  'env-nvidia-tf32-override': 'cublas',
+  'env-pytorch-cuda-alloc-conf': 'pytorch',
+  'env-pytorch-alloc-conf': 'pytorch',
+  'env-pytorch-no-cuda-memory-caching': 'pytorch',
+  'env-torch-cudnn-v8-api-disabled': 'cudnn',
+  'env-torch-show-cpp-stacktraces': 'pytorch',
+  'env-cublas-loginfo-dbg': 'cublas',
+  'env-cublaslt-log-level': 'cublas',
+  'env-cudnn-loglevel-dbg': 'cudnn',
+  'env-cudnn-loginfo-dbg': 'cudnn',
+  'env-cudnn-logwarn-dbg': 'cudnn',
+  'env-cudnn-logerr-dbg': 'cudnn',
+  'env-nccl-p2p-disable': 'nccl',
+  'env-nccl-ib-disable': 'nccl',
+  'env-nccl-shm-disable': 'nccl',
+  'env-nccl-nvls-enable': 'nccl',
+  'env-nccl-debug': 'nccl',
+  'env-torch-nccl-desync-debug': 'nccl',
+}

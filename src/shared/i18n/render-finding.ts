@@ -29,12 +29,21 @@ export interface FindingText {
 }
 
 /** A `[[venv]]…[[/venv]]` section of a fix: said only where its install command makes a POSIX venv (`python3 -m venv ~/…`). */
-const VENV_SECTION = /\[\[venv\]\]([\s\S]*?)\[\[\/venv\]\]/g
+const VENV_OPEN = '[[venv]]'
+const VENV_CLOSE = '[[/venv]]'
 const MAKES_POSIX_VENV = /(?:^|\s)-m venv ~\//
 
+/** Split on the markers, not a lazy regex: a lazy `[\s\S]*?` is tried from every opening marker (quadratic). */
 function withVenvNote(fix: string, params: MessageParams): string {
   const venv = typeof params.install === 'string' && MAKES_POSIX_VENV.test(params.install)
-  return fix.replace(VENV_SECTION, (_, note: string) => (venv ? note : ''))
+  const [head = '', ...sections] = fix.split(VENV_OPEN)
+  let text = head
+  for (const section of sections) {
+    const end = section.indexOf(VENV_CLOSE)
+    if (end < 0) text += VENV_OPEN + section
+    else text += (venv ? section.slice(0, end) : '') + section.slice(end + VENV_CLOSE.length)
+  }
+  return text
 }
 
 /**

@@ -11,6 +11,7 @@ import { analyzeText, textRuleFindings } from '../../../../src/core/domain/rules
 import { classifyCudaError, classifyImportFailure } from '../../../../src/core/domain/rules/classify-error'
 import { importCauses } from '../../../../src/core/domain/rules/import-failure-rules'
 import { TEXT_RULES } from '../../../../src/core/domain/rules/text-rules'
+import { cpuMs } from '../../../helpers/cpu-time'
 import { type AttackInput, attackInputs, attackText, exampleMatch, ruleRegexes, timeRegex } from '../../../helpers/rule-regexes'
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
@@ -23,12 +24,6 @@ const MAX_GROWTH = 48
 // Below this a time is noise (V8 compiles a regex to machine code once it has run a while, a GC pauses) and fast
 // enough whatever its growth: a quadratic regex takes seconds at 1 MiB.
 const NOISE_MS = 50
-
-/** CPU time of this process in ms: what a run costs, not how long a busy machine kept it waiting for a core. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1000
-}
 
 /** The fastest of `runs` timings (a busy machine makes a run slower, never faster); one run past `enoughMs` is enough. */
 function fastest(run: () => void, runs = 2, enoughMs = 1000): number {
