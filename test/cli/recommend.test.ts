@@ -134,6 +134,7 @@ describe('gpu-doctor recommend', () => {
     const r560 = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '560.35.03', '--json'], noSmi)
     expect(JSON.parse(r560.stdout).wheel).toMatchObject({ cudaTag: 'cu126', archList: '8.0;9.0' })
     const en = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '570.86.15'], noSmi)
+    expect(en.stdout).toMatch(/\[S\] pip wheel for Linux aarch64: torch 2\.9\.\d+ \(cu128, CUDA 12\.8\), kernels for 8\.0;9\.0;10\.0;12\.0\./)
     expect(en.stdout).toMatch(/\$ pip install torch==2\.9\.\d+ --index-url https:\/\/download\.pytorch\.org\/whl\/cu128/)
     // a driver for CUDA 12.4: no Arm wheel in the tables runs on it, and none is offered
     const r550 = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '550.54.15', '--json'], noSmi)
