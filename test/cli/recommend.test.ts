@@ -123,6 +123,24 @@ describe('gpu-doctor recommend', () => {
     expect(zh.stdout).toMatch(/只为 linux\/amd64 构建/)
   })
 
+  it('GH200 (Grace) on a CUDA 12 driver: the Arm CUDA 12 wheel its driver runs, from PyTorch\'s build configuration; none below CUDA 12.6', async () => {
+    const r570 = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '570.86.15', '--json'], noSmi)
+    expect(r570.code).toBe(0)
+    const json = RecommendResultSchema.parse(JSON.parse(r570.stdout))
+    expect(json.input).toMatchObject({ cpuArch: 'aarch64', cpuArchSource: 'gpu' })
+    // pinned aarch64_ci_build.sh: CUDA 12.8 on aarch64 builds 8.0;9.0;10.0;12.0 (sm_90 for the GH200)
+    expect(json.wheel).toMatchObject({ cudaTag: 'cu128', cuda: '12.8', archList: '8.0;9.0;10.0;12.0', confidence: 'S' })
+    expect(json.wheel!.install).toMatch(/^pip install torch==2\.9\.\d+ --index-url https:\/\/download\.pytorch\.org\/whl\/cu128$/)
+    const r560 = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '560.35.03', '--json'], noSmi)
+    expect(JSON.parse(r560.stdout).wheel).toMatchObject({ cudaTag: 'cu126', archList: '8.0;9.0' })
+    const en = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '570.86.15'], noSmi)
+    expect(en.stdout).toMatch(/\[S\] pip wheel for Linux aarch64: torch 2\.9\.\d+ \(cu128, CUDA 12\.8\), kernels for 8\.0;9\.0;10\.0;12\.0\./)
+    expect(en.stdout).toMatch(/\$ pip install torch==2\.9\.\d+ --index-url https:\/\/download\.pytorch\.org\/whl\/cu128/)
+    // a driver for CUDA 12.4: no Arm wheel in the tables runs on it, and none is offered
+    const r550 = await runBuiltCli(['recommend', '--gpu', 'NVIDIA GH200 480GB', '--driver', '550.54.15', '--json'], noSmi)
+    expect(JSON.parse(r550.stdout).wheel ?? null).toBeNull()
+  })
+
   it('--arch arm64 on an x86-or-Arm GPU drops amd64-only tags; a bad --arch is a usage error', async () => {
     const r = await runBuiltCli(['recommend', '--gpu', 'NVIDIA L40S', '--driver', '580.95.05', '--arch', 'arm64', '--json'], noSmi)
     const json = JSON.parse(r.stdout)

@@ -40,7 +40,9 @@ function footer(result: DetailedResult, t: TFunction, checks: readonly TagCheckR
   const lines: string[] = []
   if (result.wheel) {
     const w = result.wheel
-    lines.push('', reasonLine({ code: 'wheel.aarch64', vars: { torch: w.torch, cudaTag: w.cudaTag, cuda: w.cuda, archList: w.archList } }, t), `   $ ${w.install}`)
+    // A wheel resting on a secondary or unverified fact says so, as the image reasons do.
+    const mark = w.confidence === 'P' ? '' : `[${w.confidence}] `
+    lines.push('', mark + reasonLine({ code: 'wheel.aarch64', vars: { torch: w.torch, cudaTag: w.cudaTag, cuda: w.cuda, archList: w.archList } }, t), `   $ ${w.install}`)
   }
   if (checks && checks.length > 0) {
     lines.push('', `${t('recommend.checkTitle')}:`)

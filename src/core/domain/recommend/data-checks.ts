@@ -43,6 +43,8 @@ function checkReleases(d: CompatData, out: Problems): void {
       if (v.archList !== null && parseArchList(v.archList) === null) out.push(`${f}: ${where}: arch list "${v.archList}" does not parse`)
       if (v.aarch64 && parseArchList(v.aarch64.archList) === null) out.push(`${f}: ${where}: aarch64 arch list "${v.aarch64.archList}" does not parse`)
       if (!gaMinor.has(cudaMinor(v.cuda))) out.push(`${f}: ${where}: CUDA ${v.cuda} has no minimum driver in ${COMPAT_FILES.drivers}`)
+      // A wheel no known driver branch runs natively could never be recommended with a driver named.
+      if (!d.branches.branches.some((b) => compareCudaMinor(b.cuda, v.cuda) >= 0)) out.push(`${f}: ${where}: no driver branch in ${COMPAT_FILES.branches} runs CUDA ${v.cuda}`)
     }
   }
   checkSources(f, d.releases.sources, [
@@ -114,6 +116,11 @@ function checkGpus(d: CompatData, out: Problems): void {
   })
   if (d.gpus.gpus.some((g) => g.tegra && g.hostArch !== 'aarch64')) out.push(`${f}: a Jetson (tegra) row must have hostArch aarch64`)
   ascending(f, d.gpus.jetpack, (j) => j.jetpack, 'JetPack releases', out)
+  // A newer JetPack never ships an older Jetson Linux or CUDA, and its CUDA is a toolkit the driver table knows.
+  ascending(f, d.gpus.jetpack, (j) => j.l4t, 'Jetson Linux releases (by JetPack)', out, false)
+  ascending(f, d.gpus.jetpack, (j) => j.cuda, 'JetPack CUDA versions', out, false)
+  const toolkitMinors = new Set(d.drivers.toolkits.map((t) => cudaMinor(t.cuda)))
+  for (const j of d.gpus.jetpack) if (!toolkitMinors.has(cudaMinor(j.cuda))) out.push(`${f}: JetPack ${j.jetpack}: CUDA ${j.cuda} is not a toolkit in ${COMPAT_FILES.drivers}`)
   checkSources(f, d.gpus.sources, [
     ...d.gpus.gpus.map((g, i) => ({ where: `row ${i}`, sources: g.sources })),
     ...d.gpus.archToolkitFloors.map((a) => ({ where: `${a.arch} toolkit floor`, sources: a.sources })),

@@ -82,7 +82,7 @@ export function RecommendationList({ result, canPull, testId }: { result: Recomm
       {result.wheel && (
         <div className="rec-wheel" data-testid={`${testId}-wheel`}>
           <strong>{t('img.wheel.title')}</strong>
-          <p>{t('wheel.aarch64', { ns: 'reasons', torch: result.wheel.torch, cudaTag: result.wheel.cudaTag, cuda: result.wheel.cuda, archList: result.wheel.archList })}</p>
+          <p>{result.wheel.confidence === 'P' ? '' : `[${result.wheel.confidence}] `}{t('wheel.aarch64', { ns: 'reasons', torch: result.wheel.torch, cudaTag: result.wheel.cudaTag, cuda: result.wheel.cuda, archList: result.wheel.archList })}</p>
           <CopyLine label="pip" text={result.wheel.install} testId={`${testId}-wheel-install`} />
         </div>
       )}

@@ -10,6 +10,7 @@ import { parseArchList } from '../../../../src/core/knowledge/compat/arch-list'
 import { parseCompatData } from '../../../../src/core/knowledge/compat/check-data'
 import { COMPAT_FILES, compatData } from '../../../../src/core/knowledge/compat/data'
 import { checkCompatData } from '../../../../src/core/domain/recommend/data-checks'
+import { compareCudaMinor } from '../../../../src/core/knowledge/compat/driver'
 import type { CompatData } from '../../../../src/shared/compat-data'
 
 // The files as they are on disk (what scripts/data/check-data.mjs reads), not the bundled copies.
@@ -91,6 +92,21 @@ describe('the checks catch broken data', () => {
     expect(checkCompatData(d).join('\n')).toMatch(/CUDA 12\.9\.1 has no minimum driver/)
   })
 
+  it('a wheel CUDA that no driver branch runs', () => {
+    const d = clone(load())
+    d.branches.branches = d.branches.branches.filter((b) => compareCudaMinor(b.cuda, '13.2') < 0)
+    expect(checkCompatData(d).join('\n')).toMatch(/2\.14 cu132: no driver branch in driver-branches\.json runs CUDA 13\.2/)
+  })
+
+  it('JetPack, Jetson Linux and CUDA that disagree', () => {
+    const d = clone(load())
+    d.gpus.jetpack.at(-1)!.l4t = '35.6'
+    d.gpus.jetpack[0]!.cuda = '12.99'
+    const problems = checkCompatData(d).join('\n')
+    expect(problems).toMatch(/Jetson Linux releases \(by JetPack\) out of order/)
+    expect(problems).toMatch(/JetPack 6\.0: CUDA 12\.99 is not a toolkit in cuda-drivers\.json/)
+  })
+
   it('a GPU row that a pitfall row shadows', () => {
     const d = clone(load())
     const maxwell = d.gpus.gpus.findIndex((g) => g.examples.includes('GeForce GTX TITAN X'))
@@ -163,6 +179,15 @@ describe('npm run data:check', () => {
     expect(sources.output).toMatch(/gpus\.json: row 5 has no source/)
     expect(sources.output).toMatch(/driver-branches\.json: R615 has no source/)
     expect(sources.output).toMatch(/pytorch-releases\.json: 2\.14 cu130 aarch64 has no source/)
+  }, 60_000)
+
+  it('fails on an arch list typed over what the pinned build configuration gives', async () => {
+    const { code, output } = await dataCheckOn((raw) => {
+      const r29 = raw.releases.releases.find((r: { release: string }) => r.release === '2.9')
+      r29.variants.find((v: { variant: string }) => v.variant === 'cu128').aarch64.archList = '9.0'
+    })
+    expect(output).toMatch(/pytorch-releases\.json: not what its pinned sources give \(run npm run data:update\): 2\.9 cu128 aarch64: 9\.0 → 8\.0;9\.0;10\.0;12\.0/)
+    expect(code).toBe(1)
   }, 60_000)
 
   it('fails on a platform that is not an OCI platform the engine knows', async () => {
