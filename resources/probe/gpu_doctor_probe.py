@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.8.0"
+PROBE_VERSION = "1.9.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -318,16 +318,19 @@ def cuda_facts(torch, probe):
         probe.error("cuda.device_count", exc)
     for i in range(out["deviceCount"]):
         out["devices"].append(exercise_device(torch, i))
-    if out["deviceCount"] > 1:
+    failed = [d for d in out["devices"] if not d["exercise"]["ok"]]
+    usable = [d["index"] for d in out["devices"] if d["exercise"]["ok"]]
+    if out["deviceCount"] > 1 and usable:
         try:
-            torch.cuda.set_device(0)  # the workloads' "cuda" means GPU 0, as before the exercise
+            torch.cuda.set_device(usable[0])  # the workloads' "cuda" means the first usable GPU, as before the exercise
         except Exception:
             pass
-    failed = [d for d in out["devices"] if not d["exercise"]["ok"]]
-    if failed and not out["initError"]:
-        first = failed[0]["exercise"]
-        out["initError"] = first["error"]
-        probe.error("cuda.exercise", RuntimeError("device %d, %s: %s" % (failed[0]["index"], first["failedCall"], first["error"])))
+    for d in failed:
+        probe.error("cuda.exercise", RuntimeError("device %d, %s: %s" % (d["index"], d["exercise"]["failedCall"], d["exercise"]["error"])))
+    # One GPU that fails its exercise (full memory, a lost GPU) leaves the others usable: CUDA as a whole
+    # failed only where no device passed.
+    if failed and not usable and not out["initError"]:
+        out["initError"] = failed[0]["exercise"]["error"]
     try:
         out["driverApiVersion"] = int(torch._C._cuda_getDriverVersion())
     except Exception:
@@ -1191,6 +1194,29 @@ def chosen_ordinals(torch, wanted):
     return out, None
 
 
+def usable_ordinals(devices, ordinals):
+    """The chosen ordinals split into those step 1's exercise used and those it could not use.
+
+    Returns (kept, left_out): left_out names each GPU the workloads leave out, with the call that
+    failed and its error, so that a full or lost GPU stops only itself.
+    """
+    failed = {d["index"]: d.get("exercise") or {} for d in devices if not (d.get("exercise") or {}).get("ok", True)}
+    kept = [o for o in ordinals if o not in failed]
+    left_out = [{"index": o, "failedCall": failed[o].get("failedCall"), "error": failed[o].get("error")} for o in ordinals if o in failed]
+    return kept, left_out
+
+
+def workload_gpus(torch, wanted, cuda):
+    """The GPUs steps 4-6 load: those --gpus chose that step 1 could use. Returns (ordinals, problem, left_out)."""
+    ordinals, problem = chosen_ordinals(torch, wanted)
+    if not ordinals:
+        return ordinals, problem, []
+    kept, left_out = usable_ordinals(cuda.get("devices") or [], ordinals)
+    if not kept:
+        problem = "every GPU chosen failed in step 1: %s" % ", ".join("cuda:%d" % u["index"] for u in left_out)
+    return kept, problem, left_out
+
+
 def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks):
     """The workloads asked for, in order, into doc["workloads"]; after a CUDA error the ones that need a sane context are skipped."""
     cuda_broken = None  # the first CUDA error of a workload: the context may be unusable after it
@@ -1212,7 +1238,7 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
                 doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals, mode)
             elif name == "links":
                 doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline, ranks) if len(ordinals) > 1
-                                             else {"skipped": "one GPU visible to PyTorch"})
+                                             else {"skipped": "one GPU usable by PyTorch" if doc.get("unmeasured") else "one GPU visible to PyTorch"})
             elif name == "cudnn-maps":
                 x = torch.randn(1, 3, 32, 32, device="cuda")
                 with torch.no_grad():
@@ -1244,7 +1270,9 @@ def run_probe_body(args, doc, probe, early, counted):
         except Exception as exc:
             probe.error("cuda", exc)
         cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
-        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
+        ordinals, gpus_problem, left_out = (workload_gpus(torch, args.gpus, doc["cuda"]) if cuda_ok else (None, None, []))
+        if left_out:
+            doc["unmeasured"] = left_out
         ranks = None
         if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
             try:

@@ -148,6 +148,8 @@ export const ProbeReportSchema = z.object({
         .default([]),
     })
     .optional(),
+  /** Probe 1.9+: chosen GPUs the workloads left out because step 1's exercise failed on them (CUDA ordinals). */
+  unmeasured: z.array(z.object({ index: z.number(), failedCall: nullableString.optional(), error: nullableString.optional() })).optional(),
   workloads: z
     .object({
       conv: z
