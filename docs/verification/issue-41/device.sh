@@ -72,11 +72,11 @@ nvidia-smi --query-compute-apps=gpu_uuid,pid,process_name,used_memory --format=c
 diag gpu1-full
 verdict gpu1-full
 # The same run as a person reads it, in both languages (the verdict, the findings' texts and fixes).
-for lang in en zh; do
+for lang in en zh-CN; do
   timeout 150 node out/cli/gpu-doctor.cjs diagnose --python "$py" --no-save --no-wait --lang $lang >"$R/gpu1-full-$lang.txt" 2>&1
   echo "gpu1-full-$lang exit $?"
 done
-grep -n -i -E "GPU 1|not measured|未被测量|--gpus" "$R/gpu1-full-en.txt" "$R/gpu1-full-zh.txt" | head -40
+grep -n -i -E "GPU 1|not measured|未被测量|--gpus" "$R/gpu1-full-en.txt" "$R/gpu1-full-zh-CN.txt" | head -40
 
 step "what the finding says to run: --gpus 0"
 diag gpu1-full-gpus0 -- --gpus 0

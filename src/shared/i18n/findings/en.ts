@@ -585,7 +585,7 @@ export const findingsEnTexts = Object.assign({}, {
 
   'gpu-not-measured.title': 'A GPU was not measured',
   'gpu-not-measured.message':
-    'GPU {{gpus}} was not measured: step 1 could not use it ({{reason}}). This step measured GPU {{measured}} without it.',
+    'GPU {{gpus}} was not measured: step 1 could not use it ({{reason}}). GPUs this step measured without it: {{measured}}.',
   'gpu-not-measured.fix':
     'Step 1 says what holds or broke GPU {{gpus}}; free it and run again to measure it. Meanwhile diagnose the usable GPUs alone with `gpu-doctor diagnose --gpus {{usable}}`, and run jobs on them with `{{command}} python train.py`.',
 

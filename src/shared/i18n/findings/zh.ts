@@ -525,7 +525,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'gpu-not-measured.title': '有 GPU 未被测量',
   'gpu-not-measured.message':
-    'GPU {{gpus}} 未被测量：第 1 步无法使用它（{{reason}}）。本步骤在没有它的情况下测量了 GPU {{measured}}。',
+    'GPU {{gpus}} 未被测量：第 1 步无法使用它（{{reason}}）。本步骤在没有它的情况下测量的 GPU：{{measured}}。',
   'gpu-not-measured.fix':
     '第 1 步说明了是什么占用或破坏了 GPU {{gpus}}；释放它后重新运行即可测量它。在此之前，可用 `gpu-doctor diagnose --gpus {{usable}}` 单独诊断可用的 GPU，并用 `{{command}} python train.py` 在这些 GPU 上运行任务。',
 

@@ -65,7 +65,7 @@ describe('step 6 on 8 GPUs', () => {
     expect(s.evidence.pairs).toHaveLength(42)
     const f = s.findings.find((x) => x.id === 'gpu-not-measured')!
     expect(renderFinding(f, findingsEn).message).toContain('GPU 3 was not measured')
-    expect(renderFinding(f, findingsEn).message).toContain('This step measured GPU 0, 1, 2, 4, 5, 6, 7 without it.')
+    expect(renderFinding(f, findingsEn).message).toContain('GPUs this step measured without it: 0, 1, 2, 4, 5, 6, 7.')
     expect(renderFinding(f, findingsEn).fix).toContain('`gpu-doctor diagnose --gpus 0,1,2,4,5,6,7`')
   })
 })

@@ -65,13 +65,13 @@ describe('GPU 1 full, GPU 0 free', () => {
       const f = notMeasured(step)!
       const en = renderFinding(f, findingsEn)
       expect(en.message).toBe(
-        'GPU 1 was not measured: step 1 could not use it (GPU 1: torch.cuda.set_device(1) (context): AcceleratorError: CUDA error: out of memory). This step measured GPU 0 without it.',
+        'GPU 1 was not measured: step 1 could not use it (GPU 1: torch.cuda.set_device(1) (context): AcceleratorError: CUDA error: out of memory). GPUs this step measured without it: 0.',
       )
       expect(en.fix).toContain('`gpu-doctor diagnose --gpus 0`')
       expect(en.fix).toContain('`CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=0 python train.py`')
       const zh = renderFinding(f, findingsZh)
       expect(zh.message).toContain('GPU 1 未被测量')
-      expect(zh.message).toContain('测量了 GPU 0')
+      expect(zh.message).toContain('测量的 GPU：0。')
       expect(zh.fix).toContain('`gpu-doctor diagnose --gpus 0`')
     }
   })
