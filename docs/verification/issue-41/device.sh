@@ -7,7 +7,8 @@
 # suggested `--gpus 0` run, the probe's own output (probe 1.9: "unmeasured"), and the filler released.
 # Before it: the lead packs Node.js with /work/shared/tools/pack-node.sh and builds the CLI
 # (node scripts/build-cli.mjs), then runs with carry [".carry", "out/cli"]:
-#   bash docs/verification/issue-41/device.sh        (output under $OUT/issue-41, about 3 minutes)
+#   bash docs/verification/issue-41/device.sh        (output under $OUT/issue-41, about 3 minutes; with 4+ GPUs
+#   also step 6 in rounds against one pair at a time, about 2 more)
 set -u
 R=$OUT/issue-41
 mkdir -p "$R"
@@ -93,3 +94,18 @@ nvidia-smi --query-gpu=index,memory.used --format=csv
 pgrep -af "gpu_doctor_probe|memory-filler" | grep -v pgrep || echo "nothing left running"
 diag after
 verdict after
+
+# Item 2 where 4 or more GPUs are lent: step 6's 56 (at 8) ordered pairs in rounds of disjoint pairs (this
+# build) against one pair at a time (the probe of main before it, when git can show it), links only, twice each.
+if [ "$(nvidia-smi -L | wc -l)" -ge 4 ]; then
+  step "step 6 on every GPU: rounds of disjoint pairs against one pair at a time"
+  git show e1fdf64:resources/probe/gpu_doctor_probe.py >/tmp/probe-before.py 2>/dev/null || rm -f /tmp/probe-before.py
+  for i in 1 2; do
+    diag links-rounds-$i -- --steps gpu-visible,gpu-links
+    [ -s /tmp/probe-before.py ] && diag links-one-at-a-time-$i GPU_DOCTOR_PROBE=/tmp/probe-before.py -- --steps gpu-visible,gpu-links
+  done
+  for f in "$R"/links-*.json; do
+    "$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); s=[x for x in d["steps"] if x["id"]=="gpu-links"][0]; e=s["evidence"]; c=[p["copyGBps"] for p in e.get("pairs") or [] if p["copyGBps"]]; print(sys.argv[1].split("/")[-1], s["status"], e.get("copyMode"), "pairs", len(c), "GB/s min/median/max", (round(min(c)), round(sorted(c)[len(c)//2]), round(max(c))) if c else None, "findings", [x["id"] for x in s["findings"]])' "$f"
+  done
+  grep links- "$R/walls.txt"
+fi
