@@ -19,7 +19,7 @@ import traceback
 import warnings
 
 SCHEMA_VERSION = 1
-PROBE_VERSION = "1.8.0"
+PROBE_VERSION = "1.9.0"
 ENV_KEYS = (
     "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "LD_PRELOAD", "CONDA_PREFIX",
     "VIRTUAL_ENV", "CUDA_HOME", "CUDA_PATH", "PYTORCH_CUDA_ALLOC_CONF", "TORCH_CUDA_ARCH_LIST",
@@ -318,16 +318,19 @@ def cuda_facts(torch, probe):
         probe.error("cuda.device_count", exc)
     for i in range(out["deviceCount"]):
         out["devices"].append(exercise_device(torch, i))
-    if out["deviceCount"] > 1:
+    failed = [d for d in out["devices"] if not d["exercise"]["ok"]]
+    usable = [d["index"] for d in out["devices"] if d["exercise"]["ok"]]
+    if out["deviceCount"] > 1 and usable:
         try:
-            torch.cuda.set_device(0)  # the workloads' "cuda" means GPU 0, as before the exercise
+            torch.cuda.set_device(usable[0])  # the workloads' "cuda" means the first usable GPU, as before the exercise
         except Exception:
             pass
-    failed = [d for d in out["devices"] if not d["exercise"]["ok"]]
-    if failed and not out["initError"]:
-        first = failed[0]["exercise"]
-        out["initError"] = first["error"]
-        probe.error("cuda.exercise", RuntimeError("device %d, %s: %s" % (failed[0]["index"], first["failedCall"], first["error"])))
+    for d in failed:
+        probe.error("cuda.exercise", RuntimeError("device %d, %s: %s" % (d["index"], d["exercise"]["failedCall"], d["exercise"]["error"])))
+    # One GPU that fails its exercise (full memory, a lost GPU) leaves the others usable: CUDA as a whole
+    # failed only where no device passed.
+    if failed and not usable and not out["initError"]:
+        out["initError"] = failed[0]["exercise"]["error"]
     try:
         out["driverApiVersion"] = int(torch._C._cuda_getDriverVersion())
     except Exception:
@@ -1128,6 +1131,103 @@ def nccl_result(procs, outputs, timed_out, deadline, killed=()):
             "result": next((r for r in results if r.get("rank") == 0), None), "errors": errors[:4], "debugLines": lines}
 
 
+COPY_REPS = 5
+# From this many GPUs on, the ordered pairs (n(n-1): 56 at 8) are copied in rounds of disjoint pairs.
+CONCURRENT_COPIES_FROM = 4
+
+
+def copy_rounds(ordinals):
+    """Every ordered pair of `ordinals` in rounds where each GPU is in at most one copy (as source or
+    destination), so that no GPU's links carry two copies at once: the circle method's rounds of
+    unordered pairs, each pair once per direction. n - 1 rounds of n / 2 pairs, twice (an odd n
+    gets a rest seat: n rounds of (n - 1) / 2 pairs, twice)."""
+    seats = list(ordinals) + ([None] if len(ordinals) % 2 else [])
+    m = len(seats)
+    rounds = []
+    for _ in range(m - 1):
+        pairs = [(seats[i], seats[m - 1 - i]) for i in range(m // 2)]
+        pairs = [(a, b) for a, b in pairs if a is not None and b is not None]
+        if pairs:
+            rounds.append(pairs)
+        seats = [seats[0], seats[-1]] + seats[1:-1]
+    return rounds + [[(b, a) for a, b in r] for r in rounds]
+
+
+def measure_copies(torch, ordinals, size):
+    """A P2P copy per ordered pair, GB/s each: one pair at a time below CONCURRENT_COPIES_FROM GPUs; from
+    there on in copy_rounds, each pair timed by CUDA events on its own stream (the pairs of a round run
+    together, none sharing a GPU). Returns (copies, mode)."""
+    if len(ordinals) < CONCURRENT_COPIES_FROM:
+        return sequential_copies(torch, ordinals, size), {"mode": "sequential", "rounds": len(ordinals) * (len(ordinals) - 1)}
+    rounds = copy_rounds(ordinals)
+    src = {o: torch.empty(size, dtype=torch.uint8, device="cuda:%d" % o) for o in ordinals}
+    dst = {o: torch.empty(size, dtype=torch.uint8, device="cuda:%d" % o) for o in ordinals}
+    streams = {o: torch.cuda.Stream(device=o) for o in ordinals}
+    copies = []
+    for pairs in rounds:
+        timed = []
+        for a, b in pairs:
+            dst[b].copy_(src[a])  # warm-up, outside the timing
+        for o in ordinals:
+            torch.cuda.synchronize(o)
+        for a, b in pairs:
+            with torch.cuda.device(a), torch.cuda.stream(streams[a]):
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record(streams[a])
+                for _ in range(COPY_REPS):
+                    dst[b].copy_(src[a], non_blocking=True)
+                end.record(streams[a])
+            timed.append((a, b, start, end))
+        for o in ordinals:
+            torch.cuda.synchronize(o)
+        for a, b, start, end in timed:
+            seconds = start.elapsed_time(end) / 1000.0
+            copies.append({"from": a, "to": b, "GBps": size * COPY_REPS / seconds / 1e9 if seconds > 0 else 0.0})
+    del src, dst
+    order = {(a, b): i for i, (a, b) in enumerate((a, b) for a in ordinals for b in ordinals if a != b)}
+    copies.sort(key=lambda c: order[(c["from"], c["to"])])
+    # Pairs of a round may still share a path (two PCIe switches' uplinks, the CPUs' interconnect): a
+    # pair well below the others is measured again alone, and that figure is the one reported.
+    for c in slower_than_most(copies):
+        c["GBps"], c["alone"] = copy_alone(torch, c["from"], c["to"], size), True
+    return copies, {"mode": "concurrent", "rounds": len(rounds), "pairsPerRound": max(len(r) for r in rounds),
+                    "measuredAlone": sum(1 for c in copies if c.get("alone"))}
+
+
+RECHECK_BELOW = 0.7
+
+
+def slower_than_most(copies):
+    """The copies below RECHECK_BELOW of the median pair's GB/s."""
+    if not copies:
+        return []
+    rates = sorted(c["GBps"] for c in copies)
+    median = rates[len(rates) // 2]
+    return [c for c in copies if c["GBps"] < RECHECK_BELOW * median]
+
+
+def sequential_copies(torch, ordinals, size):
+    """One ordered pair at a time."""
+    return [{"from": a, "to": b, "GBps": copy_alone(torch, a, b, size)} for a in ordinals for b in ordinals if a != b]
+
+
+def copy_alone(torch, a, b, size):
+    """GB/s of one copy from GPU a to GPU b with nothing else copying, timed by the wall clock around synchronised copies."""
+    src = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % a)
+    dst = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % b)
+    dst.copy_(src)
+    torch.cuda.synchronize(a)
+    torch.cuda.synchronize(b)
+    started = time.time()
+    for _ in range(COPY_REPS):
+        dst.copy_(src, non_blocking=True)
+    torch.cuda.synchronize(a)
+    torch.cuda.synchronize(b)
+    elapsed = time.time() - started
+    del src, dst
+    return size * COPY_REPS / elapsed / 1e9
+
+
 def links_workload(torch, ordinals, deadline=60.0, ranks=None):
     """Step 6: the peer-access matrix, a P2P copy per ordered pair, and an NCCL all-reduce across all GPUs
     (by `ranks` when they were started early)."""
@@ -1138,28 +1238,9 @@ def links_workload(torch, ordinals, deadline=60.0, ranks=None):
         ranks.prepare()
     peer = [[True if a == b else bool(torch.cuda.can_device_access_peer(a, b)) for b in ordinals] for a in ordinals]
     size = 128 * 1024 * 1024
-    copies = []
-    for a in ordinals:
-        src = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % a)
-        for b in ordinals:
-            if a == b:
-                continue
-            dst = torch.empty(size, dtype=torch.uint8, device="cuda:%d" % b)
-            dst.copy_(src)
-            torch.cuda.synchronize(a)
-            torch.cuda.synchronize(b)
-            reps = 5
-            started = time.time()
-            for _ in range(reps):
-                dst.copy_(src, non_blocking=True)
-            torch.cuda.synchronize(a)
-            torch.cuda.synchronize(b)
-            elapsed = time.time() - started
-            copies.append({"from": a, "to": b, "GBps": size * reps / elapsed / 1e9})
-            del dst
-        del src
+    copies, copy_mode = measure_copies(torch, ordinals, size)
     return {"ordinals": list(ordinals), "uuids": [device_uuid(torch, o) for o in ordinals], "peerAccess": peer, "copies": copies,
-            "copyBytes": size, "nccl": nccl_allreduce(ordinals, deadline, ranks) if n > 1 else None, "platform": platform_facts()}
+            "copyBytes": size, "copyMode": copy_mode, "nccl": nccl_allreduce(ordinals, deadline, ranks) if n > 1 else None, "platform": platform_facts()}
 
 
 def chosen_ordinals(torch, wanted):
@@ -1191,6 +1272,29 @@ def chosen_ordinals(torch, wanted):
     return out, None
 
 
+def usable_ordinals(devices, ordinals):
+    """The chosen ordinals split into those step 1's exercise used and those it could not use.
+
+    Returns (kept, left_out): left_out names each GPU the workloads leave out, with the call that
+    failed and its error, so that a full or lost GPU stops only itself.
+    """
+    failed = {d["index"]: d.get("exercise") or {} for d in devices if not (d.get("exercise") or {}).get("ok", True)}
+    kept = [o for o in ordinals if o not in failed]
+    left_out = [{"index": o, "failedCall": failed[o].get("failedCall"), "error": failed[o].get("error")} for o in ordinals if o in failed]
+    return kept, left_out
+
+
+def workload_gpus(torch, wanted, cuda):
+    """The GPUs steps 4-6 load: those --gpus chose that step 1 could use. Returns (ordinals, problem, left_out)."""
+    ordinals, problem = chosen_ordinals(torch, wanted)
+    if not ordinals:
+        return ordinals, problem, []
+    kept, left_out = usable_ordinals(cuda.get("devices") or [], ordinals)
+    if not kept:
+        problem = "every GPU chosen failed in step 1: %s" % ", ".join("cuda:%d" % u["index"] for u in left_out)
+    return kept, problem, left_out
+
+
 def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode, ranks):
     """The workloads asked for, in order, into doc["workloads"]; after a CUDA error the ones that need a sane context are skipped."""
     cuda_broken = None  # the first CUDA error of a workload: the context may be unusable after it
@@ -1212,7 +1316,7 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
                 doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals, mode)
             elif name == "links":
                 doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline, ranks) if len(ordinals) > 1
-                                             else {"skipped": "one GPU visible to PyTorch"})
+                                             else {"skipped": "one GPU usable by PyTorch" if doc.get("unmeasured") else "one GPU visible to PyTorch"})
             elif name == "cudnn-maps":
                 x = torch.randn(1, 3, 32, 32, device="cuda")
                 with torch.no_grad():
@@ -1244,7 +1348,9 @@ def run_probe_body(args, doc, probe, early, counted):
         except Exception as exc:
             probe.error("cuda", exc)
         cuda_ok = bool(doc.get("cuda", {}).get("available")) and not doc.get("cuda", {}).get("initError")
-        ordinals, gpus_problem = (chosen_ordinals(torch, args.gpus) if cuda_ok else (None, None))
+        ordinals, gpus_problem, left_out = (workload_gpus(torch, args.gpus, doc["cuda"]) if cuda_ok else (None, None, []))
+        if left_out:
+            doc["unmeasured"] = left_out
         ranks = None
         if "links" in args.workload and cuda_ok and not gpus_problem and ordinals and len(ordinals) > 1:
             try:

@@ -309,6 +309,8 @@ export const LinksEvidenceSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** How the per-pair copies were timed: one pair at a time, or rounds of disjoint pairs at once (probe 1.9+). */
+  copyMode: z.object({ mode: z.enum(['sequential', 'concurrent']), rounds: z.number(), pairsPerRound: z.number().optional(), measuredAlone: z.number().optional() }).optional(),
   topology: maybeText.optional(),
   problems: z.array(text).optional(),
   platform: z.object({ hypervisor: z.boolean().nullable(), dmiProduct: maybeText, iommuGroups: maybeNumber, kernelCmdline: maybeText, processCpus: maybeText }).optional(),

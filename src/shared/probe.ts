@@ -44,6 +44,14 @@ export type DeviceExercise = z.infer<typeof DeviceExerciseSchema>
 /** One NCCL config file the probe found: its NAME=VALUE lines, or why it could not be read. */
 export const NcclConfFile = z.object({ path: z.string(), settings: z.record(z.string(), z.string()), error: z.string().optional() })
 
+/** How step 6 timed its per-pair copies (probe 1.9+). */
+export const CopyModeSchema = z.object({
+  mode: z.enum(['sequential', 'concurrent']),
+  rounds: z.number(),
+  pairsPerRound: z.number().optional(),
+  measuredAlone: z.number().optional(),
+})
+
 export const MeasuredSchema = z.object({ mode: z.enum(['concurrent', 'sequential']), reason: z.string().nullable(), setting: z.string().nullable() })
 
 export const ProbeReportSchema = z.object({
@@ -148,6 +156,8 @@ export const ProbeReportSchema = z.object({
         .default([]),
     })
     .optional(),
+  /** Probe 1.9+: chosen GPUs the workloads left out because step 1's exercise failed on them (CUDA ordinals). */
+  unmeasured: z.array(z.object({ index: z.number(), failedCall: nullableString.optional(), error: nullableString.optional() })).optional(),
   workloads: z
     .object({
       conv: z
@@ -216,6 +226,8 @@ export const ProbeReportSchema = z.object({
             peerAccess: z.array(z.array(z.boolean())),
             copies: z.array(z.object({ from: z.number(), to: z.number(), GBps: z.number() })),
             copyBytes: z.number(),
+            /** Probe 1.9+: one pair at a time, or (4+ GPUs) rounds of disjoint pairs at once, pairs well below the others measured again alone. */
+            copyMode: CopyModeSchema.optional(),
             nccl: z
               .object({
                 deadlineS: z.number(),

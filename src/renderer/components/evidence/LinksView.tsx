@@ -102,6 +102,11 @@ export function LinksView({ ev, findings = [] }: { ev: LinksEvidence; findings?:
             ))}
           </tbody>
         </table>
+        {ev.copyMode?.mode === 'concurrent' && (
+          <p className="muted" data-testid="ev-links-copy-mode">
+            {t('ev6.copiesConcurrent', { pairs: pairs.length, perRound: ev.copyMode.pairsPerRound ?? '?', rounds: ev.copyMode.rounds, alone: ev.copyMode.measuredAlone ?? 0 })}
+          </p>
+        )}
       </div>
       <div className="gpu-columns">
         {gpus.map((g) => (

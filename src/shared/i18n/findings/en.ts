@@ -583,6 +583,12 @@ export const findingsEnTexts = Object.assign({}, {
   'gpus-measured-one-after-another.message': 'GPUs {{gpus}} were loaded one after another, not at once: {{setting}} enables expandable segments, and loading the GPUs from one thread each crashed with it ("an illegal memory access was encountered", 2× H100, PyTorch 2.11). Each figure is that GPU alone; a GPU that slows when its siblings work at the same time would not show here.',
   'gpus-measured-one-after-another.fix': 'Nothing to fix. To measure every GPU at the same time, run the diagnosis once without expandable_segments in {{variable}}.',
 
+  'gpu-not-measured.title': 'A GPU was not measured',
+  'gpu-not-measured.message':
+    'GPU {{gpus}} was not measured: step 1 could not use it ({{reason}}). GPUs this step measured without it: {{measured}}.',
+  'gpu-not-measured.fix':
+    'Step 1 says what holds or broke GPU {{gpus}}; free it and run again to measure it. Meanwhile diagnose the usable GPUs alone with `gpu-doctor diagnose --gpus {{usable}}`, and run jobs on them with `{{command}} python train.py`.',
+
   'gpus-free-to-use.title': 'Some GPUs were free',
   'gpus-free-to-use.message': 'GPU {{busy}} was busy with another process; GPU {{free}} was free.',
   'gpus-free-to-use.fix': 'Run your job on the free GPUs: `{{command}} python train.py` (nvidia-smi\'s numbers, which CUDA_DEVICE_ORDER=PCI_BUS_ID makes CUDA use too).',

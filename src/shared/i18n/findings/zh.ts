@@ -523,6 +523,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'gpus-measured-one-after-another.message': 'GPU {{gpus}} 是依次加载的，而不是同时加载：{{setting}} 启用了 expandable segments，在这种设置下每块 GPU 一个线程同时加载会崩溃（"an illegal memory access was encountered"，2× H100，PyTorch 2.11）。每个数值都是该 GPU 单独运行的结果；与其他 GPU 同时工作才会变慢的情况在这里看不出来。',
   'gpus-measured-one-after-another.fix': '无需修复。若要同时测量所有 GPU，请在 {{variable}} 中去掉 expandable_segments 后再运行一次诊断。',
 
+  'gpu-not-measured.title': '有 GPU 未被测量',
+  'gpu-not-measured.message':
+    'GPU {{gpus}} 未被测量：第 1 步无法使用它（{{reason}}）。本步骤在没有它的情况下测量的 GPU：{{measured}}。',
+  'gpu-not-measured.fix':
+    '第 1 步说明了是什么占用或破坏了 GPU {{gpus}}；释放它后重新运行即可测量它。在此之前，可用 `gpu-doctor diagnose --gpus {{usable}}` 单独诊断可用的 GPU，并用 `{{command}} python train.py` 在这些 GPU 上运行任务。',
+
   'gpus-free-to-use.title': '有空闲的 GPU',
   'gpus-free-to-use.message': 'GPU {{busy}} 正被其他进程占用；GPU {{free}} 空闲。',
   'gpus-free-to-use.fix': '把任务放到空闲的 GPU 上：`{{command}} python train.py`（编号与 nvidia-smi 一致；CUDA_DEVICE_ORDER=PCI_BUS_ID 让 CUDA 也采用这一编号）。',

@@ -28,6 +28,7 @@ export const evidenceMoreUiEn = {
   'ev6.timedOut': 'stopped after {{seconds}} s',
   'ev6.matrix': 'Between each pair: path, peer access, copy GB/s of what the link carries',
   'ev6.fromTo': 'from \\ to',
+  'ev6.copiesConcurrent': '{{pairs}} ordered pairs copied {{perRound}} at a time in {{rounds}} rounds, no GPU in two copies at once; {{alone}} well below the others measured again alone',
   'ev6.p2p': 'P2P',
   'ev6.noP2p': 'no P2P',
   'ev6.copy': '{{copy}} of {{expected}} GB/s',

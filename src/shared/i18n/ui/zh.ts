@@ -325,6 +325,7 @@ const baseUiZh = {
   'ev6.timedOut': '{{seconds}} 秒后被停止',
   'ev6.matrix': '每对 GPU 之间：路径、对等访问、拷贝 GB/s 与链路带宽',
   'ev6.fromTo': '从 \\ 到',
+  'ev6.copiesConcurrent': '{{pairs}} 个有序 GPU 对分 {{rounds}} 轮拷贝，每轮 {{perRound}} 对同时进行，没有 GPU 同时参与两次拷贝；{{alone}} 对明显慢于其他而被单独重测',
   'ev6.p2p': 'P2P',
   'ev6.noP2p': '无 P2P',
   'ev6.copy': '{{copy}} / {{expected}} GB/s',

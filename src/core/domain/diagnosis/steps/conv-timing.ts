@@ -14,6 +14,7 @@ import { environmentRows } from '../environment-evidence'
 import { sequentialFinding, workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { unmeasuredFinding } from '../unmeasured-gpus'
 
 export { GOOD_RATIO, MIN_WORKING_RATIO }
 
@@ -89,6 +90,8 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
   })
   const sequentialNote = sequentialFinding(conv.measured, perGpu.map((p) => p.index))
   if (sequentialNote) findings.push(sequentialNote)
+  const leftOut = unmeasuredFinding(inputs, perGpu.filter((p) => p.cases.length).map((p) => p.index))
+  if (leftOut) findings.push(leftOut)
   const { free, runOn } = freeAndBusy(gpus)
   const first = perGpu[0]!
   const peak = peakFor(first.name ?? '')

@@ -11,6 +11,7 @@ import { gpusMeasuredSlow } from './sm-utilisation'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
 import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { unmeasuredFinding } from '../unmeasured-gpus'
 
 type LinksDone = Extract<NonNullable<NonNullable<import('../../../../shared/probe').ProbeReport['workloads']>['links']>, { peerAccess: unknown }>
 
@@ -57,6 +58,9 @@ export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'>
       const step = w.earlierError.workload === 'sustained' ? 4 : w.earlierError.workload === 'conv' ? 5 : 1
       return stepResult('gpu-links', 'skip', summary('skip.afterCudaError', { step, error: w.earlierError.error }), { error: w.earlierError.error })
     }
+    const leftOut = unmeasuredFinding(inputs, [])
+    if (leftOut && /one GPU/.test(w.skipped))
+      return stepResult('gpu-links', 'skip', summary('skip.oneUsableGpu', { gpus: leftOut.params.gpus as string }), {}, [leftOut])
     return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
   }
   if ('error' in w) {
@@ -255,12 +259,15 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
           ...(n.result?.phasesS ? { phasesS: n.result.phasesS } : {}),
         }
       : null,
+    ...(w.copyMode ? { copyMode: w.copyMode } : {}),
     topology: facts?.topoText ?? null,
     problems: facts?.problems ?? ['nvidia-smi was not read for the links'],
     platform: { hypervisor: platform.hypervisor, dmiProduct: platform.dmiProduct, iommuGroups: platform.iommuGroups, kernelCmdline: platform.kernelCmdline, processCpus: processCpus ? compactCpus(processCpus) : null },
     meaning:
-      'Bus bandwidth as nccl-tests defines it for all-reduce: algorithm bandwidth (bytes / time) × 2(n−1)/n, comparable with one GPU\'s link bandwidth per direction. 256 MiB float32, 3 warm-up + 10 timed, one process per GPU, NCCL_NVLS_ENABLE=0. P2P copies: 128 MiB, 5 timed, per ordered pair. Expected: NVLinks × per-link rate, else PCIe generation × width (resources/data/gpu-expected-performance.json).',
+      `Bus bandwidth as nccl-tests defines it for all-reduce: algorithm bandwidth (bytes / time) × 2(n−1)/n, comparable with one GPU's link bandwidth per direction. 256 MiB float32, 3 warm-up + 10 timed, one process per GPU, NCCL_NVLS_ENABLE=0. P2P copies: 128 MiB, 5 timed, per ordered pair${copyModeText(w.copyMode)}. Expected: NVLinks × per-link rate, else PCIe generation × width (resources/data/gpu-expected-performance.json).`,
   }
+  const leftOut = unmeasuredFinding(inputs, gpus.map((g) => g.shownIndex))
+  if (leftOut) findings.push(leftOut)
   const copies = pairs.map((p) => p.copyGBps).filter((v): v is number => v !== null)
   const said =
     n?.timedOut || (n && !n.result)
@@ -276,6 +283,12 @@ function judgeLinks(w: LinksDone, inputs: DiagnosisInputs): StepResultOf<'gpu-li
           max: gb(copies.length ? Math.max(...copies) : null),
         })
   return stepResult('gpu-links', statusFrom(findings), said, evidence, findings)
+}
+
+/** How the pairs were copied, for the evidence's method text. */
+function copyModeText(m: LinksDone['copyMode']): string {
+  if (m?.mode !== 'concurrent') return ', one pair at a time'
+  return `, ${m.pairsPerRound ?? '?'} pairs at once in each of ${m.rounds} rounds (no GPU in two copies at once, each timed by CUDA events on its own stream); ${m.measuredAlone ?? 0} pair(s) well below the others measured again alone`
 }
 
 /** [0,1,2,3,8] → "0-3,8". */

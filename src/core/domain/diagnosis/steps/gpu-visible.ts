@@ -16,6 +16,7 @@ import { knownCauses } from '../../rules/analyze-text'
 import { type EnvironmentRow, environmentFindings, environmentRows } from '../environment-evidence'
 import type { ProbeCrash } from '../../../platform/probe/run-probe'
 import { noNvidiaHardware } from '../../../platform/host/nvidia-hardware'
+import { mapCudaDevices } from '../cuda-devices'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
@@ -82,6 +83,9 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   if (stub) evidence.libcuda = stub
   const sharing = gpuSharing(inputs)
   const initError = cuda?.initError ?? null
+  // One GPU that failed its exercise while others passed (probe 1.9+): CUDA works, that GPU does not.
+  const split = usableAndFailed(inputs)
+  const deviceOom = split?.failed.find((d) => isOutOfMemory(d.error)) ?? null
 
   if (isCpuOnlyBuild(torch.version, torch.cudaBuild)) {
     findings.push(makeFinding('cpu-only-torch-build', 'error', { torch: torch.version ?? '?' }, `torch ${torch.version}, torch.version.cuda = ${torch.cudaBuild ?? 'None'}`))
@@ -96,9 +100,11 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
         [stub.path, ...r.warnings.filter((w) => /stub/i.test(w))].join('\n'),
       ),
     )
-  } else if (isOutOfMemory(initError)) {
-    const holders = sharing.flatMap((g) => g.others)
-    findings.push(makeFinding('cuda-oom-or-memory-held', 'error', { holders: describeProcesses(holders) }, `${initError}\nHeld by: ${describeProcesses(holders)}`))
+  } else if (isOutOfMemory(initError) || deviceOom) {
+    // Where one GPU ran out, its holders; else everyone's.
+    const holders = sharing.filter((g) => !deviceOom || g.gpuIndex === deviceOom.shownIndex).flatMap((g) => g.others)
+    const error = deviceOom ? `GPU ${deviceOom.shownIndex}: ${deviceOom.error}` : initError
+    findings.push(makeFinding('cuda-oom-or-memory-held', 'error', { holders: describeProcesses(holders) }, `${error}\nHeld by: ${describeProcesses(holders)}`))
   } else if (!cuda?.available) {
     const tooOld = r.warnings.map((w) => TOO_OLD.exec(w)).find(Boolean)
     if (tooOld) findings.push(makeFinding('driver-too-old-for-cuda-runtime', 'error', { found: tooOld[1]!, torchCuda: torch.cudaBuild ?? '?' }, tooOld[0]))
@@ -158,7 +164,9 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
   const said =
-    status === 'fail'
+    status === 'fail' && split
+      ? summary('gpuVisible.someFail', { torch: torch.version ?? '?', gpus: split.failed.map((d) => d.shownIndex).join(', '), usable: split.usable.join(', '), ...reasonOf(unique) })
+      : status === 'fail'
       ? summary('gpuVisible.fail', { torch: torch.version ?? '?', ...reasonOf(unique) })
       : summary('gpuVisible.ok', { torch: torch.version ?? '?', cuda: torch.cudaBuild ?? '?', count: cuda?.deviceCount ?? 0, names })
   return stepResult('gpu-visible', status, said, evidence, unique)
@@ -200,6 +208,24 @@ function liveErrorFindings(r: ProbeReport, found: Finding[], hostCount: number):
     out.push(...(said.length ? said : [makeFinding('gpu-not-visible-to-torch', 'error', { hostGpus: hostCount }, r.warnings[0] ?? 'torch.cuda.is_available() returned False')]))
   }
   return out
+}
+
+/**
+ * The GPUs step 1 used for real and those it could not, as nvidia-smi numbers them, where both kinds
+ * exist and CUDA itself started: steps 4–6 then measure the usable ones (probe 1.9+).
+ */
+function usableAndFailed(inputs: DiagnosisInputs): { usable: number[]; failed: Array<{ shownIndex: number; error: string | null }> } | null {
+  if (!inputs.probe.ok) return null
+  const r = inputs.probe.report
+  const devices = r.cuda?.devices ?? []
+  if (r.cuda?.initError || !devices.some((d) => d.exercise?.ok) || !devices.some((d) => d.exercise && !d.exercise.ok)) return null
+  const hostGpus = inputs.host.kind === 'ok' ? inputs.host.status.gpus : null
+  const mapped = mapCudaDevices(devices, hostGpus, { CUDA_VISIBLE_DEVICES: r.env.CUDA_VISIBLE_DEVICES ?? null, CUDA_DEVICE_ORDER: r.env.CUDA_DEVICE_ORDER ?? null })
+  const shown = (i: number) => mapped[i]!.hostIndex ?? mapped[i]!.ordinal
+  return {
+    usable: devices.flatMap((d, i) => (d.exercise?.ok ? [shown(i)] : [])),
+    failed: devices.flatMap((d, i) => (d.exercise && !d.exercise.ok ? [{ shownIndex: shown(i), error: d.exercise.error ?? null }] : [])),
+  }
 }
 
 /** The libcuda the process really mapped, when it is the toolkit's stub (by path, or by the driver's own "stub" error). */

@@ -8,6 +8,7 @@ import { describeProcesses, gpuSharing, isOutOfMemory } from '../gpu-sharing'
 import { expectedMatmul, siblingComparison, unsteadyThroughput } from '../expected-check'
 import { freeAndBusy, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
+import { unmeasuredFinding } from '../unmeasured-gpus'
 import { debugModeCause } from '../debug-mode'
 import { environmentRows } from '../environment-evidence'
 import type { DiagnosisInputs } from '../step-inputs'
@@ -125,6 +126,8 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   }
   const sequentialNote = sequentialFinding(sustained.measured, perGpu.map((g) => g.index))
   if (sequentialNote) findings.push(sequentialNote)
+  const leftOut = unmeasuredFinding(inputs, perGpu.filter((g) => !g.error).map((g) => g.index))
+  if (leftOut) findings.push(leftOut)
   findings.push(...unsteadyThroughput(perGpu, causesOf))
   findings.push(...siblingComparison(perGpu, causesOf))
   const expected = expectedMatmul(perGpu, causesOf)
