@@ -30,6 +30,11 @@ export function parsePciDeviceId(text: string): string | null {
 
 /** The chip code and product of a pci.ids device name: "GB202GL [RTX PRO 6000 …]" → GB202GL, RTX PRO 6000 …. */
 export function splitPciName(name: string): { chip: string; product: string | null } {
-  const m = name.match(/^(\S+)(?:\s.*?)?(?:\[(.+)\])?$/)
-  return { chip: m?.[1] ?? name, product: m?.[2]?.trim() ?? null }
+  // Index arithmetic, not a regular expression: no backtracking on a long or odd name.
+  const space = name.search(/\s/)
+  const open = name.indexOf('[')
+  return {
+    chip: space < 0 ? name : name.slice(0, space),
+    product: open >= 0 && name.endsWith(']') ? name.slice(open + 1, -1).trim() || null : null,
+  }
 }

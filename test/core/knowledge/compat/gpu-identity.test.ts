@@ -27,8 +27,10 @@ describe('identifyGpu: what a GPU is, from what it reports', () => {
   })
 
   it('a model missing from the name table still has its architecture, through pci.ids product names', () => {
-    expect(known({ name: 'NVIDIA GeForce RTX 4090' })).toMatchObject({ cc: '8.9', arch: 'Ada Lovelace', chip: 'AD102' })
-    expect(known({ name: 'NVIDIA GeForce RTX 2080 Ti' })).toMatchObject({ cc: '7.5', arch: 'Turing' })
+    expect(known({ name: 'NVIDIA RTX A4500' })).toMatchObject({ cc: '8.6', arch: 'Ampere', chip: 'GA102GL' })
+    expect(known({ name: 'NVIDIA GeForce GTX 1630' })).toMatchObject({ cc: '7.5', arch: 'Turing' })
+    // Sold as an RTX 20 part, built on Ampere GA107 (pci.ids 25a9, 25ad).
+    expect(known({ name: 'NVIDIA GeForce RTX 2050' })).toMatchObject({ cc: '8.6', arch: 'Ampere' })
     expect(known({ name: 'NVIDIA RTX 6000D' })).toMatchObject({ cc: '12.0', arch: 'Blackwell' })
     // Sold as RTX 30, built on AD106/AD107 (pci.ids 2822, 28a3): Ada, not Ampere.
     expect(known({ name: 'NVIDIA GeForce RTX 3050 A Laptop GPU' })).toMatchObject({ cc: '8.9', arch: 'Ada Lovelace' })
