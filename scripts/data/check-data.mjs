@@ -46,12 +46,21 @@ if (problems.length === 0) {
   const { data, problems: schemaProblems } = parseCompatData(raw)
   problems.push(...schemaProblems)
   if (data) {
-    problems.push(...checkCompatData(data))
+    const derived = {}
+    for (const file of ['gpu-pci-ids.json', 'gpu-first-drivers.json']) {
+      try {
+        derived[file] = JSON.parse(await readFile(join(dataDir, file), 'utf8'))
+      } catch (error) {
+        problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    const pciIds = derived['gpu-pci-ids.json'] ?? null
+    problems.push(...checkCompatData(data, pciIds, derived['gpu-first-drivers.json'] ?? null))
     const variants = data.releases.releases.reduce((n, r) => n + r.variants.length, 0)
     console.log(
       `resources/data: ${data.releases.releases.length} PyTorch releases (${variants} variants), ` +
         `${data.drivers.toolkits.length} CUDA toolkits, ${data.branches.branches.length} driver branches, ` +
-        `${data.gpus.gpus.length} GPU name rows, ${data.images.official.tags.length} official tags ×2 variants, ` +
+        `${data.gpus.gpus.length} GPU name rows, ${data.gpus.chips.length} chip families, ${Object.keys(pciIds?.devices ?? {}).length} PCI device IDs, ${data.images.official.tags.length} official tags ×2 variants, ` +
         `${data.images.ngc.releases.length} NGC releases, ${data.environment.variables.length} environment variables`,
     )
   }

@@ -37,8 +37,8 @@ const rowSources = z.array(z.string()).optional()
 export const ImagePlatformSchema = z.enum(['linux/amd64', 'linux/arm64'])
 export type ImagePlatform = z.infer<typeof ImagePlatformSchema>
 
-/** Jetson module families (integrated GPUs). */
-export const TegraDeviceSchema = z.enum(['thor', 'orin', 'xavier'])
+/** Jetson module families (integrated GPUs). TX2 and Nano have no image this tool recommends. */
+export const TegraDeviceSchema = z.enum(['thor', 'orin', 'xavier', 'tx2', 'nano'])
 export type TegraDevice = z.infer<typeof TegraDeviceSchema>
 
 const tableHeader = {
@@ -199,6 +199,10 @@ export type DriverBranches = z.infer<typeof DriverBranchesSchema>
 
 // ---- gpus.json ----------------------------------------------------------------------------------
 
+/** The host CPU a GPU comes with. */
+export const HostArchSchema = z.enum(['any', 'aarch64'])
+export type HostArch = z.infer<typeof HostArchSchema>
+
 /** One of the GPUs an ambiguous name can mean. */
 export const GpuCandidateSchema = z.strictObject({ name: z.string(), cc: ComputeCapabilitySchema })
 
@@ -215,15 +219,57 @@ export const GpuRowSchema = z.strictObject({
   /** Names as nvidia-smi prints them; each must resolve to this row (checked). */
   examples: z.array(z.string().min(1)).min(1),
   candidates: z.array(GpuCandidateSchema).optional(),
-  /** Set where the GPU only comes in aarch64 machines (GB10, GH200, GB200, Jetson): a what-if with it is an arm64 machine. */
-  hostArch: z.literal('aarch64').optional(),
+  /**
+   * The host CPU the GPU comes with: `aarch64` where it only comes in Arm machines (GB10, GH200, GB200,
+   * GB300, Jetson), so a what-if with it is an arm64 machine; `any` for a card that goes in either.
+   */
+  hostArch: HostArchSchema,
   /** A Jetson (Tegra) integrated GPU: its driver numbering is not the desktop branch table. */
   tegra: TegraDeviceSchema.optional(),
+  /**
+   * Chips of another compute capability that pci.ids sells under a name this row matches ("GTX 750 Ti"
+   * on GK106): the name alone cannot tell them apart, a device ID or compute_cap can.
+   */
+  alsoChips: z.array(z.string().min(2)).optional(),
   confidence: MarkSchema,
   sources: rowSources,
   notes: z.string().optional(),
 })
 export type GpuRow = z.infer<typeof GpuRowSchema>
+
+/** A chip family as the PCI ID database names it ("GB202", "AD102GL"), placed by NVIDIA's CUDA GPUs page. */
+export const GpuChipSchema = z.strictObject({
+  /** Regular expression on the chip code at the start of a pci.ids device name: "^GB20[2-7]". */
+  chip: z.string().min(2),
+  arch: z.string().min(1),
+  cc: ComputeCapabilitySchema,
+  hostArch: HostArchSchema,
+  tegra: TegraDeviceSchema.optional(),
+  /** The CUDA toolkit that first compiles for this compute capability. */
+  firstCuda: CudaVersionSchema.optional(),
+  /** The first driver branch that runs these GPUs; left out where no source settles it. */
+  minBranch: z.number().int().min(100).optional(),
+  /**
+   * Runs on NVIDIA's open kernel modules only (Blackwell, Grace): the open modules' supported-GPU
+   * list per release (gpu-first-drivers.json) is then the list of drivers that run it, model by model.
+   */
+  openModulesOnly: z.literal(true).optional(),
+  confidence: MarkSchema,
+  fieldConfidence: z.strictObject({ firstCuda: MarkSchema, minBranch: MarkSchema }).partial().optional(),
+  sources: z.array(z.string()).min(1),
+  notes: z.string().optional(),
+})
+export type GpuChip = z.infer<typeof GpuChipSchema>
+
+/** An architecture and the last driver branch that supports it (NVIDIA's legacy branches); none while current. */
+export const GpuArchitectureSchema = z.strictObject({
+  arch: z.string().min(1),
+  lastBranch: z.number().int().min(100).optional(),
+  confidence: MarkSchema,
+  sources: z.array(z.string()).min(1),
+  notes: z.string().optional(),
+})
+export type GpuArchitecture = z.infer<typeof GpuArchitectureSchema>
 
 /** gpus.json */
 /** The first CUDA toolkit that compiles native code for a compute capability major (sm_X0 code runs on every sm_XY). */
@@ -256,6 +302,8 @@ export const GpusSchema = z.strictObject({
   gpus: z.array(GpuRowSchema).min(1),
   archToolkitFloors: z.array(ArchToolkitFloorSchema).min(1),
   jetpack: z.array(JetpackRowSchema),
+  chips: z.array(GpuChipSchema).min(1),
+  architectures: z.array(GpuArchitectureSchema).min(1),
 })
 export type Gpus = z.infer<typeof GpusSchema>
 

@@ -166,3 +166,50 @@ describe('gpu-doctor recommend', () => {
     expect(text.stdout).toMatch(/Registry check:\n {2}- nvcr\.io\/nvidia\/pytorch:[\d.]+-py3: (?:in the registry, for .*linux\/arm64|not checked, because )/)
   }, 60_000)
 })
+
+describe('gpu-doctor recommend on machines the name table did not describe', () => {
+  const ask = async (...args: string[]) => {
+    const r = await runBuiltCli(['recommend', ...args, '--json'], noSmi)
+    expect(r.code, r.stderr).toBe(0)
+    return RecommendResultSchema.parse(JSON.parse(r.stdout))
+  }
+
+  it("a GeForce card on a driver older than the card is not native: NVIDIA's list names the RTX 5060 first in 570.158.01", async () => {
+    const old = await ask('--gpu', 'NVIDIA GeForce RTX 5060', '--driver', '570.133.07')
+    expect(old.recommendations).toEqual([])
+    expect(old.blockerCodes).toEqual([expect.objectContaining({ code: 'block.driverOlderThanGpu', vars: expect.objectContaining({ minimum: '570.158.01' }) })])
+    const current = await ask('--gpu', 'NVIDIA GeForce RTX 5060', '--driver', '570.158.01')
+    expect(current.recommendations[0]).toMatchObject({ compatibility: 'native' })
+  }, 60_000)
+
+  it('a GPU whose architecture the branch dropped is not native: Pascal on R590, but fine on R580', async () => {
+    const dropped = await ask('--gpu', 'NVIDIA GeForce GTX 1080', '--driver', '590.48.01')
+    expect(dropped.recommendations).toEqual([])
+    expect(dropped.blockers!.join('\n')).toMatch(/no longer supports Pascal GPUs .* R580 is the last branch/)
+    const legacy = await ask('--gpu', 'NVIDIA GeForce GTX 1080', '--driver', '580.126.09')
+    expect(legacy.recommendations[0]).toMatchObject({ compatibility: 'native' })
+  }, 60_000)
+
+  it('a Grace Blackwell (GB300) server is aarch64: no amd64-only image is offered', async () => {
+    const json = await ask('--gpu', 'NVIDIA GB300', '--driver', '580.95.05')
+    expect(json.input.cpuArch).toBe('aarch64')
+    expect(json.recommendations.length).toBeGreaterThan(0)
+    for (const r of json.recommendations) expect(r.platforms, r.image).toContain('linux/arm64')
+  }, 60_000)
+
+  it('a Jetson Thor under its module name (Jetson T5000) gets the image its other names get', async () => {
+    const byModule = await ask('--gpu', 'Jetson T5000', '--driver', '580.00')
+    const byName = await ask('--gpu', 'NVIDIA Thor', '--driver', '580.00')
+    expect(byModule.input.jetson).toBe('thor')
+    expect(byModule.recommendations.map((r) => r.image)).toEqual(byName.recommendations.map((r) => r.image))
+    expect(byModule.recommendations.length).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('a PCI device ID or a model only pci.ids names places the GPU (10de:2b85, GeForce RTX 2050 on GA107)', async () => {
+    const byId = await ask('--gpu', '10de:2b85', '--driver', '580.95.05')
+    expect(byId.input.gpus[0]).toMatchObject({ computeCapability: '12.0' })
+    const ampere = await ask('--gpu', 'NVIDIA GeForce RTX 2050', '--driver', '580.95.05')
+    expect(ampere.input.gpus[0]).toMatchObject({ computeCapability: '8.6' })
+    expect(ampere.recommendations[0]).toMatchObject({ compatibility: 'native' })
+  }, 60_000)
+})

@@ -4,6 +4,9 @@ import { parseArchList } from '../../knowledge/compat/arch-list'
 import { COMPAT_FILES } from '../../knowledge/compat/data'
 import { compareCudaMinor, cudaMinor, gaToolkit } from '../../knowledge/compat/driver'
 import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { gpuFirstDrivers } from '../../knowledge/compat/gpu-first-drivers'
+import { gpuPciIds } from '../../knowledge/compat/pci-ids'
+import { checkGpuIdentityTables } from './gpu-identity-checks'
 
 type Problems = string[]
 
@@ -194,13 +197,15 @@ function checkEnvironment(d: CompatData, out: Problems): void {
   checkSources(f, d.environment.sources, d.environment.variables.map((v) => ({ where: v.name, sources: v.sources })), out)
 }
 
-export function checkCompatData(d: CompatData): string[] {
+/** `pciIds`, `firstDrivers`: gpu-pci-ids.json and gpu-first-drivers.json of the same directory (the bundled ones by default). */
+export function checkCompatData(d: CompatData, pciIds: unknown = gpuPciIds(), firstDrivers: unknown = gpuFirstDrivers()): string[] {
   const out: Problems = []
   checkEnvironment(d, out)
   checkReleases(d, out)
   checkDrivers(d, out)
   checkBranches(d, out)
   checkGpus(d, out)
+  out.push(...checkGpuIdentityTables(d, pciIds, firstDrivers))
   checkImages(d, out)
   return out
 }

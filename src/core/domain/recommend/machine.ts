@@ -1,9 +1,10 @@
-import type { CompatData, GpuRow } from '../../../shared/compat-data'
+import type { CompatData, HostArch } from '../../../shared/compat-data'
 import type { RecommendInputEcho } from '../../../shared/recommend'
 import { smOf } from '../../knowledge/compat/arch-list'
 import { cudaMinor, highestCudaForDriver, newestDriverCuda } from '../../knowledge/compat/driver'
 import { isKnownComputeCapability, knownComputeCapabilities } from '../../knowledge/compat/compute-capabilities'
-import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { driverSupportsGpu } from '../../knowledge/compat/gpu-driver-support'
+import { type GpuIdentity, identifyGpu } from '../../knowledge/compat/gpu-identity'
 import { reason } from './reasons'
 import type { DriverFacts, Machine, MachineGpu, Reason, RecommendInput } from './types'
 
@@ -45,8 +46,26 @@ function tegraDriverFacts(version: string, data: CompatData): DriverFacts {
   }
 }
 
+/**
+ * A driver that cannot run a GPU at all (older than the GPU, or newer than its architecture's last
+ * branch) blocks every image: none of them is "native" there.
+ */
+function driverSupportBlockers(
+  gpus: ReadonlyArray<{ name: string; identity: Extract<GpuIdentity, { kind: 'known' }> }>,
+  driver: string | null,
+  data: CompatData,
+): Reason[] {
+  const out: Reason[] = []
+  for (const { name, identity } of gpus) {
+    const support = driverSupportsGpu(identity, driver, data)
+    if (support.kind === 'tooOld') out.push(reason('block.driverOlderThanGpu', { gpu: name, arch: identity.arch ?? '', driver: driver!, minimum: support.minimum }))
+    if (support.kind === 'dropped') out.push(reason('block.driverDroppedArch', { gpu: name, driver: driver!, arch: support.arch, branch: support.lastBranch }))
+  }
+  return out
+}
+
 /** A GPU that only comes in Arm machines decides the architecture; else --arch or the host; else x86_64. */
-function cpuArchOf(input: RecommendInput, rows: ReadonlyArray<{ hostArch?: 'aarch64' }>): Pick<Machine, 'cpuArch' | 'cpuArchSource'> {
+function cpuArchOf(input: RecommendInput, rows: ReadonlyArray<{ hostArch: HostArch }>): Pick<Machine, 'cpuArch' | 'cpuArchSource'> {
   if (input.cpuArch && input.cpuArchSource === 'flag') return { cpuArch: input.cpuArch, cpuArchSource: 'flag' }
   if (rows.some((r) => r.hostArch === 'aarch64')) return { cpuArch: 'aarch64', cpuArchSource: 'gpu' }
   if (input.cpuArch) return { cpuArch: input.cpuArch, cpuArchSource: 'host' }
@@ -60,9 +79,9 @@ function cpuArchOf(input: RecommendInput, rows: ReadonlyArray<{ hostArch?: 'aarc
 export function resolveMachine(input: RecommendInput, data: CompatData): { machine: Machine; blockers: Reason[]; echo: RecommendInputEcho } {
   const platform = input.platform ?? 'linux'
   const gpus: MachineGpu[] = []
-  const rows: GpuRow[] = []
   const blockers: Reason[] = []
   const echoGpus: RecommendInputEcho['gpus'] = []
+  const identified: Array<{ name: string; identity: Extract<GpuIdentity, { kind: 'known' }> }> = []
   input.gpus.forEach((gpu, index) => {
     const name = gpu.name?.trim() || null
     const given = gpu.computeCapability?.trim()
@@ -72,32 +91,27 @@ export function resolveMachine(input: RecommendInput, data: CompatData): { machi
       blockers.push(reason('block.ccUnknown', { cc: given, known: knownComputeCapabilities(data).join(', ') }))
       return
     }
-    const named = name ? resolveGpuName(name, data) : null
-    if (named?.kind === 'ok') rows.push(named.row)
-    if (given && CC.test(given)) {
-      const source = name ? 'nvidia-smi' : 'cc'
-      gpus.push({ index, name, cc: given, sm: smOf(given), source, mark: 'P' })
-      echoGpus.push({ index, name, computeCapability: given, source })
-      return
-    }
-    const resolved = named ?? { kind: 'unknown' as const }
-    if (resolved.kind === 'ok') {
-      gpus.push({ index, name, cc: resolved.cc, sm: smOf(resolved.cc), source: 'name', mark: resolved.mark })
-      echoGpus.push({ index, name, computeCapability: resolved.cc, source: 'name' })
+    const identity = identifyGpu({ name, computeCapability: given && CC.test(given) ? given : null }, data)
+    if (identity.kind === 'known') {
+      identified.push({ name: name ?? `compute capability ${identity.cc}`, identity })
+      const source = identity.via === 'live' ? (name ? 'nvidia-smi' : 'cc') : 'name'
+      gpus.push({ index, name, cc: identity.cc, sm: smOf(identity.cc), source, mark: identity.mark })
+      echoGpus.push({ index, name, computeCapability: identity.cc, source })
       return
     }
     echoGpus.push({ index, name, computeCapability: null, source: 'name' })
-    if (resolved.kind === 'ambiguous') {
-      const candidates = resolved.candidates.map((c) => `${c.name} (${c.cc})`).join(', ')
+    if (identity.kind === 'ambiguous') {
+      const candidates = identity.candidates.map((c) => `${c.name} (${c.cc})`).join(', ')
       blockers.push(reason('block.gpuAmbiguous', { name: name ?? '', candidates }))
     } else {
       blockers.push(reason('block.gpuUnknown', { name: name ?? '?' }))
     }
   })
   if (input.gpus.length === 0) blockers.push(reason('block.noGpu'))
-  const tegra = rows.find((r) => r.tegra)?.tegra ?? null
+  const tegra = identified.find((g) => g.identity.tegra)?.identity.tegra ?? null
   const driver = driverFacts(input, data, platform, tegra !== null)
-  const arch = cpuArchOf(input, rows)
+  blockers.push(...driverSupportBlockers(identified, driver.version, data))
+  const arch = cpuArchOf(input, identified.map((g) => g.identity))
   const echo: RecommendInputEcho = {
     gpus: echoGpus,
     driverVersion: driver.version,

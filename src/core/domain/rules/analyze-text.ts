@@ -1,7 +1,7 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
 import type { GpuStatus } from '../../../shared/gpu'
 import { driverMaxCuda } from '../../knowledge/compat/driver-max-cuda'
-import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { identifyGpu } from '../../knowledge/compat/gpu-identity'
 import { parseSmiOutput } from '../../platform/nvidia-smi/parse-any'
 import { collectEnvFindings } from './collect-env-rules'
 import { crossCheckCauses } from './cross-check-causes'
@@ -192,8 +192,8 @@ function pastedMachine(parsed: Parsed, text: string, facts: PasteFacts): Install
   const fromTable = driverMaxCuda(facts.driverVersion, platform === 'win32' ? 'windows' : platform === 'linux' && env?.os ? 'linux' : undefined)
   const cuda = banner ?? stated ?? fromTable
   const named = (env?.gpus ?? []).flatMap((n) => {
-    const r = resolveGpuName(n)
-    return r.kind === 'ok' ? [r.cc] : []
+    const r = identifyGpu({ name: n })
+    return r.kind === 'known' ? [r.cc] : []
   })
   const fromSmi = (status?.gpus ?? []).flatMap((g) => (g.computeCapability ? [g.computeCapability] : []))
   const said = [...text.matchAll(CAPABILITY)].map((m) => `${Number(m[1])}.${m[2]}`)

@@ -5,7 +5,7 @@ import { archCoverage } from '../../knowledge/compat/arch-coverage'
 import { parseArchList } from '../../knowledge/compat/arch-list'
 import { compareCuda, formatCuda, parseCudaVersion } from '../../knowledge/compat/cuda-version'
 import { newestDriverCuda } from '../../knowledge/compat/driver'
-import { resolveGpuName } from '../../knowledge/compat/gpu-names'
+import { identifyGpu } from '../../knowledge/compat/gpu-identity'
 import { makeFinding, remakeFinding } from '../findings/finding-catalog'
 import type { Place } from './fact-sheet'
 import type { PasteFacts } from './paste-facts'
@@ -99,8 +99,8 @@ function wheelCoversGpu(facts: PasteFacts): { covered: boolean; because: string;
     const arch = wheelArchList(wheel)
     if (!arch) continue
     for (const name of facts.gpuNames) {
-      const gpu = resolveGpuName(name)
-      if (gpu.kind !== 'ok') continue
+      const gpu = identifyGpu({ name })
+      if (gpu.kind !== 'known') continue
       const cover = archCoverage(gpu.cc, arch)
       const because = cover.covered ? `torch ${wheel} has ${cover.entry} for ${name} (${cover.gpuArch})` : `torch ${wheel} has no code for ${name} (${cover.gpuArch})`
       return { covered: cover.covered, because, gpu: name, arch: cover.gpuArch, torch: wheel }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -141,6 +141,7 @@ async function dataCheckOn(plant: (raw: RawTables) => void): Promise<{ code: num
     const raw = readRaw() as RawTables
     plant(raw)
     for (const [key, file] of Object.entries(COMPAT_FILES)) writeFileSync(join(dir, file), JSON.stringify(raw[key]))
+    for (const file of ['gpu-pci-ids.json', 'gpu-first-drivers.json']) copyFileSync(fileURLToPath(new URL(`../../../../resources/data/${file}`, import.meta.url)), join(dir, file))
     const script = fileURLToPath(new URL('../../../../scripts/data/check-data.mjs', import.meta.url))
     return await new Promise((resolve) => {
       execFile(process.execPath, [script, dir], { timeout: 60_000 }, (error, stdout, stderr) => {

@@ -45,6 +45,13 @@ describe('archNeedOf, from gpus.json', () => {
     expect(archNeedOf('GRID A100X-8C')).toBeNull()
   })
 
+  it('a GPU with no name row of its own is placed through pci.ids (GA102GL [RTX A4500], GA107 [GeForce RTX 2050]); an unknown one is not guessed', () => {
+    expect(archNeedOf('NVIDIA RTX A4500')).toMatchObject({ arch: 'sm_86' })
+    // Sold as an RTX 20 part, built on Ampere GA107.
+    expect(archNeedOf('NVIDIA GeForce RTX 2050')).toMatchObject({ arch: 'sm_86' })
+    expect(archNeedOf('Acme Accelerator 9000')).toBeNull()
+  })
+
   it('"RTX 5000 Ada Generation" is Ada 8.9 and "Quadro RTX 5000" Turing 7.5, not Blackwell', () => {
     expect(archNeedOf('NVIDIA RTX 5000 Ada Generation')).toMatchObject({ arch: 'sm_89' })
     expect(archNeedOf('Quadro RTX 5000')).toMatchObject({ arch: 'sm_75' })
