@@ -627,6 +627,24 @@ export const findingsEnTexts = Object.assign({}, {
   'gpu-far-below-datasheet.fix':
     'Sustained matmuls on a healthy GPU reach well over half of the datasheet figure. Go through the causes checked: another process, the power limit, clocks and temperature (`nvidia-smi -q -d POWER,PERFORMANCE`), the PCIe link and memory (`gpu-doctor health --under-load`).',
 
+  'gpu-memory-bandwidth-low.title': 'Memory bandwidth below this GPU model',
+  'gpu-memory-bandwidth-low.message':
+    'A device-to-device copy on GPU {{gpu}} ({{name}}) moved {{measured}} GB/s (bytes read plus written), {{percent}}% of the {{datasheet}} GB/s of the {{model}} datasheet; below {{threshold}}% is more than a copy loses on a healthy GPU.',
+  'gpu-memory-bandwidth-low.fix':
+    'Check for another process using the GPU, memory clocks held low (`nvidia-smi -q -d CLOCK`), and retired or remapped memory rows (`nvidia-smi -q -d ROW_REMAPPER`, `gpu-doctor health --under-load`).',
+
+  'host-copies-below-link.title': 'Host copies below the PCIe link',
+  'host-copies-below-link.message':
+    'Copies between pinned host memory and GPU {{gpu}} ran at {{h2d}} GB/s host→device and {{d2h}} GB/s device→host; its PCIe link, {{link}}, carries {{linkGBps}} GB/s per direction at its maximum, and below {{threshold}}% of that is more than the protocol costs.',
+  'host-copies-below-link.fix':
+    'A link running below its maximum generation or width: reseat the card or check the slot and BIOS PCIe settings (`nvidia-smi -q -d PCIE` under load). A link at its maximum: the host side (a NUMA node far from the GPU, `nvidia-smi topo -m`; other traffic on the same switch).',
+
+  'pageable-copies-far-below-pinned.title': 'Copies from pageable memory far slower than from pinned',
+  'pageable-copies-far-below-pinned.message':
+    'On GPU {{gpu}}, copies from ordinary (pageable) host memory ran at {{h2dPageable}} GB/s host→device and {{d2hPageable}} GB/s device→host; from pinned memory {{h2dPinned}} and {{d2hPinned}} GB/s. A job that feeds the GPU from pageable tensors waits on these slower copies and cannot overlap them with compute.',
+  'pageable-copies-far-below-pinned.fix':
+    'Pin the host buffers the GPU reads: `DataLoader(..., pin_memory=True)`, or `tensor.pin_memory()`, and copy with `.to("cuda", non_blocking=True)` so the copy overlaps the compute.',
+
   'gpu-expected-unknown.title': 'No expected figures for this GPU model',
   'gpu-expected-unknown.message': 'GPU Doctor has no measured or datasheet figure for {{name}}: its TFLOP/s and timings were not compared with what this model should do.',
   'gpu-expected-unknown.fix': 'Nothing to fix. Compare with a GPU of the same model you trust, or with its datasheet.',

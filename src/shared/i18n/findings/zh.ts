@@ -567,6 +567,24 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'gpu-far-below-datasheet.fix':
     '健康的 GPU 在持续矩阵乘法下远超规格值的一半。逐一排查已检查的原因：其他进程、功耗上限、频率与温度（`nvidia-smi -q -d POWER,PERFORMANCE`）、PCIe 链路与显存（`gpu-doctor health --under-load`）。',
 
+  'gpu-memory-bandwidth-low.title': '显存带宽低于该 GPU 型号',
+  'gpu-memory-bandwidth-low.message':
+    'GPU {{gpu}}（{{name}}）上的设备内拷贝达到 {{measured}} GB/s（读加写的字节数），是 {{model}} 规格书 {{datasheet}} GB/s 的 {{percent}}%；低于 {{threshold}}% 超出了健康 GPU 上拷贝应有的损耗。',
+  'gpu-memory-bandwidth-low.fix':
+    '检查是否有其他进程在用这块 GPU、显存时钟是否被压低（`nvidia-smi -q -d CLOCK`），以及显存行是否被停用或重映射（`nvidia-smi -q -d ROW_REMAPPER`、`gpu-doctor health --under-load`）。',
+
+  'host-copies-below-link.title': '主机拷贝低于 PCIe 链路',
+  'host-copies-below-link.message':
+    '锁页主机内存与 GPU {{gpu}} 之间的拷贝：主机→设备 {{h2d}} GB/s，设备→主机 {{d2h}} GB/s；它的 PCIe 链路 {{link}} 在最高规格下每个方向可达 {{linkGBps}} GB/s，低于其 {{threshold}}% 超出了协议本身的开销。',
+  'host-copies-below-link.fix':
+    '链路低于最高代数或宽度：重新插好显卡，检查插槽和 BIOS 的 PCIe 设置（负载下看 `nvidia-smi -q -d PCIE`）。链路已是最高规格：问题在主机侧（GPU 离所在 NUMA 节点较远，见 `nvidia-smi topo -m`；同一交换芯片上的其他流量）。',
+
+  'pageable-copies-far-below-pinned.title': '可分页内存的拷贝远慢于锁页内存',
+  'pageable-copies-far-below-pinned.message':
+    'GPU {{gpu}} 上，从普通（可分页）主机内存拷贝：主机→设备 {{h2dPageable}} GB/s，设备→主机 {{d2hPageable}} GB/s；从锁页内存则为 {{h2dPinned}} 和 {{d2hPinned}} GB/s。用可分页张量给 GPU 送数据的任务要等这些更慢的拷贝，也无法让拷贝与计算重叠。',
+  'pageable-copies-far-below-pinned.fix':
+    '把 GPU 要读的主机缓冲区锁页：`DataLoader(..., pin_memory=True)` 或 `tensor.pin_memory()`，并用 `.to("cuda", non_blocking=True)` 拷贝，让拷贝与计算重叠。',
+
   'gpu-expected-unknown.title': '没有这一型号的参考值',
   'gpu-expected-unknown.message': 'GPU Doctor 没有 {{name}} 的实测或规格数据：它的 TFLOP/s 和耗时未与该型号应有的水平比较。',
   'gpu-expected-unknown.fix': '无需修复。可与你信任的同型号 GPU 或其规格书比较。',
