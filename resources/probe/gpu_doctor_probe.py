@@ -839,9 +839,15 @@ def memory_workload(torch, ordinals):
     def measure(o):
         started = time.time()
         dev = "cuda:%d" % o
-        src = torch.empty(MEMORY_D2D_BYTES, dtype=torch.uint8, device=dev)
+        # Two buffers of at most a quarter of the free memory each: a small or busy GPU measures a smaller copy instead of failing.
+        try:
+            free = torch.cuda.mem_get_info(o)[0]
+        except Exception:
+            free = 4 * MEMORY_D2D_BYTES
+        nbytes = max(64 << 20, min(MEMORY_D2D_BYTES, (free // 4) >> 20 << 20))
+        src = torch.empty(nbytes, dtype=torch.uint8, device=dev)
         dst = torch.empty_like(src)
-        device = timed(o, lambda: dst.copy_(src), 2 * MEMORY_D2D_BYTES)
+        device = dict(timed(o, lambda: dst.copy_(src), 2 * nbytes), bytes=nbytes)
         del src, dst
         gpu = torch.empty(MEMORY_HOST_BYTES, dtype=torch.uint8, device=dev)
         pinned = torch.empty(MEMORY_HOST_BYTES, dtype=torch.uint8, pin_memory=True)

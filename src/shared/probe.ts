@@ -221,7 +221,8 @@ export const ProbeReportSchema = z.object({
               z.object({
                 index: z.number(),
                 uuid: nullableString.optional(),
-                deviceCopy: CopyRateSchema.optional(),
+                /** bytes: the size copied (1 GiB, less on a GPU with under 4 GiB free). */
+                deviceCopy: CopyRateSchema.extend({ bytes: z.number().optional() }).optional(),
                 h2dPinned: CopyRateSchema.optional(),
                 d2hPinned: CopyRateSchema.optional(),
                 h2dPageable: CopyRateSchema.optional(),

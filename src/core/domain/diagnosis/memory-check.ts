@@ -13,7 +13,7 @@ type MemoryWorkload = NonNullable<NonNullable<ProbeReport['workloads']>['memory'
 export const PAGEABLE_FAR_BELOW = 0.5
 
 export const MEMORY_MEANING =
-  'Device copy: a 1 GiB device-to-device copy, bytes read plus written per second (GB/s = 10^9 bytes/s), against the datasheet memory bandwidth. Host copies: 256 MiB host→device and device→host, from pinned (page-locked) and from pageable memory, against the PCIe link at its maximum generation × width (one direction). Each figure is the median of 5 copies timed with CUDA events, one GPU after another.'
+  'Device copy: a 1 GiB device-to-device copy (less where under 4 GiB are free), bytes read plus written per second (GB/s = 10^9 bytes/s), against the datasheet memory bandwidth. Host copies: 256 MiB host→device and device→host, from pinned (page-locked) and from pageable memory, against the PCIe link at its maximum generation × width (one direction). Each figure is the median of 5 copies timed with CUDA events, one GPU after another.'
 
 const round = (v: number) => String(Math.round(v))
 

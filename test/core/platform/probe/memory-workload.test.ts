@@ -27,13 +27,14 @@ class Event:
     def record(self): self.at = clock[0]
     def synchronize(self): pass
     def elapsed_time(self, end): return (end.at - self.at) * 1000.0
-cuda = types.SimpleNamespace(Event=Event, synchronize=lambda o=None: None, device=lambda o: contextlib.nullcontext(),
+FREE = [80 << 30]
+cuda = types.SimpleNamespace(Event=Event, synchronize=lambda o=None: None, device=lambda o: contextlib.nullcontext(), mem_get_info=lambda o: (FREE[0], 80 << 30),
     get_device_properties=lambda o: types.SimpleNamespace(uuid="fake-%d" % o, pci_domain_id=0, pci_bus_id=0xfe, pci_device_id=0x1f))
 torch = types.SimpleNamespace(empty=empty, empty_like=lambda t: T(t.n, t.where), uint8="uint8", cuda=cuda)
 `
 
-function memoryWorkload(ordinals: number[]): unknown {
-  const code = `import importlib.util as u, json\ns = u.spec_from_file_location("p", ${JSON.stringify(PROBE)})\np = u.module_from_spec(s)\ns.loader.exec_module(p)\n${FAKE_TORCH}\nprint(json.dumps(p.memory_workload(torch, ${JSON.stringify(ordinals)})))`
+function memoryWorkload(ordinals: number[], freeBytes = 80 * 2 ** 30): unknown {
+  const code = `import importlib.util as u, json\ns = u.spec_from_file_location("p", ${JSON.stringify(PROBE)})\np = u.module_from_spec(s)\ns.loader.exec_module(p)\n${FAKE_TORCH}\nFREE[0] = ${freeBytes}\nprint(json.dumps(p.memory_workload(torch, ${JSON.stringify(ordinals)})))`
   return JSON.parse(execFileSync('/usr/bin/python3', ['-c', code], { env: { PATH: process.env.PATH ?? '' }, timeout: 60_000, encoding: 'utf8' }).trim())
 }
 
@@ -53,5 +54,12 @@ describe("the probe's memory workload (step 4)", () => {
     expect(w).toMatchObject({ deviceCopyBytes: 1 << 30, hostCopyBytes: 256 << 20, reps: 5 })
     // No such PCI device here: the link is unknown, not a guess.
     expect(g.pcie).toBeNull()
+  })
+
+  it('a GPU with 2 GiB free copies 512 MiB instead of failing, and says so', () => {
+    const got = memoryWorkload([0], 2 * 2 ** 30) as { perGpu: Array<{ deviceCopy: { GBps: number; bytes: number }; error?: string }> }
+    expect(got.perGpu[0]!.error).toBeUndefined()
+    expect(got.perGpu[0]!.deviceCopy).toMatchObject({ bytes: 512 * 2 ** 20 })
+    expect(got.perGpu[0]!.deviceCopy.GBps).toBeCloseTo(4000, 3)
   })
 })
