@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import type { DiagnosisInputs } from '../../../../src/core/domain/diagnosis/step-inputs'
 import { smUtilisationStep } from '../../../../src/core/domain/diagnosis/steps/sm-utilisation'
 import { checkConsistency } from '../../../../src/core/domain/diagnosis/consistency'
+import { evidenceView } from '../../../../src/core/domain/report/rendering/evidence-view'
+import { reportTranslator } from '../../../../src/core/domain/report/rendering/translator'
 import { parseSmiOutput } from '../../../../src/core/platform/nvidia-smi/parse-any'
 import { stripCaptureArtifacts } from '../../../../src/core/platform/nvidia-smi/strip-capture'
 import type { GpuStatus, MonitorSample } from '../../../../src/shared/gpu'
@@ -80,6 +82,10 @@ describe("step 4's memory and host copies against the model and the link", () =>
     expect(s.findings.map((f) => f.id)).not.toEqual(expect.arrayContaining(['gpu-memory-bandwidth-low']))
     expect(ids(healthy)).not.toContain('host-copies-below-link')
     expect(ids(healthy)).not.toContain('pageable-copies-far-below-pinned')
+    // The report shows them beside each other, in both languages.
+    const table = evidenceView(s, reportTranslator('en')).tables.find((x) => x.title?.startsWith('Memory and host copies'))!
+    expect(table.rows).toEqual([['0', '4100', '4800', '55.0', '55.0', '40.0', '40.0', 'Gen5 ×16 (max Gen5 ×16)', '63.0']])
+    expect(evidenceView(s, reportTranslator('zh-CN')).tables.some((x) => x.title?.startsWith('显存与主机拷贝'))).toBe(true)
   })
 
   it('a device copy at 60 % of the datasheet is warned about, with both figures', () => {
