@@ -645,6 +645,18 @@ export const findingsEnTexts = Object.assign({}, {
   'pageable-copies-far-below-pinned.fix':
     'Pin the host buffers the GPU reads: `DataLoader(..., pin_memory=True)`, or `tensor.pin_memory()`, and copy with `.to("cuda", non_blocking=True)` so the copy overlaps the compute.',
 
+  'busy-gpu-tensor-cores-idle.title': 'Busy GPU, tensor cores idle',
+  'busy-gpu-tensor-cores-idle.message':
+    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}% of the time) but its tensor cores are active {{tensor}}% of it, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). TF32 or bf16 runs them several times faster on this GPU.',
+  'busy-gpu-tensor-cores-idle.fix':
+    'Allow TF32 for FP32 matmuls: `torch.set_float32_matmul_precision("high")` at the start of the program; or run the model in bf16 with `torch.autocast("cuda", dtype=torch.bfloat16)`. Check the loss curve after the change.',
+
+  'busy-gpu-memory-bound.title': 'Busy GPU waiting on memory',
+  'busy-gpu-memory-bound.message':
+    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}%) with DRAM at {{dram}}% of its bandwidth and tensor cores at {{tensor}}%: the kernels are elementwise or reductions that wait on memory, so more compute will not help.',
+  'busy-gpu-memory-bound.fix':
+    'Fuse the elementwise operations so each value is read once: `model = torch.compile(model)`; use bf16 to halve the bytes moved; a larger batch helps only where the same weights are read again.',
+
   'gpu-expected-unknown.title': 'No expected figures for this GPU model',
   'gpu-expected-unknown.message': 'GPU Doctor has no measured or datasheet figure for {{name}}: its TFLOP/s and timings were not compared with what this model should do.',
   'gpu-expected-unknown.fix': 'Nothing to fix. Compare with a GPU of the same model you trust, or with its datasheet.',

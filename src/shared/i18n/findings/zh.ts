@@ -585,6 +585,18 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'pageable-copies-far-below-pinned.fix':
     '把 GPU 要读的主机缓冲区锁页：`DataLoader(..., pin_memory=True)` 或 `tensor.pin_memory()`，并用 `.to("cuda", non_blocking=True)` 拷贝，让拷贝与计算重叠。',
 
+  'busy-gpu-tensor-cores-idle.title': 'GPU 很忙，但张量核心闲着',
+  'busy-gpu-tensor-cores-idle.message':
+    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}% 的时间），但张量核心只有 {{tensor}}% 的时间在工作，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。在这块 GPU 上用 TF32 或 bf16 能快数倍。',
+  'busy-gpu-tensor-cores-idle.fix':
+    '为 FP32 矩阵乘法启用 TF32：在程序开头调用 `torch.set_float32_matmul_precision("high")`；或用 `torch.autocast("cuda", dtype=torch.bfloat16)` 以 bf16 运行模型。修改后检查损失曲线。',
+
+  'busy-gpu-memory-bound.title': 'GPU 很忙，但在等显存',
+  'busy-gpu-memory-bound.message':
+    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}%），DRAM 达到带宽的 {{dram}}%，张量核心 {{tensor}}%：内核是逐元素运算或归约，在等显存，增加算力无济于事。',
+  'busy-gpu-memory-bound.fix':
+    '融合逐元素运算，让每个值只读一次：`model = torch.compile(model)`；用 bf16 让搬运的字节减半；只有在同一份权重会被重复读取时，加大批量才有帮助。',
+
   'gpu-expected-unknown.title': '没有这一型号的参考值',
   'gpu-expected-unknown.message': 'GPU Doctor 没有 {{name}} 的实测或规格数据：它的 TFLOP/s 和耗时未与该型号应有的水平比较。',
   'gpu-expected-unknown.fix': '无需修复。可与你信任的同型号 GPU 或其规格书比较。',
