@@ -781,6 +781,98 @@ def sustained_workload(torch, seconds, devices, mode=None):
     return out
 
 
+PCIE_GENERATION_OF_GTPS = {2.5: 1, 5.0: 2, 8.0: 3, 16.0: 4, 32.0: 5, 64.0: 6}
+
+
+def pcie_link_of(torch, ordinal):
+    """The GPU's PCIe link from sysfs (generation and width, current and maximum), or None where it cannot be read.
+
+    A GPU at rest may train its link down to save power: the current figures are read right after the host copies.
+    """
+    try:
+        props = torch.cuda.get_device_properties(ordinal)
+        address = "%04x:%02x:%02x.0" % (props.pci_domain_id, props.pci_bus_id, props.pci_device_id)
+        base = "/sys/bus/pci/devices/%s/" % address
+
+        def read(name):
+            with open(base + name) as f:
+                return f.read(64).strip()
+
+        def generation(text):
+            m = re.match(r"([\d.]+)\s*GT/s", text)
+            return PCIE_GENERATION_OF_GTPS.get(float(m.group(1))) if m else None
+
+        def width(text):
+            return int(text) if text.isdigit() else None
+
+        return {"address": address, "genCurrent": generation(read("current_link_speed")), "genMax": generation(read("max_link_speed")),
+                "widthCurrent": width(read("current_link_width")), "widthMax": width(read("max_link_width"))}
+    except Exception:
+        return None
+
+
+MEMORY_D2D_BYTES = 1 << 30
+MEMORY_HOST_BYTES = 256 << 20
+MEMORY_REPS = 5
+
+
+def memory_workload(torch, ordinals):
+    """Device memory bandwidth and host copies per GPU, one GPU after another (host copies share the host's memory).
+
+    Device: a 1 GiB device-to-device copy, bytes read plus written / time. Host: 256 MiB host-to-device
+    and device-to-host from pinned and from pageable memory, bytes / time. Each: one warm-up (which also
+    touches every pageable page), then MEMORY_REPS copies each timed with CUDA events; the median is the figure.
+    """
+
+    def timed(o, copy, nbytes):
+        copy()
+        torch.cuda.synchronize(o)
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        rates = []
+        for _ in range(MEMORY_REPS):
+            start.record()
+            copy()
+            end.record()
+            end.synchronize()
+            rates.append(nbytes / (start.elapsed_time(end) / 1000.0) / 1e9)
+        ordered = sorted(rates)
+        return {"GBps": ordered[len(ordered) // 2], "minGBps": ordered[0], "maxGBps": ordered[-1]}
+
+    def measure(o):
+        started = time.time()
+        dev = "cuda:%d" % o
+        # Two buffers of at most a quarter of the free memory each: a small or busy GPU measures a smaller copy instead of failing.
+        try:
+            free = torch.cuda.mem_get_info(o)[0]
+        except Exception:
+            free = 4 * MEMORY_D2D_BYTES
+        nbytes = max(64 << 20, min(MEMORY_D2D_BYTES, (free // 4) >> 20 << 20))
+        src = torch.empty(nbytes, dtype=torch.uint8, device=dev)
+        dst = torch.empty_like(src)
+        device = dict(timed(o, lambda: dst.copy_(src), 2 * nbytes), bytes=nbytes)
+        del src, dst
+        gpu = torch.empty(MEMORY_HOST_BYTES, dtype=torch.uint8, device=dev)
+        pinned = torch.empty(MEMORY_HOST_BYTES, dtype=torch.uint8, pin_memory=True)
+        pageable = torch.empty(MEMORY_HOST_BYTES, dtype=torch.uint8)
+        row = {"index": o, "uuid": device_uuid(torch, o), "deviceCopy": device,
+               "h2dPinned": timed(o, lambda: gpu.copy_(pinned, non_blocking=True), MEMORY_HOST_BYTES),
+               "d2hPinned": timed(o, lambda: pinned.copy_(gpu, non_blocking=True), MEMORY_HOST_BYTES),
+               "h2dPageable": timed(o, lambda: gpu.copy_(pageable), MEMORY_HOST_BYTES),
+               "d2hPageable": timed(o, lambda: pageable.copy_(gpu), MEMORY_HOST_BYTES)}
+        row["pcie"] = pcie_link_of(torch, o)
+        del gpu, pinned, pageable
+        row["seconds"] = time.time() - started
+        return row
+
+    got = on_each_device(torch, ordinals, measure, sequential=True)
+    failed = ["cuda:%d: %s" % (o, got[o]["error"]) for o in ordinals if "error" in got[o]]
+    if failed and len(failed) == len(ordinals):
+        raise RuntimeError(failed[0])
+    per_gpu = [dict(got[o], index=o) if "error" in got[o] else got[o] for o in ordinals]
+    return {"deviceCopyBytes": MEMORY_D2D_BYTES, "hostCopyBytes": MEMORY_HOST_BYTES, "reps": MEMORY_REPS, "perGpu": per_gpu}
+
+
 def platform_facts():
     """What decides whether GPUs may talk directly: a hypervisor, the IOMMU, this process's CPUs. Bounded reads of small /proc and /sys files."""
     def read(path, limit=65536):
@@ -1302,7 +1394,7 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
         if cuda_broken and name in ("links", "cudnn-maps"):
             doc["workloads"][name] = {"skipped": "an earlier CUDA error in this process", "earlierError": cuda_broken}
             continue
-        if cuda_ok and gpus_problem and name in ("conv", "sustained", "links"):
+        if cuda_ok and gpus_problem and name in ("conv", "sustained", "memory", "links"):
             doc["workloads"][name] = {"error": gpus_problem}
             continue
         if not cuda_ok:
@@ -1314,6 +1406,8 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
                 doc["workloads"]["conv"] = conv_workload(torch, args.disable_cudnn, args.conv_seconds, ordinals, mode)
             elif name == "sustained":
                 doc["workloads"]["sustained"] = sustained_workload(torch, args.seconds, ordinals, mode)
+            elif name == "memory":
+                doc["workloads"]["memory"] = memory_workload(torch, ordinals)
             elif name == "links":
                 doc["workloads"]["links"] = (links_workload(torch, ordinals, args.links_deadline, ranks) if len(ordinals) > 1
                                              else {"skipped": "one GPU usable by PyTorch" if doc.get("unmeasured") else "one GPU visible to PyTorch"})
@@ -1328,7 +1422,7 @@ def run_workloads(torch, args, doc, probe, cuda_ok, ordinals, gpus_problem, mode
             probe.error("workload." + name, exc)
             if "CUDA error" in str(exc) or "AcceleratorError" in type(exc).__name__:
                 cuda_broken = {"workload": name, "error": err_text(exc)}
-        if not cuda_broken and name in ("conv", "sustained"):
+        if not cuda_broken and name in ("conv", "sustained", "memory"):
             w = doc["workloads"].get(name) or {}
             bad = [g for g in (w.get("perGpu") or []) if "CUDA error" in str(g.get("error", ""))]
             if bad:
@@ -1386,7 +1480,7 @@ def run_probe_body(args, doc, probe, early, counted):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "cudnn-maps", "links"])
+    ap.add_argument("--workload", action="append", default=[], choices=["conv", "sustained", "memory", "cudnn-maps", "links"])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--disable-cudnn", action="store_true", help="run with torch.backends.cudnn.enabled = False")
     ap.add_argument("--no-ldd", action="store_true")

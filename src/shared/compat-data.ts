@@ -405,6 +405,8 @@ export const EnvVariableSchema = z.strictObject({
   area: z.enum(['cuda', 'cudnn', 'cublas', 'nccl', 'pytorch', 'loader', 'container']),
   class: z.enum(ENV_EFFECT_CLASSES),
   warnWhen: EnvWarnWhenSchema,
+  /** The timed workloads of steps 4 (matmul) and 5 (convolution) that its active value slows down, so that their slow timings name it. */
+  slowsTimed: z.array(z.enum(['matmul', 'convolution'])).optional(),
   effect: z.string().min(1),
   effectZh: z.string().min(1),
   fix: z.string().min(1),

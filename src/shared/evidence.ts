@@ -197,6 +197,23 @@ export const TimelinePointSchema = z.object({ time: z.number(), gpus: z.array(z.
 /** Steps 4 and 5: whether the GPUs were loaded at once or one after another, and why. */
 const MeasuredEvidence = z.object({ mode: z.enum(['concurrent', 'sequential']), reason: maybeText, setting: maybeText })
 
+/** Step 4's memory and host-copy figures of one GPU (probe 1.9+), GB/s, beside what this GPU and its link should do. */
+export const MemoryGpuSchema = z.object({
+  index: z.number(),
+  name: maybeText,
+  deviceCopyGBps: z.number().nullable(),
+  datasheetGBps: z.number().nullable(),
+  h2dPinnedGBps: z.number().nullable(),
+  d2hPinnedGBps: z.number().nullable(),
+  h2dPageableGBps: z.number().nullable(),
+  d2hPageableGBps: z.number().nullable(),
+  /** The PCIe link as read right after the copies and at its maximum, e.g. "Gen5 ×16 (max Gen5 ×16)". */
+  link: maybeText,
+  linkGBps: z.number().nullable(),
+  error: maybeText.optional(),
+})
+export type MemoryGpu = z.infer<typeof MemoryGpuSchema>
+
 export const SmEvidenceSchema = z.object({
   kernel: text.optional(),
   seconds: z.number().optional(),
@@ -213,6 +230,8 @@ export const SmEvidenceSchema = z.object({
   timeline: z.array(TimelinePointSchema).optional(),
   meaning: text.optional(),
   measured: MeasuredEvidence.optional(),
+  memory: z.array(MemoryGpuSchema).optional(),
+  memoryMeaning: text.optional(),
   ...WorkloadFailure,
 })
 

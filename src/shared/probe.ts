@@ -54,6 +54,9 @@ export const CopyModeSchema = z.object({
 
 export const MeasuredSchema = z.object({ mode: z.enum(['concurrent', 'sequential']), reason: z.string().nullable(), setting: z.string().nullable() })
 
+/** A copy's rate, GB/s (10^9 bytes per second): the median of the timed copies, and the slowest and fastest. */
+const CopyRateSchema = z.object({ GBps: z.number(), minGBps: z.number(), maxGBps: z.number() })
+
 export const ProbeReportSchema = z.object({
   schemaVersion: z.literal(1),
   probeVersion: z.string(),
@@ -209,6 +212,36 @@ export const ProbeReportSchema = z.object({
                 /** This GPU's own load window, ms since the epoch (probe 1.4+): differs per GPU when they were loaded one after another. */
                 startedAt: z.number().optional(),
                 endedAt: z.number().optional(),
+                error: z.string().optional(),
+              }),
+            ),
+          }),
+          z.object({ skipped: z.string() }),
+          z.object({ error: z.string() }),
+        ])
+        .optional(),
+      /** Step 4 (probe 1.9+): device memory bandwidth and host copies, per GPU, one GPU after another. */
+      memory: z
+        .union([
+          z.object({
+            deviceCopyBytes: z.number(),
+            hostCopyBytes: z.number(),
+            reps: z.number(),
+            perGpu: z.array(
+              z.object({
+                index: z.number(),
+                uuid: nullableString.optional(),
+                /** bytes: the size copied (1 GiB, less on a GPU with under 4 GiB free). */
+                deviceCopy: CopyRateSchema.extend({ bytes: z.number().optional() }).optional(),
+                h2dPinned: CopyRateSchema.optional(),
+                d2hPinned: CopyRateSchema.optional(),
+                h2dPageable: CopyRateSchema.optional(),
+                d2hPageable: CopyRateSchema.optional(),
+                pcie: z
+                  .object({ address: z.string(), genCurrent: z.number().nullable(), genMax: z.number().nullable(), widthCurrent: z.number().nullable(), widthMax: z.number().nullable() })
+                  .nullable()
+                  .optional(),
+                seconds: z.number().optional(),
                 error: z.string().optional(),
               }),
             ),

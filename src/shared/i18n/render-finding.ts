@@ -47,6 +47,18 @@ function withVenvNote(fix: string, params: MessageParams): string {
 }
 
 /**
+ * `[[route:X]]…[[/route]]` sections of a message or fix: said only where the finding's `route` param
+ * (a comma-separated list: ld-preload, ld-library-path, runpath, system) names X; `[[route:none]]` only
+ * where it has none (a finding saved before routes, or one from pasted text that cannot tell).
+ */
+const ROUTE_SECTION = /\[\[route:([a-z-]+)\]\]([\s\S]*?)\[\[\/route\]\]/g
+
+function withRouteSections(text: string, params: MessageParams): string {
+  const routes = typeof params.route === 'string' ? params.route.split(',').filter(Boolean) : []
+  return text.replace(ROUTE_SECTION, (_, route: string, said: string) => ((route === 'none' ? routes.length === 0 : routes.includes(route)) ? said : ''))
+}
+
+/**
  * The one way a finding becomes text, in the language of `texts`: the catalogue's title, message and
  * fix with the finding's params (a missing one reads "?"). The core's English (makeFinding), the CLI,
  * every report format and the app all come through here.
@@ -69,8 +81,8 @@ export function renderFinding(finding: RenderableFinding, texts: FindingTexts): 
   const savedFix = fix.includes('{{install}}') && !Object.hasOwn(params, 'install') ? finding.fix : undefined
   return {
     title: interpolate(title, params),
-    message: interpolate(message, params),
-    fix: savedFix ?? interpolate(withVenvNote(fix, params), params),
+    message: interpolate(withRouteSections(message, params), params),
+    fix: savedFix ?? interpolate(withRouteSections(withVenvNote(fix, params), params), params),
     known: true,
   }
 }

@@ -85,6 +85,8 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
   if (steps.includes('ldd-linkage')) workloads.push('cudnn-maps')
   if (steps.includes('sm-utilisation')) workloads.push('sustained')
   if (steps.includes('conv-timing')) workloads.push('conv')
+  // Step 4's memory and host-copy figures, after the timed loads so that they do not share the GPU with them.
+  if (steps.includes('sm-utilisation')) workloads.push('memory')
   if (steps.includes('gpu-links')) workloads.push('links')
   const sustainSeconds = options.sustainSeconds ?? DEFAULT_SUSTAIN_SECONDS
 
@@ -210,7 +212,7 @@ function selectionNeedsHost(gpus: string | undefined): boolean {
 }
 
 function stepDuration(id: StepId, times: Map<string, number>, probeStarted: number): number {
-  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'workload:links', 'done']
+  const order = ['import-torch', 'facts', 'ldd', 'workload:cudnn-maps', 'workload:sustained', 'workload:conv', 'workload:memory', 'workload:links', 'done']
   const start = times.get(STAGE_OF[id])
   if (start === undefined) return 0
   const later = order.slice(order.indexOf(STAGE_OF[id]) + 1).map((s) => times.get(s)).find((t) => t !== undefined)

@@ -3,8 +3,14 @@ import { catalogIds, failureModeIds } from './finding-catalog'
 
 /** A `{{param}}` stands for a value of the user's machine: shown as ‹param› in the reference. */
 function placeholders(text: string): string {
-  // A [[venv]] section (said where the install command makes a venv) is shown as the note it is.
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, '‹$1›').replace(/\[\[venv\]\]\s*([\s\S]*?)\[\[\/venv\]\]/g, ' ($1)')
+  // A [[venv]] section (said where the install command makes a venv) is shown as the note it is; a
+  // [[route:X]] section (said where the library came in that way) as «X: …».
+  return text
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, '‹$1›')
+    .replace(/\[\[venv\]\]\s*([\s\S]*?)\[\[\/venv\]\]/g, ' ($1)')
+    .replace(/\[\[route:([a-z-]+)\]\]\s*([\s\S]*?)\s*\[\[\/route\]\]/g, ' «$1: $2» ')
+    .replace(/ {2,}/g, ' ')
+    .trim()
 }
 
 function entry(id: FindingId): string {

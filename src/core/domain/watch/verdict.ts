@@ -97,6 +97,24 @@ function judged(verdict: WatchVerdict, headlineKey: string, params: MessageParam
   }
 }
 
+/** GPM tensor-core activity at or below this on a busy GPU: the work runs without tensor cores. */
+export const GPM_TENSOR_IDLE_MAX = 5
+/** GPM DRAM bandwidth at or above this (% of peak) with tensor cores idle: the kernels wait on memory. */
+export const GPM_DRAM_BOUND_MIN = 60
+
+/**
+ * How a busy GPU is used, where GPM says: tensor cores idle while the SMs compute (FP32 without TF32
+ * or bf16) or while DRAM is near its peak (elementwise work: fusion). Without GPM nothing is said yet.
+ */
+function busyGpuLevers(facts: WatchFacts, p: MessageParams): Finding[] {
+  const tensor = facts.gpm?.tensorActive ?? null
+  if (tensor === null) return []
+  if (tensor > GPM_TENSOR_IDLE_MAX) return []
+  const dram = facts.gpm?.dramBandwidth ?? null
+  if (dram !== null && dram >= GPM_DRAM_BOUND_MIN) return [makeFinding('busy-gpu-memory-bound', 'info', p)]
+  return [makeFinding('busy-gpu-tensor-cores-idle', 'warning', p)]
+}
+
 /**
  * What bounds the job. The GPU busy with the job at least the seeds' 70 % of the time is healthy; a
  * busy GPU that other processes keep busy a fifth of the time or more is shared. Below that the
@@ -138,7 +156,10 @@ function judgeJob(facts: WatchFacts): Judgement {
   // GPM, where the GPU has it, tells kernels that fill the SMs from kernels that merely run.
   const smActive = facts.gpm?.smActive ?? null
   const fewSms = smActive !== null && smActive < GPM_SM_ACTIVE_MIN && (facts.othersSmMean ?? 0) === 0
-  if (sm >= SM_WARN_BELOW && !fewSms) return judged('healthy', 'verdict.healthy', p, null, smActive !== null ? 'gpm-sm-activity' : smMeasure)
+  if (sm >= SM_WARN_BELOW && !fewSms) {
+    const j = judged('healthy', 'verdict.healthy', p, null, smActive !== null ? 'gpm-sm-activity' : smMeasure)
+    return { ...j, findings: busyGpuLevers(facts, p) }
+  }
   // Sharing holds the job back when the GPU is busy (with the job and the others together) and the
   // others take a real share; on a GPU with idle time left the job's own side is what waits.
   const gpuBusy = facts.smMean ?? (facts.jobSmMean ?? 0) + (facts.othersSmMean ?? 0)

@@ -20,6 +20,8 @@ const ModelSchema = z.strictObject({
   patterns: z.array(z.string().min(1)).min(1),
   measured: MeasuredSchema.optional(),
   datasheetDenseBf16: z.strictObject({ tflops: z.number().positive(), confidence: MarkSchema, sources: z.array(z.string()).min(1) }),
+  /** The datasheet's memory bandwidth, GB/s (10^9 bytes/s): what a device-to-device copy (bytes read plus written) is compared with. */
+  datasheetMemoryGBps: z.strictObject({ GBps: z.number().positive(), confidence: MarkSchema, sources: z.array(z.string()).min(1) }).optional(),
 })
 
 const LinksSchema = z.strictObject({
@@ -37,6 +39,8 @@ export const ExpectedPerformanceSchema = z.strictObject({
   title: z.string(),
   marginPercent: z.number().min(0).max(50),
   minFractionOfDatasheet: z.number().gt(0).lt(1),
+  /** Below this fraction of the datasheet's memory bandwidth a device-to-device copy is warned about. */
+  minFractionOfMemoryDatasheet: z.number().gt(0).lt(1),
   sources: z.array(SourceSchema).min(1),
   models: z.array(ModelSchema).min(1),
   links: LinksSchema,
@@ -63,7 +67,7 @@ export function checkExpectedPerformance(raw: unknown): string[] {
         problems.push(`${where(m)}: pattern ${p} is not a regular expression`)
       }
     }
-    for (const s of [...(m.measured?.sources ?? []), ...m.datasheetDenseBf16.sources]) {
+    for (const s of [...(m.measured?.sources ?? []), ...m.datasheetDenseBf16.sources, ...(m.datasheetMemoryGBps?.sources ?? [])]) {
       used.add(s)
       if (!ids.has(s)) problems.push(`${where(m)}: source ${s} is not in sources`)
     }

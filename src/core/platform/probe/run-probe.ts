@@ -7,7 +7,7 @@ import { runProcess } from '../process/run-process'
 import { interpreterLaunch } from './pinned-interpreters'
 import { probeScriptPath } from './probe-script'
 
-export type ProbeWorkload = 'conv' | 'sustained' | 'cudnn-maps' | 'links'
+export type ProbeWorkload = 'conv' | 'sustained' | 'memory' | 'cudnn-maps' | 'links'
 
 export interface ProbeOptions {
   python: string

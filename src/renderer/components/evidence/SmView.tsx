@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatNumber, withUnit } from '../number-format'
 import { keepUnitsWithNumbers } from './keep-units'
 import type { LiveSample } from './sm-chart'
-import type { ExpectedCheck, SmEvidence, SmGpu } from '../../../shared/evidence'
+import type { ExpectedCheck, MemoryGpu, SmEvidence, SmGpu } from '../../../shared/evidence'
 import { UNSTEADY_PERCENT } from '../../../shared/constants'
 import { liveTimeline, smChartData, SM_THRESHOLD } from './sm-chart'
 import { SmChart } from './SmChart'
@@ -15,7 +15,7 @@ export function signedPercent(delta: number, lang: string): string {
   return `${delta > 0 ? '+' : ''}${withUnit(delta, '%', lang, 1)}`
 }
 
-function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: ExpectedCheck | undefined }) {
+function GpuStats({ g, lang, expected, memory }: { g: SmGpu; lang: string; expected: ExpectedCheck | undefined; memory?: MemoryGpu | undefined }) {
   const { t } = useTranslation()
   const pct = (v: number | null) => withUnit(v, '%', lang)
   const low = g.loadMean !== null && g.loadMean < SM_THRESHOLD
@@ -87,6 +87,20 @@ function GpuStats({ g, lang, expected }: { g: SmGpu; lang: string; expected: Exp
               })}
         </p>
       )}
+      {memory && (
+        <p className="source" data-testid="ev-sm-memory">
+          {t('ev4.memory', {
+            device: formatNumber(memory.deviceCopyGBps, lang, 0),
+            datasheet: formatNumber(memory.datasheetGBps, lang, 0),
+            h2dPinned: formatNumber(memory.h2dPinnedGBps, lang, 1),
+            d2hPinned: formatNumber(memory.d2hPinnedGBps, lang, 1),
+            h2dPageable: formatNumber(memory.h2dPageableGBps, lang, 1),
+            d2hPageable: formatNumber(memory.d2hPageableGBps, lang, 1),
+            link: memory.link ?? '—',
+            linkGBps: formatNumber(memory.linkGBps, lang, 1),
+          })}
+        </p>
+      )}
       {g.peakSource && <p className="source">{t('ev4.source', { source: g.peakSource })}</p>}
     </div>
   )
@@ -128,7 +142,7 @@ export function SmView({ ev, live }: { ev: SmEvidence | null; live: readonly Liv
       {perGpu.length > 0 && (
         <div className={perGpu.length > 1 ? 'gpu-columns' : 'sm-side'} data-testid="ev-sm-gpus">
           {perGpu.map((g) => (
-            <GpuStats key={g.index} g={g} lang={lang} expected={ev?.expected?.find((x) => x.index === g.index && x.what === 'matmul')} />
+            <GpuStats key={g.index} g={g} lang={lang} expected={ev?.expected?.find((x) => x.index === g.index && x.what === 'matmul')} memory={ev?.memory?.find((m) => m.index === g.index)} />
           ))}
         </div>
       )}

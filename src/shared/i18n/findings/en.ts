@@ -249,9 +249,9 @@ export const findingsEnTexts = Object.assign({}, {
 
   'cudnn-shadowed-by-system-copy.title': "Another cuDNN may shadow PyTorch's",
   'cudnn-shadowed-by-system-copy.message':
-    'A cuDNN other than the one PyTorch was built with is where the loader can find it (a system package or LD_LIBRARY_PATH), and it can be loaded instead of the bundled copy.',
+    "A cuDNN other than the one PyTorch was built with [[route:none]]is where the loader can find it (a system package or LD_LIBRARY_PATH), and it can be loaded instead of the bundled copy.[[/route]][[route:ld-preload]]is named in `LD_PRELOAD`, which loads it before anything else, so it wins over the wheel's copy whatever LD_LIBRARY_PATH or RUNPATH say. [[/route]][[route:ld-library-path]]was found through `LD_LIBRARY_PATH`, which the loader searches before torch's RUNPATH. [[/route]][[route:system]]was found on the system library path (ld.so.conf, the ldconfig cache). [[/route]][[route:runpath]]was found through a RUNPATH (a conda environment's or another package's lib directory). [[/route]]",
   'cudnn-shadowed-by-system-copy.fix':
-    'Remove CUDA/cuDNN directories from `LD_LIBRARY_PATH` for PyTorch, or remove/upgrade the system cuDNN. collect_env only lists files on disk; `python -c "import torch;print(torch.backends.cudnn.version())"` shows the one actually loaded.',
+    '[[route:none]]Remove CUDA/cuDNN directories from `LD_LIBRARY_PATH` for PyTorch, or remove/upgrade the system cuDNN. [[/route]][[route:ld-preload]]Take that cuDNN out of `LD_PRELOAD` (`unset LD_PRELOAD`, or drop the entry where it is set: shell profile, job script, container ENV); LD_LIBRARY_PATH is not the route here. [[/route]][[route:ld-library-path]]Remove its directory from `LD_LIBRARY_PATH` for PyTorch processes (or set it only for the program that needs it). [[/route]][[route:system]]Remove or upgrade the system cuDNN package, or take its directory out of `/etc/ld.so.conf.d` and run `sudo ldconfig`. [[/route]][[route:runpath]]Reinstall torch with its pip dependencies in a clean environment so that its own RUNPATH finds the matching cuDNN (`pip install --force-reinstall torch`). [[/route]]collect_env only lists files on disk; `python -c "import torch;print(torch.backends.cudnn.version())"` shows the one actually loaded.',
 
   'system-cuda-libs-shadow-wheel-libs.title': "System CUDA libraries override the wheel's",
   'system-cuda-libs-shadow-wheel-libs.message':
@@ -492,7 +492,7 @@ export const findingsEnTexts = Object.assign({}, {
   'wheel-library-loaded-from-elsewhere.message':
     '{{name}} resolves to {{path}} ({{version}}) instead of the wheel\'s {{wheelPath}} ({{wheelVersion}}).',
   'wheel-library-loaded-from-elsewhere.fix':
-    'Let torch use its own copy: remove {{dir}} from `LD_LIBRARY_PATH` for PyTorch processes (or set it only for the program that needs the toolkit).',
+    'Let torch use its own copy: [[route:none]]remove {{dir}} from `LD_LIBRARY_PATH` for PyTorch processes (or set it only for the program that needs the toolkit).[[/route]][[route:ld-library-path]]remove {{dir}} from `LD_LIBRARY_PATH` for PyTorch processes (or set it only for the program that needs the toolkit).[[/route]][[route:ld-preload]]take {{name}} out of `LD_PRELOAD` (`unset LD_PRELOAD`, or drop the entry where it is set).[[/route]][[route:system]]{{dir}} is on the system library path: take it out of `/etc/ld.so.conf.d` and run `sudo ldconfig`, or remove that package.[[/route]][[route:runpath]]reinstall torch with its pip dependencies in a clean environment (`pip install --force-reinstall torch`).[[/route]]',
 
   'gpu-memory-held-by-other-processes.title': 'Most of the GPU memory is held by other processes',
   'gpu-memory-held-by-other-processes.message':
@@ -579,6 +579,12 @@ export const findingsEnTexts = Object.assign({}, {
   'timings-under-debug-mode.title': 'Timed with a debugging mode on',
   'timings-under-debug-mode.message': 'These timings were taken with {{variables}} set: a debugging mode that makes every call of this library slow (debug logging, or synchronous launches). What looked wrong ({{observed}}; GPU {{gpus}}) is most likely this mode, not cuDNN, the driver or the GPU.',
   'timings-under-debug-mode.fix': 'Unset it and run the diagnosis again: `unset {{names}}`. Keep debugging modes for debugging only; a training run with them on is slow in the same way.',
+  'timings-under-slowing-variable.title': 'Timed with a variable that slows this work',
+  'timings-under-slowing-variable.message': 'These timings were taken with {{variables}} set, which step 1 lists as slowing this work down. What looked slow ({{observed}}; GPU {{gpus}}) is most likely this setting, not the power limit, clocks, temperature or the GPU.',
+  'timings-under-slowing-variable.fix': 'Unset it and run the diagnosis again: `unset {{names}}`. A training run with it set is slowed in the same way.',
+  'conv-timings-with-other-cudnn.title': 'Convolutions timed with another cuDNN loaded',
+  'conv-timings-with-other-cudnn.message': 'The convolutions ran on a cuDNN other than the one PyTorch was built with ({{paths}}; step 3), [[route:ld-preload]]brought in by `LD_PRELOAD`[[/route]][[route:ld-library-path]]found through `LD_LIBRARY_PATH`[[/route]][[route:system]]found on the system library path[[/route]][[route:runpath]]found through a RUNPATH[[/route]]. What looked slow ({{observed}}; GPU {{gpus}}) is most likely that copy, not the power limit, clocks, temperature or the GPU.',
+  'conv-timings-with-other-cudnn.fix': 'Let torch load its own cuDNN ([[route:ld-preload]]take it out of `LD_PRELOAD`[[/route]][[route:ld-library-path]]remove its directory from `LD_LIBRARY_PATH`[[/route]][[route:system]]remove or upgrade the system cuDNN[[/route]][[route:runpath]]reinstall torch with its pip dependencies[[/route]][[route:none]]see step 3[[/route]]) and run the diagnosis again.',
   'gpus-measured-one-after-another.title': 'GPUs measured one after another',
   'gpus-measured-one-after-another.message': 'GPUs {{gpus}} were loaded one after another, not at once: {{setting}} enables expandable segments, and loading the GPUs from one thread each crashed with it ("an illegal memory access was encountered", 2× H100, PyTorch 2.11). Each figure is that GPU alone; a GPU that slows when its siblings work at the same time would not show here.',
   'gpus-measured-one-after-another.fix': 'Nothing to fix. To measure every GPU at the same time, run the diagnosis once without expandable_segments in {{variable}}.',
@@ -626,6 +632,36 @@ export const findingsEnTexts = Object.assign({}, {
     'GPU {{gpu}} ({{name}}) reached {{tflops}} TFLOP/s, {{percent}}% below {{expected}} (half of the {{datasheet}} TFLOP/s dense BF16 of the {{model}} datasheet; GPU Doctor has not measured this model itself). Checked: {{causes}}.',
   'gpu-far-below-datasheet.fix':
     'Sustained matmuls on a healthy GPU reach well over half of the datasheet figure. Go through the causes checked: another process, the power limit, clocks and temperature (`nvidia-smi -q -d POWER,PERFORMANCE`), the PCIe link and memory (`gpu-doctor health --under-load`).',
+
+  'gpu-memory-bandwidth-low.title': 'Memory bandwidth below this GPU model',
+  'gpu-memory-bandwidth-low.message':
+    'A device-to-device copy on GPU {{gpu}} ({{name}}) moved {{measured}} GB/s (bytes read plus written), {{percent}}% of the {{datasheet}} GB/s of the {{model}} datasheet; below {{threshold}}% is more than a copy loses on a healthy GPU.',
+  'gpu-memory-bandwidth-low.fix':
+    'Check for another process using the GPU, memory clocks held low (`nvidia-smi -q -d CLOCK`), and retired or remapped memory rows (`nvidia-smi -q -d ROW_REMAPPER`, `gpu-doctor health --under-load`).',
+
+  'host-copies-below-link.title': 'Host copies below the PCIe link',
+  'host-copies-below-link.message':
+    'Copies between pinned host memory and GPU {{gpu}} ran at {{h2d}} GB/s host→device and {{d2h}} GB/s device→host; its PCIe link, {{link}}, carries {{linkGBps}} GB/s per direction at its maximum, and below {{threshold}}% of that is more than the protocol costs.',
+  'host-copies-below-link.fix':
+    'A link running below its maximum generation or width: reseat the card or check the slot and BIOS PCIe settings (`nvidia-smi -q -d PCIE` under load). A link at its maximum: the host side (a NUMA node far from the GPU, `nvidia-smi topo -m`; other traffic on the same switch).',
+
+  'pageable-copies-far-below-pinned.title': 'Copies from pageable memory far slower than from pinned',
+  'pageable-copies-far-below-pinned.message':
+    'On GPU {{gpu}}, copies from ordinary (pageable) host memory ran at {{h2dPageable}} GB/s host→device and {{d2hPageable}} GB/s device→host; from pinned memory {{h2dPinned}} and {{d2hPinned}} GB/s. A job that feeds the GPU from pageable tensors waits on these slower copies and cannot overlap them with compute.',
+  'pageable-copies-far-below-pinned.fix':
+    'Pin the host buffers the GPU reads: `DataLoader(..., pin_memory=True)`, or `tensor.pin_memory()`, and copy with `.to("cuda", non_blocking=True)` so the copy overlaps the compute.',
+
+  'busy-gpu-tensor-cores-idle.title': 'Busy GPU, tensor cores idle',
+  'busy-gpu-tensor-cores-idle.message':
+    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}% of the time) but its tensor cores are active {{tensor}}% of it, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). TF32 or bf16 runs them several times faster on this GPU.',
+  'busy-gpu-tensor-cores-idle.fix':
+    'Allow TF32 for FP32 matmuls: `torch.set_float32_matmul_precision("high")` at the start of the program; or run the model in bf16 with `torch.autocast("cuda", dtype=torch.bfloat16)`. Check the loss curve after the change.',
+
+  'busy-gpu-memory-bound.title': 'Busy GPU waiting on memory',
+  'busy-gpu-memory-bound.message':
+    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}%) with DRAM at {{dram}}% of its bandwidth and tensor cores at {{tensor}}%: the kernels are elementwise or reductions that wait on memory, so more compute will not help.',
+  'busy-gpu-memory-bound.fix':
+    'Fuse the elementwise operations so each value is read once: `model = torch.compile(model)`; use bf16 to halve the bytes moved; a larger batch helps only where the same weights are read again.',
 
   'gpu-expected-unknown.title': 'No expected figures for this GPU model',
   'gpu-expected-unknown.message': 'GPU Doctor has no measured or datasheet figure for {{name}}: its TFLOP/s and timings were not compared with what this model should do.',

@@ -226,9 +226,9 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'cudnn-shadowed-by-system-copy.title': '另一份 cuDNN 可能覆盖了 PyTorch 自带的',
   'cudnn-shadowed-by-system-copy.message':
-    '加载器能找到一份与 PyTorch 编译时不同的 cuDNN（系统包或 LD_LIBRARY_PATH 中），它可能会代替 PyTorch 自带的那份被加载。',
+    '[[route:none]]加载器能找到一份与 PyTorch 编译时不同的 cuDNN（系统包或 LD_LIBRARY_PATH 中），它可能会代替 PyTorch 自带的那份被加载。[[/route]][[route:ld-preload]]一份与 PyTorch 编译时不同的 cuDNN 写在 `LD_PRELOAD` 中：它先于一切加载，无论 LD_LIBRARY_PATH 或 RUNPATH 如何都会压过 pip 包自带的那份。[[/route]][[route:ld-library-path]]一份与 PyTorch 编译时不同的 cuDNN 经 `LD_LIBRARY_PATH` 被找到，加载器先搜索它，再搜索 torch 的 RUNPATH。[[/route]][[route:system]]一份与 PyTorch 编译时不同的 cuDNN 在系统库路径（ld.so.conf、ldconfig 缓存）中被找到。[[/route]][[route:runpath]]一份与 PyTorch 编译时不同的 cuDNN 经某个 RUNPATH（conda 环境或其他包的 lib 目录）被找到。[[/route]]',
   'cudnn-shadowed-by-system-copy.fix':
-    '为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉 CUDA/cuDNN 目录，或卸载/升级系统 cuDNN。collect_env 只列出磁盘上的文件；`python -c "import torch;print(torch.backends.cudnn.version())"` 才显示实际加载的版本。',
+    '[[route:none]]为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉 CUDA/cuDNN 目录，或卸载/升级系统 cuDNN。[[/route]][[route:ld-preload]]把这份 cuDNN 从 `LD_PRELOAD` 中去掉（`unset LD_PRELOAD`，或在设置它的地方删掉该条目：shell 配置、作业脚本、容器 ENV）；这里的途径不是 LD_LIBRARY_PATH。[[/route]][[route:ld-library-path]]为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉它所在的目录（或只为需要它的程序设置）。[[/route]][[route:system]]卸载或升级系统 cuDNN 包，或把它的目录从 `/etc/ld.so.conf.d` 中去掉并运行 `sudo ldconfig`。[[/route]][[route:runpath]]在干净的环境中连同 pip 依赖重装 torch，让它自己的 RUNPATH 找到匹配的 cuDNN（`pip install --force-reinstall torch`）。[[/route]]collect_env 只列出磁盘上的文件；`python -c "import torch;print(torch.backends.cudnn.version())"` 才显示实际加载的版本。',
 
   'system-cuda-libs-shadow-wheel-libs.title': '系统 CUDA 库覆盖了 pip 包中的库',
   'system-cuda-libs-shadow-wheel-libs.message': '加载的是系统 CUDA 工具包（或 stubs 目录）里的库，而不是匹配的 pip nvidia-* 库。',
@@ -437,7 +437,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'wheel-library-loaded-from-elsewhere.title': 'pip 包中的库被解析到了另一份副本',
   'wheel-library-loaded-from-elsewhere.message': '{{name}} 解析到了 {{path}}（{{version}}），而不是 pip 包自带的 {{wheelPath}}（{{wheelVersion}}）。',
-  'wheel-library-loaded-from-elsewhere.fix': '让 torch 使用自带的库：为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉 {{dir}}（或只为需要工具包的程序设置它）。',
+  'wheel-library-loaded-from-elsewhere.fix': '让 torch 使用自带的库：[[route:none]]为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉 {{dir}}（或只为需要工具包的程序设置它）。[[/route]][[route:ld-library-path]]为 PyTorch 进程从 `LD_LIBRARY_PATH` 中去掉 {{dir}}（或只为需要工具包的程序设置它）。[[/route]][[route:ld-preload]]把 {{name}} 从 `LD_PRELOAD` 中去掉（`unset LD_PRELOAD`，或在设置它的地方删掉该条目）。[[/route]][[route:system]]{{dir}} 在系统库路径上：把它从 `/etc/ld.so.conf.d` 中去掉并运行 `sudo ldconfig`，或卸载那个包。[[/route]][[route:runpath]]在干净的环境中连同 pip 依赖重装 torch（`pip install --force-reinstall torch`）。[[/route]]',
 
   'gpu-memory-held-by-other-processes.title': 'GPU 显存大部分被其他进程占用',
   'gpu-memory-held-by-other-processes.message': '检查开始前，其他进程已占用 GPU {{gpu}} 的 {{held}} GiB（共 {{total}} GiB），只剩 {{free}} GiB。占用者：{{holders}}。',
@@ -519,6 +519,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'timings-under-debug-mode.title': '计时时开启了调试模式',
   'timings-under-debug-mode.message': '这些计时是在设置了 {{variables}} 的情况下测得的：这种调试模式（调试日志或同步启动）会让该库的每次调用都变慢。看起来有问题的地方（{{observed}}；GPU {{gpus}}）很可能是这种模式造成的，而不是 cuDNN、驱动或 GPU 的问题。',
   'timings-under-debug-mode.fix': '取消设置后重新运行诊断：`unset {{names}}`。调试模式只应在调试时使用；开着它训练也会同样变慢。',
+  'timings-under-slowing-variable.title': '计时时设置了拖慢这项工作的变量',
+  'timings-under-slowing-variable.message': '这些计时是在设置了 {{variables}} 的情况下测得的，步骤 1 把它列为会拖慢这项工作的变量。看起来偏慢的地方（{{observed}}；GPU {{gpus}}）很可能是这个设置造成的，而不是功耗上限、时钟、温度或 GPU 本身。',
+  'timings-under-slowing-variable.fix': '取消设置后重新运行诊断：`unset {{names}}`。设置着它训练也会同样变慢。',
+  'conv-timings-with-other-cudnn.title': '计时时加载的是另一份 cuDNN',
+  'conv-timings-with-other-cudnn.message': '卷积运行在一份与 PyTorch 编译时不同的 cuDNN 上（{{paths}}；步骤 3），[[route:ld-preload]]由 `LD_PRELOAD` 带入[[/route]][[route:ld-library-path]]经 `LD_LIBRARY_PATH` 找到[[/route]][[route:system]]在系统库路径上找到[[/route]][[route:runpath]]经某个 RUNPATH 找到[[/route]]。看起来偏慢的地方（{{observed}}；GPU {{gpus}}）很可能是这份 cuDNN 造成的，而不是功耗上限、时钟、温度或 GPU 本身。',
+  'conv-timings-with-other-cudnn.fix': '让 torch 加载自带的 cuDNN（[[route:ld-preload]]把它从 `LD_PRELOAD` 中去掉[[/route]][[route:ld-library-path]]从 `LD_LIBRARY_PATH` 中去掉它的目录[[/route]][[route:system]]卸载或升级系统 cuDNN[[/route]][[route:runpath]]连同 pip 依赖重装 torch[[/route]][[route:none]]见步骤 3[[/route]]），然后重新运行诊断。',
   'gpus-measured-one-after-another.title': 'GPU 依次测量',
   'gpus-measured-one-after-another.message': 'GPU {{gpus}} 是依次加载的，而不是同时加载：{{setting}} 启用了 expandable segments，在这种设置下每块 GPU 一个线程同时加载会崩溃（"an illegal memory access was encountered"，2× H100，PyTorch 2.11）。每个数值都是该 GPU 单独运行的结果；与其他 GPU 同时工作才会变慢的情况在这里看不出来。',
   'gpus-measured-one-after-another.fix': '无需修复。若要同时测量所有 GPU，请在 {{variable}} 中去掉 expandable_segments 后再运行一次诊断。',
@@ -566,6 +572,36 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
     'GPU {{gpu}}（{{name}}）达到 {{tflops}} TFLOP/s，比 {{expected}} 低 {{percent}}%（{{model}} 规格书中稠密 BF16 {{datasheet}} TFLOP/s 的一半；GPU Doctor 尚未亲自测过这一型号）。已检查：{{causes}}。',
   'gpu-far-below-datasheet.fix':
     '健康的 GPU 在持续矩阵乘法下远超规格值的一半。逐一排查已检查的原因：其他进程、功耗上限、频率与温度（`nvidia-smi -q -d POWER,PERFORMANCE`）、PCIe 链路与显存（`gpu-doctor health --under-load`）。',
+
+  'gpu-memory-bandwidth-low.title': '显存带宽低于该 GPU 型号',
+  'gpu-memory-bandwidth-low.message':
+    'GPU {{gpu}}（{{name}}）上的设备内拷贝达到 {{measured}} GB/s（读加写的字节数），是 {{model}} 规格书 {{datasheet}} GB/s 的 {{percent}}%；低于 {{threshold}}% 超出了健康 GPU 上拷贝应有的损耗。',
+  'gpu-memory-bandwidth-low.fix':
+    '检查是否有其他进程在用这块 GPU、显存时钟是否被压低（`nvidia-smi -q -d CLOCK`），以及显存行是否被停用或重映射（`nvidia-smi -q -d ROW_REMAPPER`、`gpu-doctor health --under-load`）。',
+
+  'host-copies-below-link.title': '主机拷贝低于 PCIe 链路',
+  'host-copies-below-link.message':
+    '锁页主机内存与 GPU {{gpu}} 之间的拷贝：主机→设备 {{h2d}} GB/s，设备→主机 {{d2h}} GB/s；它的 PCIe 链路 {{link}} 在最高规格下每个方向可达 {{linkGBps}} GB/s，低于其 {{threshold}}% 超出了协议本身的开销。',
+  'host-copies-below-link.fix':
+    '链路低于最高代数或宽度：重新插好显卡，检查插槽和 BIOS 的 PCIe 设置（负载下看 `nvidia-smi -q -d PCIE`）。链路已是最高规格：问题在主机侧（GPU 离所在 NUMA 节点较远，见 `nvidia-smi topo -m`；同一交换芯片上的其他流量）。',
+
+  'pageable-copies-far-below-pinned.title': '可分页内存的拷贝远慢于锁页内存',
+  'pageable-copies-far-below-pinned.message':
+    'GPU {{gpu}} 上，从普通（可分页）主机内存拷贝：主机→设备 {{h2dPageable}} GB/s，设备→主机 {{d2hPageable}} GB/s；从锁页内存则为 {{h2dPinned}} 和 {{d2hPinned}} GB/s。用可分页张量给 GPU 送数据的任务要等这些更慢的拷贝，也无法让拷贝与计算重叠。',
+  'pageable-copies-far-below-pinned.fix':
+    '把 GPU 要读的主机缓冲区锁页：`DataLoader(..., pin_memory=True)` 或 `tensor.pin_memory()`，并用 `.to("cuda", non_blocking=True)` 拷贝，让拷贝与计算重叠。',
+
+  'busy-gpu-tensor-cores-idle.title': 'GPU 很忙，但张量核心闲着',
+  'busy-gpu-tensor-cores-idle.message':
+    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}% 的时间），但张量核心只有 {{tensor}}% 的时间在工作，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。在这块 GPU 上用 TF32 或 bf16 能快数倍。',
+  'busy-gpu-tensor-cores-idle.fix':
+    '为 FP32 矩阵乘法启用 TF32：在程序开头调用 `torch.set_float32_matmul_precision("high")`；或用 `torch.autocast("cuda", dtype=torch.bfloat16)` 以 bf16 运行模型。修改后检查损失曲线。',
+
+  'busy-gpu-memory-bound.title': 'GPU 很忙，但在等显存',
+  'busy-gpu-memory-bound.message':
+    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}%），DRAM 达到带宽的 {{dram}}%，张量核心 {{tensor}}%：内核是逐元素运算或归约，在等显存，增加算力无济于事。',
+  'busy-gpu-memory-bound.fix':
+    '融合逐元素运算，让每个值只读一次：`model = torch.compile(model)`；用 bf16 让搬运的字节减半；只有在同一份权重会被重复读取时，加大批量才有帮助。',
 
   'gpu-expected-unknown.title': '没有这一型号的参考值',
   'gpu-expected-unknown.message': 'GPU Doctor 没有 {{name}} 的实测或规格数据：它的 TFLOP/s 和耗时未与该型号应有的水平比较。',

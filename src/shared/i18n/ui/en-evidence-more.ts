@@ -18,6 +18,7 @@ export const evidenceMoreUiEn = {
   'ev4.busy': 'busy with another process: not representative',
   'ev4.expected': '{{model}} should reach {{expected}} TFLOP/s here ({{basis}}): {{delta}}',
   'ev4.expectedUnknown': 'No expected figures for this model.',
+  'ev4.memory': 'Memory: device copy {{device}} GB/s of {{datasheet}} (datasheet) · pinned host→GPU {{h2dPinned}}, GPU→host {{d2hPinned}} GB/s · pageable {{h2dPageable}} / {{d2hPageable}} GB/s · PCIe {{link}}, {{linkGBps}} GB/s at max',
   'ev4.halves': 'halves {{first}} / {{second}} TFLOP/s, {{apart}} apart',
   'ev4.basis.measured': 'measured with the probe',
   'ev4.basis.datasheet': 'half the datasheet peak',

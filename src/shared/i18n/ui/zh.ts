@@ -315,6 +315,7 @@ const baseUiZh = {
   'ev4.busy': '正被其他进程占用：结果不具代表性',
   'ev4.expected': '{{model}} 在此应达到 {{expected}} TFLOP/s（{{basis}}）：{{delta}}',
   'ev4.expectedUnknown': '没有该型号的参考值。',
+  'ev4.memory': '显存：设备内拷贝 {{device}} GB/s，规格书 {{datasheet}} · 锁页 主机→GPU {{h2dPinned}}、GPU→主机 {{d2hPinned}} GB/s · 可分页 {{h2dPageable}} / {{d2hPageable}} GB/s · PCIe {{link}}，最高 {{linkGBps}} GB/s',
   'ev4.halves': '前后两半 {{first}} / {{second}} TFLOP/s，相差 {{apart}}',
   'ev4.basis.measured': '探针实测',
   'ev4.basis.datasheet': '规格书峰值的一半',

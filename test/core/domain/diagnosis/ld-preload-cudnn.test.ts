@@ -7,6 +7,10 @@ import { classifyLibrary } from '../../../../src/core/domain/diagnosis/library-o
 import { cudnnLoadedStep } from '../../../../src/core/domain/diagnosis/steps/cudnn-loaded'
 import { lddLinkageStep } from '../../../../src/core/domain/diagnosis/steps/ldd-linkage'
 import type { StepResult } from '../../../../src/shared/diagnosis'
+import type { ConvGpu } from '../../../../src/shared/evidence'
+import { convTimingStep } from '../../../../src/core/domain/diagnosis/steps/conv-timing'
+import { findingsZh } from '../../../../src/shared/i18n/findings'
+import { renderFinding } from '../../../../src/shared/i18n/render-finding'
 import { h100ProbeInputs } from '../../../helpers/probe-inputs'
 import { type ProbeReport, ProbeReportSchema } from '../../../../src/shared/probe'
 
@@ -71,11 +75,63 @@ describe('a cuDNN brought in through LD_PRELOAD', () => {
     expect(checkConsistency([two, three])).toEqual([])
   })
 
+  it('steps 2 and 3 say the route that brought it, LD_PRELOAD, and the fix undoes that route, not LD_LIBRARY_PATH', () => {
+    const r = preloadedReport()
+    for (const step of [cudnnLoadedStep(inputs(r)), lddLinkageStep(inputs(r))]) {
+      const shadow = step.findings.find((f) => f.id === 'cudnn-shadowed-by-system-copy')!
+      // The preloaded libcudnn's siblings come from its own directory: no route of their own.
+      expect(shadow.params.route).toBe('ld-preload')
+      expect(shadow.message).toContain('`LD_PRELOAD`')
+      expect(shadow.fix).toContain('unset LD_PRELOAD')
+      expect(shadow.fix).not.toMatch(/Remove .* from `LD_LIBRARY_PATH`/)
+      const zh = renderFinding(shadow, findingsZh)
+      expect(zh.fix).toContain('`LD_PRELOAD`')
+      expect(zh.fix).not.toContain('从 `LD_LIBRARY_PATH` 中去掉')
+    }
+  })
+
+  it('step 5 slower than the model with the preloaded cuDNN names that cuDNN and its route, not power or clocks', () => {
+    // The conv timings of a real 2×H100 run slowed by cuDNN's debug logging (step 5 found them slower than the model), verbatim.
+    const step5 = (JSON.parse(fixture('09-nccl-and-debug.json')) as { steps: StepResult[] }).steps.find((s) => s.id === 'conv-timing')!
+    const pair = (c: ConvGpu['cases'][number]) => ({ shape: c.shape, on: { ms: c.onMs, tflops: c.onTflops, spreadPercent: c.spreadOnPercent ?? 0 }, off: { ms: c.offMs, tflops: c.offTflops, spreadPercent: c.spreadOffPercent ?? 0 } })
+    const runs = (step5.evidence as { perGpu: ConvGpu[] }).perGpu.map((g) => ({ index: g.cudaOrdinal, uuid: g.uuid, seed: pair(g.cases[0]!), representative: pair(g.cases[1]!) }))
+    const r = preloadedReport()
+    const conv = { seed: runs[0]!.seed, representative: runs[0]!.representative, cudnnRequested: true, secondsPerCase: 1, perGpu: runs }
+    const five = convTimingStep(inputs({ ...r, workloads: { ...r.workloads, conv } }))
+        const cause = five.findings[0]!
+    expect(cause.id).toBe('conv-timings-with-other-cudnn')
+    expect(cause.params.route).toBe('ld-preload')
+    expect(cause.params.paths).toContain('/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0')
+    expect(cause.message).toContain('brought in by `LD_PRELOAD`')
+    expect(cause.fix).toContain('take it out of `LD_PRELOAD`')
+    expect(five.findings.map((f) => f.id)).not.toContain('conv-slower-than-expected')
+  })
+
+  it('a saved finding without a route keeps the general message and fix', () => {
+    const old = renderFinding({ id: 'cudnn-shadowed-by-system-copy', params: { paths: '/x' } }, findingsZh)
+    expect(old.fix).toContain('从 `LD_LIBRARY_PATH` 中去掉 CUDA/cuDNN 目录')
+    expect(old.fix).not.toContain('[[')
+  })
+
   it('an LD_PRELOAD entry names the soname symlink of the mapped file, not any file of its directory', () => {
     const ctx = { ldLibraryPath: [], condaPrefix: null, ldPreload: [PRELOAD] }
     expect(classifyLibrary('libcudnn.so.9.14.0', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0', ctx).origin).toBe('ld-preload')
     expect(classifyLibrary('libcudnn_graph.so.9.14.0', '/usr/lib/x86_64-linux-gnu/libcudnn_graph.so.9.14.0', ctx).origin).toBe('system')
     expect(classifyLibrary('libcudnn.so.9', '/opt/x/libcudnn.so.9', ctx).origin).toBe('other')
     expect(classifyLibrary('libcudnn.so.9.14.0', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0', { ...ctx, ldPreload: ['libcudnn.so.9'] }).origin).toBe('ld-preload')
+  })
+})
+
+// The H200 run with LD_LIBRARY_PATH=/tmp/shadow holding symlinks to the system's cuDNN 9.14 (the maps show the real files).
+describe('a cuDNN brought in through LD_LIBRARY_PATH', () => {
+  const shadowed = ProbeReportSchema.parse(JSON.parse(readFileSync(new URL('../../../fixtures/h200-x1/probe/probe-cudnn-shadow.json', import.meta.url), 'utf8')))
+
+  it('steps 2 and 3 name LD_LIBRARY_PATH as the route, though the maps show the files under /usr/lib', () => {
+    for (const step of [cudnnLoadedStep(inputs(shadowed)), lddLinkageStep(inputs(shadowed))]) {
+      const shadow = step.findings.find((f) => f.id === 'cudnn-shadowed-by-system-copy')!
+      expect(shadow.params.route).toBe('ld-library-path')
+      expect(shadow.fix).toContain('Remove its directory from `LD_LIBRARY_PATH`')
+      expect(shadow.fix).not.toContain('LD_PRELOAD')
+    }
   })
 })

@@ -73,6 +73,21 @@ describe('watch judges what the GPU does, and says which measure decided', () =>
     expect([healthy.verdict, healthy.decidedBy]).toEqual(['healthy', 'gpm-sm-activity'])
   })
 
+  // The H200 runs of issue 38: FP32 matmuls with PyTorch's defaults read SM active 97 %, tensor 0 %, and were
+  // called healthy with nothing more; an elementwise job at 91 % DRAM bandwidth likewise.
+  it('GPM: a busy GPU with tensor cores idle names the TF32/bf16 lever; one at DRAM\'s peak names fusion; tensor cores at work say nothing more', () => {
+    const fp32 = judgeWatch(facts({ sm: 100, gpm: { smActive: 97, smOccupancy: 40, tensorActive: 0, dramBandwidth: 12 } }, 10))
+    expect([fp32.verdict, fp32.findings.map((f) => f.id)]).toEqual(['healthy', ['busy-gpu-tensor-cores-idle']])
+    expect(fp32.findings[0]!.message).toContain('tensor cores are active 0%')
+    expect(fp32.findings[0]!.fix).toContain('torch.set_float32_matmul_precision("high")')
+    expect(findingsZh['busy-gpu-tensor-cores-idle.fix']).toContain('torch.autocast')
+    const elementwise = judgeWatch(facts({ sm: 100, gpm: { smActive: 95, smOccupancy: 60, tensorActive: 0, dramBandwidth: 91 } }, 10))
+    expect(elementwise.findings.map((f) => f.id)).toEqual(['busy-gpu-memory-bound'])
+    expect(elementwise.findings[0]!.fix).toContain('torch.compile')
+    const bf16 = judgeWatch(facts({ sm: 100, gpm: { smActive: 96, smOccupancy: 40, tensorActive: 62, dramBandwidth: 30 } }, 10))
+    expect(bf16.findings).toEqual([])
+  })
+
   it('a main thread at 100 % beside a nearly idle GPU is CPU work in the main process, not small kernels', () => {
     const j = judgeWatch(facts({ sm: 2 }, 10, { thread: 100, main: 101 }))
     expect([j.verdict, j.decidedBy, j.headline.key]).toEqual(['input-bound', 'main-thread-cpu', 'verdict.mainThreadCpu'])

@@ -10,6 +10,7 @@ import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import { freeAndBusy, type LoadedGpu, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
 import { debugModeCause } from '../debug-mode'
+import { strayCudnn } from '../library-route'
 import { environmentRows } from '../environment-evidence'
 import { sequentialFinding, workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
@@ -130,6 +131,6 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
           command: runOn ?? '',
         })
       : summary('conv.ok', params)
-  const withCause = debugModeCause('conv-timing', findings, environmentRows(got.report.environment))
+  const withCause = debugModeCause('conv-timing', findings, environmentRows(got.report.environment), undefined, strayCudnn(got.report))
   return stepResult('conv-timing', statusFrom(withCause), said, evidence, withCause)
 }

@@ -4,6 +4,7 @@ import { withInstallFixes } from '../../install/install-fixes'
 import type { DiagnosisInputs } from '../step-inputs'
 import { installContextOf, reasonOf, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 import { mappedCudnnFiles } from '../mapped-cudnn'
+import { strayCudnn } from '../library-route'
 import { expectedCudnnMajor, formatCudnnVersion, isCpuOnlyBuild } from '../../../knowledge/compat/versions'
 
 const VERSION_CLASH = /compiled\s+against \((\d+), (\d+), (\d+)\) but found runtime version \((\d+), (\d+), (\d+)\)/
@@ -45,7 +46,11 @@ export function cudnnLoadedStep(inputs: DiagnosisInputs): StepResultOf<'cudnn-lo
   }
   const findings: Finding[] = []
   if (c?.error && /incompatib|mismatch/i.test(c.error))
-    findings.push(makeFinding('cudnn-shadowed-by-system-copy', 'error', { paths: r.env.LD_LIBRARY_PATH ?? '' }, c.error))
+  {
+    // The same files and route step 3 names, so that both steps give one fix.
+    const stray = strayCudnn(r)
+    findings.push(makeFinding('cudnn-shadowed-by-system-copy', 'error', stray.paths.length ? { paths: stray.paths.join(', '), route: stray.route } : { paths: r.env.LD_LIBRARY_PATH ?? '' }, c.error))
+  }
   else if (!c?.available || !version) findings.push(makeFinding('bundled-cudnn-not-found', 'error', {}, c?.error ?? 'torch.backends.cudnn.is_available() is False'))
   else if (!c.enabled) findings.push(makeFinding('cudnn-disabled', 'error', {}, 'torch.backends.cudnn.enabled is False'))
   if (version && expected && Number(version.split('.')[0]) !== expected)

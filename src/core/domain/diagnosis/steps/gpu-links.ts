@@ -55,7 +55,7 @@ export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'>
   if (!w) return stepResult('gpu-links', 'skip', summary('skip.notRequested'), {})
   if ('skipped' in w) {
     if (w.earlierError) {
-      const step = w.earlierError.workload === 'sustained' ? 4 : w.earlierError.workload === 'conv' ? 5 : 1
+      const step = w.earlierError.workload === 'sustained' || w.earlierError.workload === 'memory' ? 4 : w.earlierError.workload === 'conv' ? 5 : 1
       return stepResult('gpu-links', 'skip', summary('skip.afterCudaError', { step, error: w.earlierError.error }), { error: w.earlierError.error })
     }
     const leftOut = unmeasuredFinding(inputs, [])

@@ -2,8 +2,8 @@ import type { Finding, StepResultOf } from '../../../../shared/diagnosis'
 import { makeFinding } from '../../findings/finding-catalog'
 import { withInstallFixes } from '../../install/install-fixes'
 import { parseLdd } from '../../rules/parse-ldd'
-import { classifyLibrary, ldPreloadEntries, libcudaOrigin, type OriginContext, soVersion } from '../library-origin'
-import type { ProbeReport } from '../../../../shared/probe'
+import { classifyLibrary, libcudaOrigin, soVersion } from '../library-origin'
+import { originContextOf, routesOf, strayCudnn } from '../library-route'
 import { mappedCudnnFiles, mappedLibraries } from '../mapped-cudnn'
 import { isCpuOnlyBuild } from '../../../knowledge/compat/versions'
 import type { DiagnosisInputs } from '../step-inputs'
@@ -26,11 +26,7 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
   if ('skip' in got) return stepResult('ldd-linkage', 'skip', got.skip, {})
   const r = got.report
   if (isCpuOnlyBuild(r.torch?.version, r.torch?.cudaBuild)) return stepResult('ldd-linkage', 'skip', summary('skip.cpuBuild'), { torchVersion: r.torch?.version ?? null })
-  const ctx = {
-    ldLibraryPath: (r.env.LD_LIBRARY_PATH ?? '').split(':').filter(Boolean),
-    condaPrefix: r.env.CONDA_PREFIX ?? r.python?.condaPrefix ?? null,
-    ldPreload: ldPreloadEntries(r.env.LD_PRELOAD ?? r.environment?.LD_PRELOAD),
-  }
+  const ctx = originContextOf(r)
   const libraries: LinkedLibrary[] = []
   const findings: Finding[] = []
   for (const ldd of r.libraries?.ldd ?? []) {
@@ -77,22 +73,21 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
       makeFinding(
         'wheel-library-loaded-from-elsewhere',
         broken ? 'error' : 'warning',
-        { name: o.name, path: o.realPath, version: o.version ?? '?', wheelPath: o.wheelRealPath, wheelVersion: o.wheelVersion ?? '?', dir: o.path.replace(/\/[^/]+$/, '') },
+        { name: o.name, path: o.realPath, version: o.version ?? '?', wheelPath: o.wheelRealPath, wheelVersion: o.wheelVersion ?? '?', dir: o.path.replace(/\/[^/]+$/, ''), route: routesOf([o.path], r, ctx) },
         [`ldd ${o.neededBy}: ${o.name} => ${o.path} (${o.realPath})`, `wheel: ${o.wheelRealPath}`, ...o.undefinedSymbols, o.mappedNow.length ? `mapped in this process: ${o.mappedNow.join(', ')}` : ''].filter(Boolean).join('\n'),
       ),
     )
   }
   const mappedCudnn = mappedCudnnFiles(r)
-  const bundledCudnnDir = bundledCudnnDirOf(r, libraries, ctx)
-  const strayCudnn = bundledCudnnDir ? mappedCudnn.filter((p) => !p.startsWith(`${bundledCudnnDir}/`)) : []
-  // Whatever the route (LD_PRELOAD, LD_LIBRARY_PATH, the system cache), say which one brought each stray file.
-  if (strayCudnn.length)
+  const stray = strayCudnn(r, ctx)
+  // Whatever the route (LD_PRELOAD, LD_LIBRARY_PATH, the system cache), say which one brought each stray file, and let the fix undo that route.
+  if (stray.paths.length)
     findings.push(
       makeFinding(
         'cudnn-shadowed-by-system-copy',
         'error',
-        { paths: strayCudnn.join(', ') },
-        strayCudnn.map((p) => `${p} (${classifyLibrary(p.split('/').pop() ?? p, p, ctx).origin})`).join('\n'),
+        { paths: stray.paths.join(', '), route: stray.route },
+        stray.paths.map((p) => `${p} (${classifyLibrary(p.split('/').pop() ?? p, p, ctx).origin})`).join('\n'),
       ),
     )
   // Probes before 1.1 did not name the wheel's copies: keep the coarse check for their reports.
@@ -124,7 +119,7 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
         ? summary('ldd.missing', { count: new Set(libraries.filter((l) => !l.path).map((l) => l.name)).size })
         : stubbed
           ? summary('ldd.stub', { path: String(stubbed.params?.path ?? '') })
-          : firstElsewhere && !strayCudnn.length
+          : firstElsewhere && !stray.paths.length
             ? summary('ldd.elsewhere', { count: elsewhere.length, name: String(firstElsewhere.params?.name ?? '') })
             : summary('ldd.shadow')
       : status === 'warn' && firstElsewhere
@@ -133,19 +128,4 @@ export function lddLinkageStep(inputs: DiagnosisInputs): StepResultOf<'ldd-linka
         ? summary('ldd.noCuda')
         : summary('ldd.ok', { count: new Set(libraries.map((l) => l.name)).size, cudnnFile: cudnnFile ?? '—' })
   return stepResult('ldd-linkage', status, said, evidence, withInstallFixes(findings, installContextOf(inputs), { sayDriverTooOld: false }))
-}
-
-/**
- * The directory of the cuDNN the wheel ships: from ldd when the wheel's copy resolved, else from the
- * mapped files or the copies the probe found (LD_PRELOAD can make ldd name another copy).
- */
-function bundledCudnnDirOf(r: ProbeReport, libraries: LinkedLibrary[], ctx: OriginContext): string | null {
-  const dirOf = (p: string) => p.replace(/\/[^/]+$/, '')
-  const fromLdd = libraries.find((l) => l.name.startsWith('libcudnn') && l.origin === 'wheel')?.path
-  if (fromLdd) return dirOf(fromLdd)
-  const isWheel = (p: string) => ['wheel', 'torch'].includes(classifyLibrary(p.split('/').pop() ?? p, p, ctx).origin)
-  const mappedWheel = mappedCudnnFiles(r).find(isWheel)
-  if (mappedWheel) return dirOf(mappedWheel)
-  const copy = r.cudnnCopies.find((c) => isWheel(c.path))
-  return copy ? dirOf(copy.path) : null
 }

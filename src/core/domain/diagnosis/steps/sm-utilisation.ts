@@ -9,6 +9,7 @@ import { expectedMatmul, siblingComparison, unsteadyThroughput } from '../expect
 import { freeAndBusy, loadedGpus, seriesOf } from '../per-gpu'
 import { slowdownCauses } from '../slowdown-causes'
 import { unmeasuredFinding } from '../unmeasured-gpus'
+import { MEMORY_MEANING, memoryCheck } from '../memory-check'
 import { debugModeCause } from '../debug-mode'
 import { environmentRows } from '../environment-evidence'
 import type { DiagnosisInputs } from '../step-inputs'
@@ -132,6 +133,8 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   findings.push(...siblingComparison(perGpu, causesOf))
   const expected = expectedMatmul(perGpu, causesOf)
   findings.push(...expected.findings)
+  const memory = memoryCheck(got.report.workloads?.memory, inputs)
+  findings.push(...memory.findings)
   const { free, busy, runOn } = freeAndBusy(gpus.filter((_, i) => !perGpu[i]!.error))
   if (runOn) findings.push(makeFinding('gpus-free-to-use', 'info', { free: free.join(', '), busy: busy.join(', '), command: runOn }))
 
@@ -160,6 +163,7 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
     otherProcesses: others,
     timeline,
     ...(sustained.measured ? { measured: sustained.measured } : {}),
+    ...(memory.evidence.length ? { memory: memory.evidence, memoryMeaning: MEMORY_MEANING } : {}),
     meaning:
       'SM% (nvidia-smi utilization.gpu / dmon sm) is the share of time at least one kernel was running, not how much of the GPU the kernels used: 100% can mean 1% or 90% of peak. TFLOP/s is the work actually done, on every chosen GPU at once (one thread per GPU); GPU numbers are nvidia-smi\'s, matched to CUDA\'s by UUID. % of peak compares it with the datasheet dense BF16/FP16 figure; "expected" with what the probe measured on this model.',
   }

@@ -163,6 +163,22 @@ function smUtilisation(e: SmEvidence, t: TFunction): View {
         ]),
       ),
       expectedTable(e, t),
+      table(
+        t,
+        t('ev.memory'),
+        ['GPU', t('ev.col.deviceCopy'), t('ev.col.datasheetMemory'), t('ev.col.h2dPinned'), t('ev.col.d2hPinned'), t('ev.col.h2dPageable'), t('ev.col.d2hPageable'), t('ev.col.pcieLink'), t('ev.col.linkGBps')],
+        (e.memory ?? []).map((m) => [
+          String(m.index),
+          fmtNum(m.deviceCopyGBps),
+          fmtNum(m.datasheetGBps),
+          fmtNum(m.h2dPinnedGBps, 1),
+          fmtNum(m.d2hPinnedGBps, 1),
+          fmtNum(m.h2dPageableGBps, 1),
+          fmtNum(m.d2hPageableGBps, 1),
+          fmtText(m.link),
+          fmtNum(m.linkGBps, 1),
+        ]),
+      ),
       table(t, t('ev.otherProcesses'), ['PID', t('gpu.col.name'), 'MiB'], (e.otherProcesses ?? []).map((p) => [fmtText(p.pid), p.name, fmtText(p.usedMemoryMiB)])),
     ],
   }
