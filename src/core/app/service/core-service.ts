@@ -226,7 +226,16 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.loadHistory]: reports.loadHistory,
     [INVOKE_CHANNELS.compareHistory]: reports.compare,
     [INVOKE_CHANNELS.listGpuProcesses]: () => listGpuProcesses({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal, nameProcesses: docker.nameProcesses }),
-    [INVOKE_CHANNELS.getRecommendations]: (req) => recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
+    [INVOKE_CHANNELS.getRecommendations]: (req) =>
+      recommendForRequest(req ?? {}, {
+        nvidiaSmiPath: options.nvidiaSmiPath,
+        env: options.env,
+        // The engine state the Images page shows: its toolkit install goes with the recommendation.
+        engineGpuSetup: async () => {
+          const state = await docker.getEngine()
+          return state.kind === 'up' ? state.info.gpuSetup : null
+        },
+      }),
     [INVOKE_CHANNELS.checkTags]: ({ images, cpuArch }) => checkImageTags(images, cpuArch, { timeoutMs: 15_000 }),
   }
 
