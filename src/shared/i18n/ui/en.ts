@@ -96,6 +96,8 @@ export const baseUiEn = {
   'firstRun.unknown': 'could not check: {{message}}',
   'firstRun.optional': '(optional)',
   'firstRun.summary': 'Ready to diagnose:',
+  'firstRun.summaryOffline': 'Not connected to GPU Doctor: nothing can be checked or run until it answers again. Last known:',
+  'firstRun.needed': 'The diagnosis needs the NVIDIA driver and a Python: fix what is marked ✗, then check again.',
   'firstRun.details': 'Details',
   'firstRun.driver.todo': 'Install or repair the NVIDIA driver first: nothing else can use the GPU without it.',
   'firstRun.docker.label': 'Docker:',

@@ -98,6 +98,8 @@ const baseUiZh = {
   'firstRun.unknown': '无法检查：{{message}}',
   'firstRun.optional': '（可选）',
   'firstRun.summary': '可以开始诊断：',
+  'firstRun.summaryOffline': '未连接到 GPU Doctor：在它再次应答之前，无法检查，也无法运行诊断。上次所知：',
+  'firstRun.needed': '诊断需要 NVIDIA 驱动和 Python：请先修复标有 ✗ 的项目，然后再次检查。',
   'firstRun.details': '详情',
   'firstRun.driver.todo': '请先安装或修复 NVIDIA 驱动：没有它，其他程序都无法使用 GPU。',
   'firstRun.docker.label': 'Docker：',
