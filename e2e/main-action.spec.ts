@@ -44,7 +44,7 @@ test('disconnected: no Run the diagnosis, and the status line does not say "Read
     await stopServe(child)
     await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'reconnecting')
     await expect(page.getByTestId('run-diagnosis-cta')).toHaveCount(0)
-    await expect(page.getByTestId('first-run-summary-text')).toHaveText(/^Not connected to GPU Doctor: nothing can be checked or run/)
+    await expect(page.getByTestId('first-run-summary-text')).toHaveText(/^Not connected to GPU Doctor \(see the message at the top\): nothing can be checked or run/)
     await page.getByTestId('lang-switch').selectOption('zh-CN')
     await expect(page.getByTestId('first-run-summary-text')).toContainText('未连接到 GPU Doctor')
   } finally {
