@@ -10,7 +10,7 @@ import { loadedGpus } from '../per-gpu'
 import { gpusMeasuredSlow } from './sm-utilisation'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { noCudaSkip, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 type LinksDone = Extract<NonNullable<NonNullable<import('../../../../shared/probe').ProbeReport['workloads']>['links']>, { peerAccess: unknown }>
 
@@ -57,7 +57,9 @@ export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'>
       const step = w.earlierError.workload === 'sustained' ? 4 : w.earlierError.workload === 'conv' ? 5 : 1
       return stepResult('gpu-links', 'skip', summary('skip.afterCudaError', { step, error: w.earlierError.error }), { error: w.earlierError.error })
     }
-    return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
+    // Without CUDA the probe cannot count the GPUs: step 1's answer is the reason, not "one GPU".
+    if (!got.report.cuda?.available) return stepResult('gpu-links', 'skip', noCudaSkip(got.report), {})
+    return stepResult('gpu-links', 'skip', /one GPU/.test(w.skipped) ? summary('skip.oneGpu') : noCudaSkip(got.report), {})
   }
   if ('error' in w) {
     const selection = selectionFinding(inputs)
