@@ -126,7 +126,7 @@ test.describe('diagnosis wizard (fake H200, Debian CPU-only PyTorch)', () => {
     await expect(finding.getByTestId('finding-fix')).toContainText(withInstall(findingsZh['cpu-only-torch-build.fix']))
     await expect(page.getByTestId('step-status-gpu-visible')).toHaveText('失败')
     await expect(page.getByTestId('step-summary-gpu-visible')).toContainText('无法使用 GPU')
-    await expect(page.getByTestId('step-summary-cudnn-loaded')).toHaveText(/^跳过：/)
+    await expect(page.getByTestId('step-summary-cudnn-loaded')).toHaveText('未运行：第 1 步发现这个 PyTorch 不含 CUDA（纯 CPU 版本）')
     await expect(page.getByTestId('headline-title')).toHaveText(/^发现 1 个问题/)
     await expect(page.getByTestId('headline-title')).toContainText(findingsZh['cpu-only-torch-build.title']!)
     await expect(page.getByTestId('copy-markdown')).toHaveText('复制为 Markdown')

@@ -10,6 +10,7 @@ export const INVOKE_CHANNELS = {
   listInterpreters: 'diagnosis:list-interpreters',
   startDiagnosis: 'diagnosis:start',
   cancelDiagnosis: 'diagnosis:cancel',
+  currentDiagnosis: 'diagnosis:current',
   dockerGetEngine: 'docker:get-engine',
   dockerListImages: 'docker:list-images',
   dockerStartPull: 'docker:pull-start',

@@ -75,6 +75,11 @@ export const invokeContract = {
     args: z.tuple([z.string().max(100)]),
     result: z.object({ cancelled: z.boolean() }),
   },
+  /** The runs under way now (any window's), so that a window opened mid-run shows it. */
+  [INVOKE_CHANNELS.currentDiagnosis]: {
+    args: z.tuple([]),
+    result: z.array(z.object({ runId: z.string(), startedAt: z.string() })),
+  },
   [INVOKE_CHANNELS.dockerGetEngine]: {
     args: z.tuple([]),
     result: EngineStateSchema,

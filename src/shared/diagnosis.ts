@@ -71,6 +71,13 @@ export const DiagnosisProgressSchema = z.object({
   message: z.string(),
   /** Samples of SM% and the like while step 4 runs, for a live chart. */
   sample: z.object({ time: z.number(), gpu: z.number(), sm: z.number().nullable() }).nullable(),
+  /** When this run started (ISO): another window that sees its events says how long ago. */
+  runStartedAt: z.string().optional(),
+  /**
+   * While waiting for another diagnosis (stage waiting-for-other-diagnosis): who holds the lock.
+   * `sameProcess`: this app or server started it (another window); otherwise another program on this machine.
+   */
+  holder: z.object({ pid: z.number(), host: z.string(), since: z.string(), sameProcess: z.boolean() }).optional(),
 })
 export type DiagnosisProgress = z.infer<typeof DiagnosisProgressSchema>
 

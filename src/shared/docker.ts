@@ -77,7 +77,7 @@ const VersionSchema = z.object({ value: z.string(), source: z.string() }).nullab
 
 /** Whether the host driver satisfies an image's NVIDIA_REQUIRE_CUDA, judged before running it. */
 export const DriverFitSchema = z.object({
-  verdict: z.enum(['ok', 'too-old', 'brand-dependent', 'no-requirement', 'unknown']),
+  verdict: z.enum(['ok', 'too-old', 'brand-dependent', 'no-requirement', 'cpu-only', 'unknown']),
   requirement: z.string().nullable(),
   /** The English of `message`, for the CLI. */
   reason: z.string(),

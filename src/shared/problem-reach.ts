@@ -56,7 +56,9 @@ export function reachOf(at: StepId, finding: ReachFinding, steps: readonly Reach
   const reach = new Set<StepId>([at])
   const cause = causeOf(finding)
   for (const s of steps) {
-    if (s.findings.some((f) => f.id === finding.id || (cause !== null && causeOf(f) === cause))) reach.add(s.id)
+    // A later step that points at this finding (`same-as-step`) is spoiled by it as much as one that repeats it.
+    const names = (f: ReachFinding) => f.id === finding.id || (f.id === 'same-as-step' && f.params.findingId === finding.id)
+    if (s.findings.some((f) => names(f) || (cause !== null && causeOf(f) === cause))) reach.add(s.id)
   }
   const own = steps.find((s) => s.id === at)
   if (finding.severity === 'error' && own?.status === 'fail') for (const s of steps) if (citedStep(s) === at) reach.add(s.id)

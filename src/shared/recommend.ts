@@ -130,6 +130,11 @@ export const RecommendResultSchema = z.object({
   tables: TablesAsOfSchema.optional(),
   /** With --check: what the registries said about each recommended tag. */
   checks: z.array(TagCheckResultSchema).optional(),
+  /**
+   * For this machine, when its container engine answered and cannot start GPU containers (no nvidia
+   * runtime, no CDI specs): the NVIDIA Container Toolkit install to run before any `docker run --gpus all`.
+   */
+  engineGpuSetup: z.object({ os: z.string(), commands: z.array(z.string()) }).optional(),
 })
 export type RecommendResult = z.infer<typeof RecommendResultSchema>
 
@@ -152,3 +157,8 @@ export const RecommendRequestSchema = z.strictObject({
   smiText: z.string().max(MAX_SMI_TEXT).optional(),
 })
 export type RecommendRequest = z.infer<typeof RecommendRequestSchema>
+
+/** A request about this machine (no pasted table, no what-if): only then does this machine's engine matter. */
+export function isThisMachine(req: RecommendRequest): boolean {
+  return req.smiText === undefined && !req.gpus?.length && !req.ccs?.length && req.driver === undefined && req.platform === undefined && req.arch === undefined
+}

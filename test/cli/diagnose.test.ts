@@ -84,8 +84,8 @@ describe('gpu-doctor diagnose', () => {
     expect(d.environment.probeErrors).toEqual([])
     expect(d.steps.map((s: { id: string; summaryKey: string }) => [s.id, s.summaryKey])).toEqual([
       ['gpu-visible', expect.any(String)],
-      ['sm-utilisation', 'skip.noCuda'],
-      ['conv-timing', 'skip.noCuda'],
+      ['sm-utilisation', 'skip.cpuBuild'],
+      ['conv-timing', 'skip.cpuBuild'],
     ])
   })
 })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { RecommendResultSchema } from '../../src/shared/recommend'
 import { runBuiltCli } from '../helpers/cli'
 import { fakeSmiEnv } from '../helpers/fake-smi'
+import { hangingEngine } from '../helpers/hanging-docker'
 
 // Runs the bundled CLI (npm run build:cli) as a user would.
 const fixture = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.meta.url))
@@ -44,8 +45,32 @@ describe('gpu-doctor recommend', () => {
     expect(json.recommendations[0].image).toBe('pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
   })
 
+  it('on an engine that cannot start GPU containers, says so and puts the toolkit before docker run --gpus all (text, zh, JSON)', async () => {
+    // Answers /version and /info like Docker 26 with runc only and no CDI specs.
+    const engine = await hangingEngine('after-ping')
+    try {
+      const env = fakeSmiEnv('h200-x2', engine.env)
+      const en = await runBuiltCli(['recommend'], env)
+      expect(en.code).toBe(0)
+      expect(en.stdout).toMatch(/This Docker engine cannot start GPU containers yet[\s\S]*nvidia-container-toolkit/)
+      const setupAt = en.stdout.indexOf('cannot start GPU containers')
+      expect(setupAt).toBeLessThan(en.stdout.indexOf('$ docker run --gpus all'))
+      expect(en.stdout.slice(setupAt)).toMatch(/\$ sudo apt-get update && sudo apt-get install -y nvidia-container-toolkit/)
+      const zh = await runBuiltCli(['recommend', '--lang', 'zh-CN'], env)
+      expect(zh.stdout).toContain('这个 Docker 引擎还不能启动 GPU 容器')
+      const json = RecommendResultSchema.parse(JSON.parse((await runBuiltCli(['recommend', '--json'], env)).stdout))
+      expect(json.engineGpuSetup?.commands.join('\n')).toContain('nvidia-container-toolkit')
+      // A what-if machine is not this one: its engine is not asked about.
+      const whatIf = await runBuiltCli(['recommend', '--gpu', 'NVIDIA H200', '--driver', '580.65.06'], env)
+      expect(whatIf.stdout).not.toContain('cannot start GPU containers')
+    } finally {
+      await engine.close()
+    }
+  })
+
   it('answers for this machine, in English and Chinese', async () => {
-    const en = await runBuiltCli(['recommend'], fakeSmiEnv('h200-x2'))
+    const en = await runBuiltCli(['recommend'], fakeSmiEnv('h200-x2', { DOCKER_HOST: 'unix:///nonexistent/docker.sock' }))
+    expect(en.stdout).not.toContain('cannot start GPU containers')
     expect(en.code).toBe(0)
     expect(en.stdout).toContain('1. pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime')
     expect(en.stdout).toContain('$ docker run --gpus all --rm -it pytorch/pytorch:2.14.1-cuda13.0-cudnn9-runtime python -c')

@@ -1,3 +1,4 @@
+import { engineGpuSetupFor } from '../../core/app/engine-gpu-setup'
 import { recommendImages } from '../../core/app/recommend-images'
 import { gpuNameProblem, isKnownComputeCapability, knownComputeCapabilities, torchReleases } from '../../core/app/recommend-vocabulary'
 import type { CpuArch, RecommendRequest } from '../../shared/recommend'
@@ -87,6 +88,7 @@ export async function recommendCommand(args: string[], ctx: CliContext): Promise
     nvidiaSmiPath: values['nvidia-smi'],
     env: ctx.env,
     signal: ctx.signal,
+    engineGpuSetup: () => engineGpuSetupFor(ctx.env),
   })
   if (!outcome.ok) {
     const { blocker } = outcome
@@ -100,6 +102,6 @@ export async function recommendCommand(args: string[], ctx: CliContext): Promise
     throw new CliError(reasonLine(jetson ? blocker : { ...blocker, vars: { message } }, ctx.t), EXIT_ENVIRONMENT)
   }
   if (json) ctx.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`)
-  else ctx.print(renderRecommend(outcome.detailed, ctx.t, ctx.style, outcome.checks))
+  else ctx.print(renderRecommend(outcome.detailed, ctx.t, ctx.style, outcome.checks, outcome.result.engineGpuSetup))
   return EXIT_OK
 }

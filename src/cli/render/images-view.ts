@@ -27,7 +27,7 @@ export function renderImages(images: LocalImage[], host: { driverVersion: string
     t(`images.fit.${img.driverFit.verdict}`),
   ])
   const header = [t('col.image'), t('col.size'), t('col.created'), 'PyTorch', 'CUDA', 'cuDNN', t('col.driverFit')]
-  const notes = images.filter((i) => i.driverFit.verdict === 'too-old' || i.driverFit.verdict === 'brand-dependent').map((i) => `  ${i.tags[0] ?? i.id}: ${t(i.driverFit.message.key, { ns: 'docker', ...i.driverFit.message.params })}`)
+  const notes = images.filter((i) => i.driverFit.verdict === 'too-old' || i.driverFit.verdict === 'brand-dependent' || i.driverFit.verdict === 'cpu-only').map((i) => `  ${i.tags[0] ?? i.id}: ${t(i.driverFit.message.key, { ns: 'docker', ...i.driverFit.message.params })}`)
   const driver = t('images.driver', { driver: host.driverVersion ?? '?', cuda: host.cudaVersion ?? '?' })
   return [driver, '', renderTable(header, rows), ...(notes.length ? ['', ...notes] : [])].join('\n')
 }

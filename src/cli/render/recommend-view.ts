@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 
 import { checkReason, reasonText } from '../../core/app/recommend-texts'
 import type { DetailedResult } from '../../core/domain/recommend/recommend'
-import type { TagCheckResult } from '../../shared/recommend'
+import type { RecommendResult, TagCheckResult } from '../../shared/recommend'
 import type { Reason } from '../../core/domain/recommend/types'
 import type { Style } from '../terminal/terminal-style'
 
@@ -53,13 +53,24 @@ function footer(result: DetailedResult, t: TFunction, checks: readonly TagCheckR
 }
 
 /** The human view of `gpu-doctor recommend`: the machine, then each image with reasons and commands. */
-export function renderRecommend(result: DetailedResult, t: TFunction, style: Style, checks?: readonly TagCheckResult[]): string {
+export function renderRecommend(
+  result: DetailedResult,
+  t: TFunction,
+  style: Style,
+  checks?: readonly TagCheckResult[],
+  engineGpuSetup?: RecommendResult['engineGpuSetup'],
+): string {
   const lines = header(result, t)
   if (result.recommendations.length === 0) {
     lines.push('', style.paint('fail', t('recommend.none')))
     for (const b of result.blockers) lines.push(`  - ${reasonLine(b, t)}`)
     lines.push(...footer(result, t, checks))
     return lines.join('\n')
+  }
+  // The engine cannot start a GPU container: the toolkit comes before any run line.
+  if (engineGpuSetup) {
+    lines.push('', style.paint('warn', t('recommend.engineNoGpu', { os: engineGpuSetup.os })))
+    for (const command of engineGpuSetup.commands) lines.push(`   $ ${command}`)
   }
   const unknown = t('recommend.unknownValue')
   result.recommendations.forEach(({ recommendation: r, reasons }, i) => {

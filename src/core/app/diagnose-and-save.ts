@@ -1,3 +1,5 @@
+import { hostname } from 'node:os'
+
 import type { Diagnosis } from '../../shared/diagnosis'
 import type { HistoryEntry, SaveFailure } from '../../shared/history'
 import { makeConsistent, type Violation } from '../domain/diagnosis/consistency'
@@ -59,7 +61,8 @@ export async function diagnoseAndSave(options: DiagnoseAndSaveOptions): Promise<
     onWait: (holder) => {
       onLockWait?.(holder)
       // The message is the holder in words any language keeps; the front end says "waiting" in its own.
-      options.onProgress?.({ runId: options.runId ?? '', stage: WAITING_STAGE, step: null, message: `PID ${holder.pid} · ${holder.since}`, sample: null })
+      const sameProcess = holder.pid === process.pid && holder.host === hostname()
+      options.onProgress?.({ runId: options.runId ?? '', stage: WAITING_STAGE, step: null, message: `PID ${holder.pid} · ${holder.since}`, sample: null, holder: { pid: holder.pid, host: holder.host, since: holder.since, sameProcess } })
     },
   })
   if (!lock) throw new CancelledError()

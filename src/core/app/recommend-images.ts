@@ -1,6 +1,6 @@
 import { MAX_SMI_TEXT } from '../../shared/constants'
 import type { GpuProblem } from '../../shared/gpu'
-import type { RecommendRequest, RecommendResult, TagCheckResult } from '../../shared/recommend'
+import { isThisMachine, type RecommendRequest, type RecommendResult, type TagCheckResult } from '../../shared/recommend'
 import { checkRecommendedTags } from '../domain/recommend/check-tags'
 import { recommendDetailed, toResult, type DetailedResult } from '../domain/recommend/recommend'
 import { gatherInput, type GatherOptions } from '../domain/recommend/request'
@@ -12,6 +12,11 @@ export interface RecommendImagesOptions extends GatherOptions {
   smiFile?: string
   /** Ask the registries whether each recommended tag exists, each tag within this long. */
   checkTagsMs?: number
+  /**
+   * What this machine's container engine lacks to start GPU containers (null: it can, or it did not
+   * answer). Asked only for this machine, never for a pasted table or a what-if.
+   */
+  engineGpuSetup?: () => Promise<RecommendResult['engineGpuSetup'] | null>
 }
 
 export type RecommendOutcome =
@@ -34,7 +39,7 @@ export type RecommendOutcome =
  * binary text is an InputError; the registries are asked only with `checkTagsMs`.
  */
 export async function recommendImages(req: RecommendRequest, options: RecommendImagesOptions = {}): Promise<RecommendOutcome> {
-  const { smiFile, checkTagsMs, ...gather } = options
+  const { smiFile, checkTagsMs, engineGpuSetup, ...gather } = options
   if (smiFile !== undefined) req = { ...req, smiText: await readTextInput(smiFile, MAX_SMI_TEXT) }
   else if (req.smiText !== undefined) {
     const pasted = textProblem(req.smiText, 'nvidia-smi output')
@@ -46,7 +51,8 @@ export async function recommendImages(req: RecommendRequest, options: RecommendI
     const result = toResult({ ...detailed, recommendations: [], blockers: [gathered.blocker] })
     return { ok: false, kind: gathered.kind, blocker: gathered.blocker, problem: gathered.problem, result }
   }
-  const result = toResult(detailed)
+  const setup = engineGpuSetup && smiFile === undefined && isThisMachine(req) && detailed.recommendations.length > 0 ? await engineGpuSetup() : null
+  const result = { ...toResult(detailed), ...(setup ? { engineGpuSetup: setup } : {}) }
   if (checkTagsMs === undefined) return { ok: true, detailed, result }
   // Offline or refused, each tag says it was not checked and why.
   const checks = await checkRecommendedTags(result, { timeoutMs: checkTagsMs, signal: options.signal })
@@ -54,7 +60,7 @@ export async function recommendImages(req: RecommendRequest, options: RecommendI
 }
 
 /** The app's `recommend:get`: the same document as `recommend --json`, with only the blocker when the GPUs cannot be read. */
-export async function recommendForRequest(req: RecommendRequest, options: GatherOptions = {}): Promise<RecommendResult> {
+export async function recommendForRequest(req: RecommendRequest, options: GatherOptions & Pick<RecommendImagesOptions, 'engineGpuSetup'> = {}): Promise<RecommendResult> {
   const outcome = await recommendImages(req, options)
   if (outcome.ok) return outcome.result
   const { input, blockers, blockerCodes } = outcome.result

@@ -49,7 +49,8 @@ export function useFirstRunChecks(): { checks: FirstRunCheck[]; checkAgain: () =
   return { checks: firstRunChecks({ gpuState, gpuLoadError, engine, engineError, interpreters, interpretersError }), checkAgain }
 }
 
-function CheckList({ checks, checkAgain }: { checks: FirstRunCheck[]; checkAgain: () => void }) {
+/** `primary`: checking again is the page's main action (nothing can run until something changes). */
+function CheckList({ checks, checkAgain, primary = false }: { checks: FirstRunCheck[]; checkAgain: () => void; primary?: boolean }) {
   const { t } = useTranslation()
   return (
     <>
@@ -58,7 +59,7 @@ function CheckList({ checks, checkAgain }: { checks: FirstRunCheck[]; checkAgain
           <CheckItem key={check.id} check={check} />
         ))}
       </ul>
-      <button type="button" className="button" onClick={checkAgain} data-testid="first-run-again">
+      <button type="button" className={primary ? 'button button--primary' : 'button'} onClick={checkAgain} data-testid="first-run-again">
         {t('problem.retry')}
       </button>
     </>
@@ -70,12 +71,23 @@ function CheckList({ checks, checkAgain }: { checks: FirstRunCheck[]; checkAgain
  * required is missing. `inline` puts it inside another card (the call to run the diagnosis), so
  * it costs no height of its own there.
  */
-export function FirstRunSummary({ checks, checkAgain, inline = false }: { checks: FirstRunCheck[]; checkAgain: () => void; inline?: boolean }) {
+export function FirstRunSummary({
+  checks,
+  checkAgain,
+  inline = false,
+  offline = false,
+}: {
+  checks: FirstRunCheck[]
+  checkAgain: () => void
+  inline?: boolean
+  /** The server does not answer: the line says so instead of "Ready to diagnose". */
+  offline?: boolean
+}) {
   const { t } = useTranslation()
   return (
     <details className={`first-run first-run--folded${inline ? ' first-run--inline' : ' card'}`} data-testid="first-run" data-folded="true">
       <summary className="first-run__summary" data-testid="first-run-summary">
-        <span>{t('firstRun.summary')}</span>
+        <span data-testid="first-run-summary-text">{t(offline ? 'firstRun.summaryOffline' : 'firstRun.summary')}</span>
         {checks.map((check) => (
           <span key={check.id} className={`first-run__chip first-run__item--${check.state}`}>
             <span className="first-run__mark" aria-hidden="true">
@@ -98,7 +110,10 @@ export function FirstRunPanel({ checks, checkAgain }: { checks: FirstRunCheck[];
   return (
     <section className="card first-run" data-testid="first-run" data-folded="false" aria-labelledby="first-run-title">
       <h2 id="first-run-title">{t('firstRun.title')}</h2>
-      <CheckList checks={checks} checkAgain={checkAgain} />
+      <p className="first-run__needed" data-testid="first-run-needed">
+        {t('firstRun.needed')}
+      </p>
+      <CheckList checks={checks} checkAgain={checkAgain} primary />
     </section>
   )
 }

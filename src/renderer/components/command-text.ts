@@ -3,6 +3,8 @@ const PROGRAMS = new Set([
   'apt', 'apt-get', 'bash', 'cd', 'conda', 'dkms', 'dmesg', 'dnf', 'docker', 'export', 'git', 'gpu-doctor', 'journalctl', 'kubectl', 'ldconfig',
   'ldd', 'lspci', 'mamba', 'micromamba', 'modprobe', 'mokutil', 'nvcc', 'nvidia-ctk', 'nvidia-smi', 'pip', 'pip3', 'podman', 'py',
   'python', 'python3', 'reboot', 'set', 'setx', 'sh', 'source', 'sudo', 'systemctl', 'uv', 'wsl', 'yum', 'zypper', '$env:',
+  // What Watch's fixes ask for to see where a job waits (the process's stack, the disks, the CPU).
+  'py-spy', 'iostat', 'vmstat', 'pidstat', 'top', 'htop', 'perf', 'strace', 'nvtop', 'ps',
 ])
 
 /**

@@ -7,6 +7,7 @@ import { interpolate } from './interpolate'
 
 export const dockerNotesEn = {
   'fit.noRequirement': 'The image declares no CUDA requirement.',
+  'fit.cpuOnly': 'A CPU-only PyTorch {{torch}} ({{why}}): it can never use the GPU. Use a CUDA build of the image.',
   'fit.unreadable': 'Cannot read NVIDIA_REQUIRE_CUDA="{{requirement}}".',
   'fit.driverUnknown': 'The host driver is unknown (nvidia-smi gave no version).',
   'fit.ok': 'driver {{driver}} supports CUDA {{cuda}}: {{holds}} holds.',
@@ -28,6 +29,7 @@ export type DockerNoteKey = keyof typeof dockerNotesEn
 
 export const dockerNotesZh: Record<DockerNoteKey, string> = {
   'fit.noRequirement': '该镜像没有声明 CUDA 要求。',
+  'fit.cpuOnly': '纯 CPU 版 PyTorch {{torch}}（{{why}}）：永远无法使用 GPU。请改用该镜像的 CUDA 版本。',
   'fit.unreadable': '无法解析 NVIDIA_REQUIRE_CUDA="{{requirement}}"。',
   'fit.driverUnknown': '主机驱动版本未知（nvidia-smi 没有给出版本）。',
   'fit.ok': '驱动 {{driver}} 支持 CUDA {{cuda}}：满足 {{holds}}。',

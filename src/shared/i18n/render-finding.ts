@@ -68,7 +68,10 @@ function withRouteSections(text: string, params: MessageParams): string {
  *   as they are, not filled in again.
  */
 export function renderFinding(finding: RenderableFinding, texts: FindingTexts): FindingText {
-  const params = finding.params ?? {}
+  const given = finding.params ?? {}
+  // A finding that points at another (`findingId`) names it by that finding's title, in this language.
+  const pointed = typeof given.findingId === 'string' && Object.hasOwn(texts, `${given.findingId}.title`) ? texts[`${given.findingId}.title`] : undefined
+  const params = pointed === undefined ? given : { ...given, findingTitle: pointed }
   const { id } = finding
   const text = (part: 'title' | 'message' | 'fix') => {
     const key = `${id}.${part}`

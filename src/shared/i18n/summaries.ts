@@ -5,8 +5,8 @@
 export const summariesEn = {
   'skip.probe': 'Skipped: the probe could not run ({{reason}})',
   'skip.noTorch': 'Skipped: PyTorch could not be imported (see step 1)',
-  'skip.cpuBuild': 'Skipped: this PyTorch is a CPU-only build (step 1)',
-  'skip.noCuda': 'Skipped: PyTorch cannot use CUDA (step 1)',
+  'skip.cpuBuild': 'Not run: step 1 found no CUDA in this PyTorch (a CPU-only build)',
+  'skip.noCuda': 'Not run: step 1 found that PyTorch cannot use CUDA here',
   'skip.notRequested': 'Skipped: not requested',
   'skip.windows': 'Skipped on Windows: ldd and /proc/self/maps are Linux tools; DLL problems show as WinError 126 in step 1',
   'skip.noSmi': 'Skipped: nvidia-smi cannot sample this GPU',
@@ -53,8 +53,8 @@ export type SummaryKey = keyof typeof summariesEn
 export const summariesZh: Record<SummaryKey, string> = {
   'skip.probe': '跳过：探针无法运行（{{reason}}）',
   'skip.noTorch': '跳过：无法导入 PyTorch（见第 1 步）',
-  'skip.cpuBuild': '跳过：当前 PyTorch 是纯 CPU 版本（第 1 步）',
-  'skip.noCuda': '跳过：PyTorch 无法使用 CUDA（第 1 步）',
+  'skip.cpuBuild': '未运行：第 1 步发现这个 PyTorch 不含 CUDA（纯 CPU 版本）',
+  'skip.noCuda': '未运行：第 1 步发现 PyTorch 在这里无法使用 CUDA',
   'skip.notRequested': '跳过：未选择此步骤',
   'skip.windows': 'Windows 上跳过：ldd 与 /proc/self/maps 是 Linux 工具；DLL 问题会在第 1 步以 WinError 126 的形式出现',
   'skip.noSmi': '跳过：nvidia-smi 无法采样这块 GPU',

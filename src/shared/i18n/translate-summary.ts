@@ -19,6 +19,8 @@ const LEGACY_EN: ReadonlyArray<[SummaryKey, string]> = [
   ['ldd.elsewhere', '{{count}} wheel librar(ies) resolve outside the wheel, first {{name}}'],
   ['skip.noCuda', 'Skipped: CUDA is not available to PyTorch'],
   ['skip.noCuda', 'Skipped: PyTorch cannot use CUDA'],
+  ['skip.noCuda', 'Skipped: PyTorch cannot use CUDA (step 1)'],
+  ['skip.cpuBuild', 'Skipped: this PyTorch is a CPU-only build (step 1)'],
 ]
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -17,6 +17,9 @@ describe('summaries saved without their key (diagnoses from before summary keys)
     })
     expect(recoverSummary('PyTorch 2.11.0+cu130 (CUDA 13.0) sees 1 GPU: NVIDIA H200 (sm_90)')).toMatchObject({ key: 'gpuVisible.ok', params: { count: '1', names: 'NVIDIA H200 (sm_90)' } })
     expect(recoverSummary('Skipped: CUDA is not available to PyTorch')?.key).toBe('skip.noCuda')
+    // Saved before steps 4-6 named step 1's answer as theirs: still translated.
+    expect(recoverSummary('Skipped: PyTorch cannot use CUDA (step 1)')?.key).toBe('skip.noCuda')
+    expect(recoverSummary('Skipped: this PyTorch is a CPU-only build (step 1)')?.key).toBe('skip.cpuBuild')
     // The most specific template wins over "Skipped: {{reason}}".
     expect(recoverSummary('Skipped: not requested')?.key).toBe('skip.notRequested')
     expect(recoverSummary('Something a later version says')).toBeNull()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { isCommand } from '../../../src/renderer/components/command-text'
+import { findingsEnTexts as findingsEn } from '../../../src/shared/i18n/findings/en'
 
 describe('isCommand', () => {
   it('takes shell commands of the fixes', () => {
@@ -34,4 +35,16 @@ describe('isCommand', () => {
       expect(isCommand(c), c).toBe(false)
     }
   })
+
+  it("gives Watch's commands a Copy button: every complete command in a Watch finding's fix (py-spy, iostat, nvidia-smi pmon)", () => {
+    const fixes = Object.entries(findingsEn).filter(([key]) => key.endsWith('.fix'))
+    const spans = fixes.flatMap(([, text]) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace('{{pid}}', '4242')))
+    for (const c of ['py-spy dump --pid 4242', 'iostat -x 1', 'nvidia-smi pmon -s u']) {
+      expect(spans).toContain(c)
+      expect(isCommand(c), c).toBe(true)
+    }
+    // The template with <pid> stays without one.
+    expect(isCommand('py-spy top --pid <pid>')).toBe(false)
+  })
 })
+

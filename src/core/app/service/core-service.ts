@@ -98,6 +98,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
   }
 
   const runs = new Map<string, AbortController>()
+  const runStarts = new Map<string, string>()
   let runCounter = 0
   const docker = createDockerService(events, { env: options.env, nvidiaSmiPath: options.nvidiaSmiPath })
   // Containers left by a killed run go when the app or serve starts (in the background) and when it quits.
@@ -129,8 +130,10 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       env: options.env,
     })
     const runId = `run-${Date.now()}-${++runCounter}`
+    const runStartedAt = new Date().toISOString()
     const controller = new AbortController()
     runs.set(runId, controller)
+    runStarts.set(runId, runStartedAt)
     // A container target is checked first (engine up, image present); its failure fails the run.
     diagnosis
       .run({
@@ -140,13 +143,17 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
         disableCudnn: req.disableCudnn,
         signal: controller.signal,
         runId,
-        onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, p),
+        // Every window gets the events: one that did not start the run shows it as another window's.
+        onProgress: (p) => events.emit(EVENT_CHANNELS.diagnosisProgress, { ...p, runStartedAt }),
       })
       .then(({ diagnosis, saved, saveError, pruned, keeps }) => events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'done', runId, diagnosis, saved, saveError, pruned, keeps }))
       .catch((error: unknown) =>
         events.emit(EVENT_CHANNELS.diagnosisDone, { kind: 'failed', runId, message: error instanceof Error ? error.message : String(error) }),
       )
-      .finally(() => runs.delete(runId))
+      .finally(() => {
+        runs.delete(runId)
+        runStarts.delete(runId)
+      })
     return { runId }
   }
 
@@ -184,6 +191,7 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
       controller?.abort()
       return { cancelled: controller !== undefined }
     },
+    [INVOKE_CHANNELS.currentDiagnosis]: async () => [...runStarts].map(([runId, startedAt]) => ({ runId, startedAt })),
     [INVOKE_CHANNELS.dockerGetEngine]: () => docker.getEngine(),
     [INVOKE_CHANNELS.dockerListImages]: () => docker.listImages(),
     [INVOKE_CHANNELS.dockerStartPull]: (req) => docker.startPull(req.ref),
@@ -226,7 +234,16 @@ export function createCoreService(options: CoreOptions = {}): CoreService {
     [INVOKE_CHANNELS.loadHistory]: reports.loadHistory,
     [INVOKE_CHANNELS.compareHistory]: reports.compare,
     [INVOKE_CHANNELS.listGpuProcesses]: () => listGpuProcesses({ nvidiaSmiPath: options.nvidiaSmiPath, env: options.env, signal: lifetime.signal, nameProcesses: docker.nameProcesses }),
-    [INVOKE_CHANNELS.getRecommendations]: (req) => recommendForRequest(req ?? {}, { nvidiaSmiPath: options.nvidiaSmiPath, env: options.env }),
+    [INVOKE_CHANNELS.getRecommendations]: (req) =>
+      recommendForRequest(req ?? {}, {
+        nvidiaSmiPath: options.nvidiaSmiPath,
+        env: options.env,
+        // The engine state the Images page shows: its toolkit install goes with the recommendation.
+        engineGpuSetup: async () => {
+          const state = await docker.getEngine()
+          return state.kind === 'up' ? state.info.gpuSetup : null
+        },
+      }),
     [INVOKE_CHANNELS.checkTags]: ({ images, cpuArch }) => checkImageTags(images, cpuArch, { timeoutMs: 15_000 }),
   }
 

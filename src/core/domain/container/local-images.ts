@@ -1,6 +1,7 @@
 import type Docker from 'dockerode'
 
-import type { LocalImage } from '../../../shared/docker'
+import type { DriverFit, ImageVersions, LocalImage } from '../../../shared/docker'
+import { dockerNote } from '../../../shared/i18n/docker-notes'
 import { envMap, imageVersions } from './image-versions'
 import { judgeRequirement, type HostDriver } from './require-cuda'
 import { inspectImage, withSignals } from '../../platform/docker/with-signals'
@@ -22,8 +23,22 @@ export function localImageFrom(item: Pick<Docker.ImageInfo, 'Id' | 'RepoTags' | 
     sizeBytes: item.Size,
     createdAt: config.Created ?? (item.Created ? new Date(item.Created * 1000).toISOString() : null),
     versions,
-    driverFit: judgeRequirement(versions.requireCuda, host),
+    driverFit: cpuOnlyFit(versions, tags) ?? judgeRequirement(versions.requireCuda, host),
   }
+}
+
+/**
+ * A PyTorch image that can never use the GPU, said as such rather than "no requirement": its torch
+ * version or its tag says `cpu` (`2.5.1+cpu`, `…:2.5.1-cpu`). An image that merely declares no CUDA
+ * is not judged so: a pip CUDA wheel brings its CUDA without CUDA_VERSION or NVIDIA_REQUIRE_CUDA.
+ */
+export function cpuOnlyFit(versions: ImageVersions, tags: readonly string[]): DriverFit | null {
+  const torch = versions.torch?.value
+  if (!torch) return null
+  const marker = /\+cpu\b/i.test(torch) ? `torch ${torch}` : tags.find((t) => /[:\-_.+]cpu(?:[-_.]|$)/i.test(t.slice(t.lastIndexOf(':'))))
+  if (!marker) return null
+  const note = dockerNote('fit.cpuOnly', { torch, why: marker })
+  return { verdict: 'cpu-only', requirement: versions.requireCuda, reason: note.text, message: note.message }
 }
 
 /**

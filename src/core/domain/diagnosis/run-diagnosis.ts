@@ -21,6 +21,7 @@ import { descendantsOf } from '../../platform/process/proc'
 import { type NvidiaHardware, readNvidiaHardware } from '../../platform/host/nvidia-hardware'
 import { DEFAULT_CONV_SECONDS, DEFAULT_SUSTAIN_SECONDS } from './diagnosis-defaults'
 import { attributeRunOptions } from './run-options'
+import { referenceRepeatedFindings } from './repeated-findings'
 
 export interface DiagnoseOptions {
   python: string
@@ -184,13 +185,15 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       steps.map((id) => ({ ...RULES[id](inputs), durationMs: stepDuration(id, stageTimes, probeStarted) })),
       outcome.findings ?? [],
     )
-    return attributeRunOptions({
+    return referenceRepeatedFindings(
+      attributeRunOptions({
       schemaVersion: 1,
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       environment: { ...environmentOf(inputs, options, Date.now() - probeStarted), probeWhere: outcome.where ?? 'host' },
       steps: results,
-    })
+      }),
+    )
   } finally {
     if (lateStop) clearTimeout(lateStop)
     await stopMonitor()

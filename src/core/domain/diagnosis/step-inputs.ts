@@ -8,6 +8,7 @@ import type { Message, MessageParams } from '../../../shared/message'
 import type { ProbeReport } from '../../../shared/probe'
 import { driverMaxCuda } from '../../knowledge/compat/driver-max-cuda'
 import { formatCuda } from '../../knowledge/compat/cuda-version'
+import { isCpuOnlyBuild } from '../../knowledge/compat/versions'
 import { installPlatformOf } from '../install/install-fixes'
 import type { InstallContext } from '../findings/install-params'
 import type { LinkFacts } from '../../platform/nvidia-smi/read-links'
@@ -67,6 +68,14 @@ export function torchReport(inputs: DiagnosisInputs): { report: ProbeReport } | 
   if (!inputs.probe.ok) return { skip: summary('skip.probe', { reason: inputs.probe.reason }) }
   if (!inputs.probe.report.torch?.importable) return { skip: summary('skip.noTorch') }
   return { report: inputs.probe.report }
+}
+
+/**
+ * Why a step that needs CUDA was not run, naming step 1's answer: a CPU-only build has no CUDA at
+ * all, anything else is CUDA step 1 found unusable. Never words that read as this step's own finding.
+ */
+export function noCudaSkip(report: ProbeReport): Summary {
+  return summary(isCpuOnlyBuild(report.torch?.version, report.torch?.cudaBuild) ? 'skip.cpuBuild' : 'skip.noCuda')
 }
 
 /**

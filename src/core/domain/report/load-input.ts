@@ -5,6 +5,7 @@ import { ReportSchema } from '../../../shared/report'
 import type { FleetRejectCode } from '../../../shared/fleet'
 import { MAX_REPORT_DEPTH, MAX_REPORT_STRING, MAX_REPORT_VALUES } from '../../../shared/constants'
 import { attributeRunOptions } from '../diagnosis/run-options'
+import { referenceRepeatedFindings } from '../diagnosis/repeated-findings'
 import { powerCapAsDesigned } from '../diagnosis/saved-power-cap'
 import { completeInstallFix, installContextOfEnvironment } from '../install/install-fixes'
 import { isEarlierRun } from './build-report'
@@ -40,7 +41,7 @@ function upgradeDiagnosis(value: unknown): unknown {
  */
 function completeDiagnosis(d: Diagnosis): Diagnosis {
   const machine = installContextOfEnvironment(d.environment)
-  return powerCapAsDesigned(attributeRunOptions({ ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) }))
+  return powerCapAsDesigned(referenceRepeatedFindings(attributeRunOptions({ ...d, steps: d.steps.map((s) => ({ ...s, findings: s.findings.map((f) => completeInstallFix(f, machine)) })) })))
 }
 
 /**

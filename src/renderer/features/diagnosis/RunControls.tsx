@@ -1,9 +1,12 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 
 import { clock, useNow } from '../../components/elapsed'
+import { formatAge } from '../../components/size-and-age-format'
 import { useDiagnosis, useDiagnosisActions } from './diagnosis-context'
-import { chosenPython, OTHER } from './diagnosis-store'
+import { chosenPython, OTHER, type RunState } from './diagnosis-store'
 import { runProgress } from './run-progress'
+import { STEP_IDS } from '../../../shared/constants'
 
 export const RUN_BLOCKED_ID = 'run-blocked-reason'
 
@@ -19,9 +22,38 @@ export function useRunBlocked(): string | null {
   return loading ? t('diag.blocked.loading') : t('diag.blocked.pick')
 }
 
+/** "2 minutes ago" from an ISO time; "just now" words when the time is unknown. */
+function agoText(since: string | null | undefined, now: number, lang: string, t: TFunction): string {
+  return since && !Number.isNaN(Date.parse(since)) ? formatAge(since, now, lang) : t('diag.agoUnknown')
+}
+
+/** What this window waits for, in words: another window's run or another program's, and since when. */
+function waitingText(run: RunState, now: number, lang: string, t: TFunction): string | null {
+  const h = run.holder
+  if (!h) return null
+  const ago = agoText(h.since, now, lang, t)
+  return h.sameProcess ? t('diag.waiting.window', { ago }) : t('diag.waiting.program', { ago, pid: h.pid, host: h.host })
+}
+
+/** A run another window started, under way now: this window does not look idle while the GPUs are loaded. */
+function OtherRunNote() {
+  const { t, i18n } = useTranslation()
+  const other = useDiagnosis((s) => (s.run ? null : s.otherRun))
+  const now = useNow(other !== null)
+  if (!other) return null
+  const ago = agoText(other.startedAt, now, i18n.language, t)
+  return (
+    <p className="run-controls__other" data-testid="other-run" role="status">
+      {other.step
+        ? t('diag.otherRun.step', { ago, index: STEP_IDS.indexOf(other.step) + 1, title: t(`step.${other.step}.title`, { ns: 'steps' }) })
+        : t('diag.otherRun', { ago })}
+    </p>
+  )
+}
+
 /** Step k of n, its name and stage, the elapsed time and the expected total, ticking each second. */
 function RunStatus() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const run = useDiagnosis((s) => s.run)
   const results = useDiagnosis((s) => s.results)
   const now = useNow()
@@ -37,7 +69,7 @@ function RunStatus() {
       </span>
       {run.stage && run.phase !== 'starting' && (
         <span className="run-controls__stage" data-testid="run-stage" data-stage={run.stage}>
-          {t(`diag.stage.${run.stage}`, { defaultValue: run.message || run.stage, detail: run.message })}
+          {waitingText(run, now, i18n.language, t) ?? t(`diag.stage.${run.stage}`, { defaultValue: run.message || run.stage, detail: run.message })}
         </span>
       )}
       <span className="run-controls__time" data-testid="run-time">
@@ -86,6 +118,7 @@ export function RunControls() {
         </p>
       )}
       {running && <RunStatus />}
+      <OtherRunNote />
     </div>
   )
 }

@@ -72,6 +72,10 @@ export function createDiagnosisController(
         }),
       )
       void restoreLast()
+      // A window opened while another window's run is under way says so (its events then keep it current).
+      void transport.invoke(INVOKE_CHANNELS.currentDiagnosis).then((r) => {
+        if (r.ok) state().runsUnderWay(r.value)
+      })
     },
 
     loadInterpreters(force = false) {

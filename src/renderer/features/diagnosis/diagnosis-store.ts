@@ -31,6 +31,16 @@ export interface RunState {
   /** The probe stage under way ('import-torch', 'workload:conv' …) and the core's words for it. */
   stage: string
   message: string
+  /** While waiting for another diagnosis: who holds the machine (another window, or another program). */
+  holder?: DiagnosisProgress['holder']
+}
+
+/** A run this window did not start, seen by its events (another window of the same server). */
+export interface OtherRun {
+  runId: string
+  /** ISO start of that run, when the core said it. */
+  startedAt: string | null
+  step: StepId | null
 }
 
 export type Notice =
@@ -66,6 +76,8 @@ export interface DiagnosisStoreState {
   otherPath: string
   disableCudnn: boolean
   run: RunState | null
+  /** A diagnosis another window started that is under way now; null when none is seen. */
+  otherRun: OtherRun | null
   /** Results by step; a single-step run replaces only its own. */
   results: Partial<Record<StepId, StepResult>>
   /** The Python the results were measured with: a run with another one starts from no results. */
@@ -93,6 +105,8 @@ export interface DiagnosisStoreState {
   runStarted(runId: string): void
   runStartFailed(error: IpcError): void
   progress(event: DiagnosisProgress): void
+  /** The core says these runs are under way now (a window opened mid-run): one not this window's is another's. */
+  runsUnderWay(runs: ReadonlyArray<{ runId: string; startedAt: string }>): void
   done(event: DiagnosisDone): void
   cancelRequested(): void
   /** Back to idle without a result: the run is gone (cancel answered "unknown run", or no answer came). */
@@ -151,7 +165,8 @@ export function applyProgress(run: RunState, event: DiagnosisProgress): RunState
     if (samples.length > MAX_LIVE_SAMPLES) samples = samples.slice(samples.length - MAX_LIVE_SAMPLES)
   }
   const [stage, message] = event.stage === 'sample' ? [run.stage, run.message] : [event.stage, event.message]
-  return { ...run, stepPhases, samples, stage, message, phase: run.phase === 'starting' ? 'running' : run.phase }
+  const holder = event.stage === 'sample' ? run.holder : event.holder
+  return { ...run, stepPhases, samples, stage, message, holder, phase: run.phase === 'starting' ? 'running' : run.phase }
 }
 
 export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
@@ -196,6 +211,7 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
         for (const step of diagnosis.steps) results[step.id] = step
         set({ results, resultsPython: diagnosis.environment.python ?? null, environment: diagnosis.environment, finishedAt: diagnosis.finishedAt, shown: diagnosis })
       },
+      otherRun: null,
       interpreters: null,
       interpretersError: null,
       loadingInterpreters: false,
@@ -281,7 +297,13 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
 
       progress: (event) => {
         const run = get().run
-        if (!run) return
+        if (!run || (run.runId !== null && event.runId !== run.runId)) {
+          // Another window's run: said, so that this one does not look idle while the GPUs are loaded.
+          const before = get().otherRun
+          const step = event.stage === 'sample' ? (before?.runId === event.runId ? before.step : null) : (event.step ?? STEP_OF_STAGE[event.stage] ?? null)
+          if (event.runId && event.stage !== 'done') set({ otherRun: { runId: event.runId, startedAt: event.runStartedAt ?? null, step: step ?? (before?.runId === event.runId ? before.step : null) } })
+          return
+        }
         if (run.runId === null) {
           if (buffered.length < MAX_BUFFERED) buffered.push({ kind: 'progress', event })
           return
@@ -290,7 +312,16 @@ export function createDiagnosisStore(storage: KeyValueStorage | null = null) {
         set({ run: applyProgress(run, event) })
       },
 
+      runsUnderWay: (runs) => {
+        const own = get().run
+        // A run whose id this window does not know yet may be its own: only a known id tells them apart.
+        if (own && own.runId === null) return
+        const other = runs.find((r) => r.runId !== own?.runId)
+        if (other && get().otherRun?.runId !== other.runId) set({ otherRun: { runId: other.runId, startedAt: other.startedAt, step: null } })
+      },
+
       done: (event) => {
+        if (get().otherRun?.runId === event.runId) set({ otherRun: null })
         const run = get().run
         if (run && run.runId === null) {
           buffered.push({ kind: 'done', event })

@@ -26,7 +26,7 @@ export function ConfidenceMark({ mark }: { mark: Mark }) {
   )
 }
 
-const FIT_TONE: Record<DriverFit['verdict'], string> = { ok: 'good', 'too-old': 'bad', 'brand-dependent': 'warn', 'no-requirement': 'plain', unknown: 'plain' }
+const FIT_TONE: Record<DriverFit['verdict'], string> = { ok: 'good', 'too-old': 'bad', 'brand-dependent': 'warn', 'no-requirement': 'plain', 'cpu-only': 'bad', unknown: 'plain' }
 
 /** Whether this machine's driver runs a local image, judged from its NVIDIA_REQUIRE_CUDA. */
 export function DriverFitBadge({ fit }: { fit: DriverFit }) {

@@ -5,6 +5,7 @@ import { useImages, useImagesActions } from './images-context'
 import { DASH, formatNumber } from '../../components/number-format'
 import { HOST } from './images-store'
 import { clock, useNow } from '../../components/elapsed'
+import { failureText } from '../../components/error-text'
 
 /** Ratio b / a of a timing: above 1 B is slower. */
 function ratioTone(ratio: number | null): string {
@@ -157,7 +158,7 @@ export function ComparePanel() {
       ) : (
         compare.error && (
           <p className="banner banner--error" data-testid="compare-error">
-            {t('img.error', { message: compare.error.message })}
+            {failureText(t, 'img.error', compare.error)}
           </p>
         )
       )}

@@ -7,6 +7,7 @@ import { DASH } from '../../components/number-format'
 import { RichText } from '../../components/RichText'
 import { DockerProblemView } from './DockerProblemView'
 import { GpuSetupSteps } from './GpuSetupSteps'
+import { failureText } from '../../components/error-text'
 
 const ENGINE_NAMES = { docker: 'Docker', podman: 'Podman' } as const
 
@@ -160,7 +161,7 @@ export function EngineCard() {
       </div>
       {error && (
         <p className="banner banner--error" data-testid="engine-error">
-          {t('img.error', { message: error.message })}
+          {failureText(t, 'img.error', error)}
         </p>
       )}
       {!engine && !error && (

@@ -8,6 +8,7 @@ import { HOST } from './images-store'
 import { DriverFitBadge } from './Badges'
 import { ComparePanel } from './ComparePanel'
 import { formatAge, formatSize } from '../../components/size-and-age-format'
+import { failureText } from '../../components/error-text'
 
 /** The name compare and pull use: the first tag, else the image id. */
 export const imageRef = (img: LocalImage): string => img.tags[0] ?? img.id
@@ -94,7 +95,7 @@ export function LocalImages() {
         <>
           {images.error && (
             <p className="banner banner--error" data-testid="local-images-error">
-              {t('img.error', { message: images.error.message })}
+              {failureText(t, 'img.error', images.error)}
             </p>
           )}
           {images.value && images.value.length === 0 && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useImages, useImagesActions } from './images-context'
 import { Legend } from './Legend'
 import { RecommendationList } from './RecommendationList'
+import { failureText } from '../../components/error-text'
 
 /** recommend:get for this machine: the pick, the alternatives, or why nothing runs. */
 export function LocalRecommendation() {
@@ -31,7 +32,7 @@ export function LocalRecommendation() {
       <p className="muted section-intro">{t('img.intro')}</p>
       {local.error && (
         <p className="banner banner--error" data-testid="rec-error">
-          {t('img.error', { message: local.error.message })}
+          {failureText(t, 'img.error', local.error)}
         </p>
       )}
       {!local.value && local.loading && (

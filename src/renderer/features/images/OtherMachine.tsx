@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import { errorText } from '../../components/error-text'
+import { failureText } from '../../components/error-text'
 import { useImages, useImagesActions } from './images-context'
 import { RecommendationList } from './RecommendationList'
 import { isEmptyWhatIf, type WhatIfField } from './what-if'
@@ -98,7 +98,7 @@ export function OtherMachine() {
       </form>
       {other.error && (
         <p className="banner banner--error" data-testid="other-error">
-          {t('img.error', { message: errorText(other.error, t) })}
+          {failureText(t, 'img.error', other.error)}
         </p>
       )}
       {other.value && <RecommendationList result={other.value} canPull={false} testId="other-result" />}

@@ -10,6 +10,7 @@ import { isVerdict } from '../../components/step-status'
 import { formatSize } from '../../components/size-and-age-format'
 import { differingCells, lookFirstItems, nodeFileNames, rejectedFileName } from './fleet-view'
 import { fieldLabel } from './labels'
+import { failureText } from '../../components/error-text'
 
 function Cell({ field, value }: { field: string; value: string | null }) {
   const { t } = useTranslation()
@@ -105,7 +106,7 @@ export function FleetPanel() {
             ? t('rep.fleet.tooMany', { max: fleet.error.message })
             : fleet.error.code === 'too-large'
               ? t('rep.fleet.tooLarge', { max: fleet.error.message })
-              : t('rep.error', { message: fleet.error.message })}
+              : failureText(t, 'rep.error', fleet.error)}
         </p>
       )}
       {table && (

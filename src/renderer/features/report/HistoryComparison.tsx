@@ -7,6 +7,7 @@ import { DASH, formatNumber } from '../../components/number-format'
 import { StatusBadge } from '../../components/StatusBadge'
 import { fieldLabel, metricLabel, ratioVerdict } from './labels'
 import { formatDateTime } from '../../components/date-format'
+import { failureText } from '../../components/error-text'
 
 /** A compared value as shown: run options (`--disable-cudnn`) in words, a missing value as a dash. */
 function changeValue(field: string, value: string | null, t: TFunction): string {
@@ -66,7 +67,7 @@ export function HistoryComparison() {
   if (comparison.error)
     return (
       <p className="banner banner--error" data-testid="comparison-error">
-        {t('rep.error', { message: comparison.error.message })}
+        {failureText(t, 'rep.error', comparison.error)}
       </p>
     )
   const c = comparison.value

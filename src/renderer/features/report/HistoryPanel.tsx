@@ -10,6 +10,7 @@ import { OpenedDiagnosis } from './OpenedDiagnosis'
 import { formatDateTime } from '../../components/date-format'
 import { damageText } from './history-text'
 import { RunOptionChips } from '../../components/RunOptionChips'
+import { failureText } from '../../components/error-text'
 
 /** A verdict's shape beside the step number, so a badge is read without its colour. */
 const GLYPH: Record<string, string> = { pass: '✓', warn: '!', fail: '✗', skip: '–' }
@@ -138,7 +139,7 @@ export function HistoryPanel() {
       )}
       {history.error && (
         <p className="banner banner--error" data-testid="history-error">
-          {t('rep.error', { message: history.error.message })}
+          {failureText(t, 'rep.error', history.error)}
         </p>
       )}
       {history.value && list.length === 0 && (

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 
 import type { IpcError } from '../../../shared/contract'
 import type { UnreadableEntry } from '../../../shared/history'
+import { failureText } from '../../components/error-text'
 
 /** Why a saved diagnosis is unreadable, in the reader's language. */
 export function damageText(e: Pick<UnreadableEntry, 'damage' | 'detail'>, t: TFunction): string {
@@ -16,5 +17,5 @@ export function historyErrorText(error: IpcError, t: TFunction): string {
     return t('hist.openFailed', { id: d.id, why: damageText({ damage: d.damage as UnreadableEntry['damage'], detail: d.detail || null }, t) })
   }
   if (error.code === 'history-entry-not-found' && d.id) return t('hist.notFound', { id: d.id })
-  return t('rep.error', { message: error.message })
+  return failureText(t, 'rep.error', error)
 }

@@ -32,6 +32,8 @@ const labelsEn = {
   'recommend.details': '{{compatibility}} · PyTorch {{pytorch}} · CUDA {{cuda}} · cuDNN {{cudnn}} · confidence {{confidence}}',
   'recommend.unknownValue': '?',
   'recommend.legend': '[S] = from a secondary source, [U] = unverified: check before relying on it.',
+  'recommend.engineNoGpu':
+    'This Docker engine cannot start GPU containers yet (no nvidia runtime, no CDI specs): every `docker run --gpus all` below fails with "could not select device driver". Install the NVIDIA Container Toolkit (nvidia-container-toolkit) for {{os}} first:',
   'recommend.badCc': '--cc needs a compute capability such as 8.6, got "{{value}}"',
   'recommend.unknownCc': '--cc {{value}} is not a compute capability of any NVIDIA GPU GPU Doctor knows; known: {{known}}',
   'recommend.badDriver': '--driver needs a driver version such as 570.124.06, got "{{value}}"',
@@ -85,6 +87,8 @@ export const recommendZh: Record<LabelKey, string> = {
   'recommend.details': '{{compatibility}} · PyTorch {{pytorch}} · CUDA {{cuda}} · cuDNN {{cudnn}} · 可信度 {{confidence}}',
   'recommend.unknownValue': '?',
   'recommend.legend': '[S] = 来自二手来源，[U] = 未经核实：依赖之前请先确认。',
+  'recommend.engineNoGpu':
+    '这个 Docker 引擎还不能启动 GPU 容器（没有 nvidia 运行时，也没有 CDI 规格）：下面的 `docker run --gpus all` 都会报 "could not select device driver"。请先为 {{os}} 安装 NVIDIA Container Toolkit（nvidia-container-toolkit）：',
   'recommend.badCc': '--cc 需要算力，例如 8.6，收到 "{{value}}"',
   'recommend.unknownCc': '--cc {{value}} 不是 GPU Doctor 已知的任何 NVIDIA GPU 的算力；已知：{{known}}',
   'recommend.badDriver': '--driver 需要驱动版本，例如 570.124.06，收到 "{{value}}"',

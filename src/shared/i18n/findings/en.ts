@@ -441,6 +441,10 @@ export const findingsEnTexts = Object.assign({}, {
   'cudnn-disabled.message': '`torch.backends.cudnn.enabled` is False, so convolutions run without cuDNN and are much slower.',
   'cudnn-disabled.fix': 'Remove the code that sets `torch.backends.cudnn.enabled = False`.',
 
+  'same-as-step.title': 'Same cause as step {{step}}',
+  'same-as-step.message': 'Step {{step}} found this already: “{{findingTitle}}”. It is said once, there; this step’s results are what it causes.',
+  'same-as-step.fix': 'See step {{step}}: its fix fixes this step too.',
+
   'cudnn-disabled-by-option.title': 'cuDNN switched off by this run\'s option',
   'cudnn-disabled-by-option.message':
     'This run was made with "Run with cuDNN switched off" (`--disable-cudnn`): GPU Doctor set `torch.backends.cudnn.enabled = False` itself, to show what a broken cuDNN looks like. Steps 2 and 5 fail because of the option, not because of your setup or code.',

@@ -393,6 +393,10 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'cudnn-disabled.title': 'cuDNN 被禁用',
   'cudnn-disabled.message': '`torch.backends.cudnn.enabled` 为 False，卷积不走 cuDNN，会慢很多。',
   'cudnn-disabled.fix': '删掉设置 `torch.backends.cudnn.enabled = False` 的代码。',
+  'same-as-step.title': '与第 {{step}} 步原因相同',
+  'same-as-step.message': '第 {{step}} 步已经发现了这一点：“{{findingTitle}}”。只在那里说明一次；本步的结果正是它造成的。',
+  'same-as-step.fix': '见第 {{step}} 步：那里的修复也会修好本步。',
+
   'cudnn-disabled-by-option.title': 'cuDNN 被本次运行的选项关闭',
   'cudnn-disabled-by-option.message':
     '本次运行使用了“关闭 cuDNN 运行”（`--disable-cudnn`）：是 GPU Doctor 自己设置了 `torch.backends.cudnn.enabled = False`，用来展示 cuDNN 失效时的样子。第 2 步和第 5 步失败是这个选项造成的，不是你的环境或代码。',

@@ -129,6 +129,7 @@ export const imagesUiEn = {
   'img.fit.too-old': 'driver too old',
   'img.fit.brand-dependent': 'depends on the GPU brand',
   'img.fit.no-requirement': 'no requirement',
+  'img.fit.cpu-only': 'CPU-only PyTorch',
   'img.fit.unknown': 'unknown',
   'img.compare.title': 'Compare',
   'img.compare.intro':

@@ -130,6 +130,7 @@ export const imagesUiZh: Record<keyof typeof imagesUiEn, string> = {
   'img.fit.too-old': '驱动太旧',
   'img.fit.brand-dependent': '取决于 GPU 品牌',
   'img.fit.no-requirement': '无要求',
+  'img.fit.cpu-only': '纯 CPU 版 PyTorch',
   'img.fit.unknown': '未知',
   'img.compare.title': '对比',
   'img.compare.intro': '在两边（镜像，或使用默认 Python 的主机）各运行一次探针：并排显示版本和 Conv2d 计时。每边最多需要一分钟。',

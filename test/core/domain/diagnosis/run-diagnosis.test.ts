@@ -64,9 +64,12 @@ describe('runDiagnosis', () => {
     // A CPU-only build has no CUDA libraries to link: step 3 does not apply, it does not "pass".
     expect(step(d, 'ldd-linkage').status).toBe('skip')
     expect(step(d, 'ldd-linkage').summaryKey).toBe('skip.cpuBuild')
-    expect(step(d, 'sm-utilisation').status).toBe('skip')
-    expect(step(d, 'conv-timing').status).toBe('skip')
-    expect(step(d, 'gpu-links').status).toBe('skip')
+    // Steps 4-6 were not run because step 1 found no CUDA, said as that (one GPU here: not "one GPU", not "cannot use CUDA").
+    for (const id of ['sm-utilisation', 'conv-timing', 'gpu-links'] as const) {
+      expect(step(d, id).status).toBe('skip')
+      expect(step(d, id).summaryKey).toBe('skip.cpuBuild')
+      expect(step(d, id).summary).toBe('Not run: step 1 found no CUDA in this PyTorch (a CPU-only build)')
+    }
     expect(d.environment).toMatchObject({ driverVersion: '580.159.04', driverCuda: '13.0', torchCuda: null, pythonPlatform: 'linux', externallyManaged: true, inVenv: false })
   })
 

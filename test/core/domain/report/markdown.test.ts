@@ -131,3 +131,15 @@ describe('a Chinese report', () => {
     expect(md).not.toMatch(/\(unset\)|\brepresentative\b|SW power cap|\| native \|/)
   })
 })
+
+describe('the recommendation in the report', () => {
+  it('names the OS as the host facts do ("Ubuntu 24.04.1 LTS"), never a lower-case "linux" beside it (both languages)', () => {
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const md = renderReportMarkdown(h200Report('diagnose'), lang)
+      const intro = md.split('\n').find((l) => l.includes('PyTorch images for') || l.includes('的 PyTorch 镜像'))!
+      expect(intro).toBeDefined()
+      expect(intro).toContain('Ubuntu 24.04.1 LTS')
+      expect(intro).not.toMatch(/\blinux\b/)
+    }
+  })
+})

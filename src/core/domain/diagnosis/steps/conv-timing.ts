@@ -14,7 +14,7 @@ import { strayCudnn } from '../library-route'
 import { environmentRows } from '../environment-evidence'
 import { sequentialFinding, workloadFailed } from './sm-utilisation'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { noCudaSkip, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 import { unmeasuredFinding } from '../unmeasured-gpus'
 
 export { GOOD_RATIO, MIN_WORKING_RATIO }
@@ -48,7 +48,7 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
   if ('skip' in got) return stepResult('conv-timing', 'skip', got.skip, {})
   const conv = got.report.workloads?.conv
   if (!conv) return stepResult('conv-timing', 'skip', summary('skip.notRequested'), {})
-  if ('skipped' in conv) return stepResult('conv-timing', 'skip', summary('skip.noCuda'), {})
+  if ('skipped' in conv) return stepResult('conv-timing', 'skip', noCudaSkip(got.report), {})
   const sharing = gpuSharing(inputs)
   if ('error' in conv) return workloadFailed('conv-timing', conv.error, sharing, selectionFinding(inputs))
 

@@ -10,7 +10,7 @@ import { loadedGpus } from '../per-gpu'
 import { gpusMeasuredSlow } from './sm-utilisation'
 import { describeProcesses, gpuSharing } from '../gpu-sharing'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { noCudaSkip, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 import { unmeasuredFinding } from '../unmeasured-gpus'
 
 type LinksDone = Extract<NonNullable<NonNullable<import('../../../../shared/probe').ProbeReport['workloads']>['links']>, { peerAccess: unknown }>
@@ -58,10 +58,12 @@ export function gpuLinksStep(inputs: DiagnosisInputs): StepResultOf<'gpu-links'>
       const step = w.earlierError.workload === 'sustained' || w.earlierError.workload === 'memory' ? 4 : w.earlierError.workload === 'conv' ? 5 : 1
       return stepResult('gpu-links', 'skip', summary('skip.afterCudaError', { step, error: w.earlierError.error }), { error: w.earlierError.error })
     }
+    // Without CUDA the probe cannot count the GPUs: step 1's answer is the reason, not "one GPU".
+    if (!got.report.cuda?.available) return stepResult('gpu-links', 'skip', noCudaSkip(got.report), {})
     const leftOut = unmeasuredFinding(inputs, [])
     if (leftOut && /one GPU/.test(w.skipped))
       return stepResult('gpu-links', 'skip', summary('skip.oneUsableGpu', { gpus: leftOut.params.gpus as string }), {}, [leftOut])
-    return stepResult('gpu-links', 'skip', summary(/one GPU/.test(w.skipped) ? 'skip.oneGpu' : 'skip.noCuda'), {})
+    return stepResult('gpu-links', 'skip', /one GPU/.test(w.skipped) ? summary('skip.oneGpu') : noCudaSkip(got.report), {})
   }
   if ('error' in w) {
     const selection = selectionFinding(inputs)

@@ -13,7 +13,7 @@ import { MEMORY_MEANING, memoryCheck } from '../memory-check'
 import { debugModeCause } from '../debug-mode'
 import { environmentRows } from '../environment-evidence'
 import type { DiagnosisInputs } from '../step-inputs'
-import { statusFrom, stepResult, summary, torchReport } from '../step-inputs'
+import { noCudaSkip, statusFrom, stepResult, summary, torchReport } from '../step-inputs'
 
 export { SM_WARN_BELOW }
 
@@ -47,7 +47,7 @@ export function smUtilisationStep(inputs: DiagnosisInputs): StepResultOf<'sm-uti
   if ('skip' in got) return stepResult('sm-utilisation', 'skip', got.skip, {})
   const sustained = got.report.workloads?.sustained
   if (!sustained) return stepResult('sm-utilisation', 'skip', summary('skip.notRequested'), {})
-  if ('skipped' in sustained) return stepResult('sm-utilisation', 'skip', summary('skip.noCuda'), {})
+  if ('skipped' in sustained) return stepResult('sm-utilisation', 'skip', noCudaSkip(got.report), {})
   const sharing = gpuSharing(inputs)
   if ('error' in sustained) return workloadFailed('sm-utilisation', sustained.error, sharing, selectionFinding(inputs))
   if (inputs.host.kind !== 'ok') return stepResult('sm-utilisation', 'skip', summary('skip.noSmi'), {})

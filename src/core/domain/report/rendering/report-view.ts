@@ -124,11 +124,21 @@ function runOptionRows(report: Report, t: TFunction): ViewFacts {
   return options.length > 0 ? [[t('fact.runOptions'), options.map((o) => t(`runOption.${o}`)).join(', ')]] : []
 }
 
+/** A platform as people write it: linux → Linux (beside "Debian GNU/Linux 12", never a lower-case word of its own). */
+const PLATFORM_NAMES: Readonly<Record<string, string>> = { linux: 'Linux', windows: 'Windows', win32: 'Windows', darwin: 'macOS' }
+const platformName = (p: string) => PLATFORM_NAMES[p] ?? p
+
+/** The OS a recommendation is for: this host's distribution where the report has it and it is that platform. */
+function recommendedFor(platform: string, host: HostFacts | null): string {
+  const distro = host && platformName(host.platform) === platformName(platform) ? [host.distro, host.release].filter(Boolean).join(' ') : ''
+  return distro || platformName(platform)
+}
+
 function hostFacts(h: HostFacts | null, t: TFunction): ViewFacts {
   if (!h) return []
   return [
     [t('fact.hostname'), fmtText(h.hostname)],
-    [t('fact.os'), [h.distro, h.release].filter(Boolean).join(' ') || h.platform],
+    [t('fact.os'), [h.distro, h.release].filter(Boolean).join(' ') || platformName(h.platform)],
     [t('fact.kernel'), fmtText(h.kernel)],
     [t('fact.cpu'), h.cpuModel ? `${h.cpuModel} (${fmtText(h.cpuPhysicalCores)} / ${fmtText(h.cpuCores)})` : '—'],
     [t('fact.memory'), fmtBytesGiB(h.memoryTotalBytes)],
@@ -159,7 +169,7 @@ function recommendationView(report: Report, t: TFunction): ReportView['recommend
   if (!rec) return { intro: null, table: null, facts: [], lines: [], note }
   const i = rec.input
   const gpus = i.gpus.map((g) => `${g.name ?? '?'}${g.computeCapability ? ` (${g.computeCapability})` : ''}`).join(', ') || '—'
-  const intro = t('recommendation.for', { gpus, driver: fmtText(i.driverVersion), cuda: fmtText(i.highestCuda), platform: i.platform })
+  const intro = t('recommendation.for', { gpus, driver: fmtText(i.driverVersion), cuda: fmtText(i.highestCuda), platform: recommendedFor(i.platform, report.host) })
   const best = rec.recommendations[0]
   const table: ViewTable | null = rec.recommendations.length
     ? {
