@@ -2,12 +2,14 @@
 # This round on one GPU: the issue-38 memory/transfer check against plain torch (docs/verification/issue-38/device.sh),
 # two plain diagnoses, the --disable-cudnn option (issue 40), PYTORCH_NO_CUDA_MEMORY_CACHING=1 and the system cuDNN
 # through LD_PRELOAD (issue 38 causes across steps), and the text output in English and Chinese. Needs carry
-# [".carry", "out/cli"] (pack-node.sh, node scripts/build-cli.mjs). Results: $OUT/round.tgz, $OUT/issue-38.tgz.
+# [".carry", "out/cli/gpu-doctor-single.cjs"] (pack-node.sh, node scripts/build-cli.mjs). Results: $OUT/round.tgz, $OUT/issue-38.tgz.
 set -uo pipefail
 mkdir -p /tmp/nb && xz -d -c .carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
 nvidia-smi -L; node --version
 bash docs/verification/issue-38/device.sh > /dev/null 2>&1
 out=/tmp/round; . scripts/gpu/diagnose-lib.sh
+# The one-file CLI where only it was carried (the split one is larger than a device call takes).
+[ -f out/cli/gpu-doctor.cjs ] || cli="node out/cli/gpu-doctor-single.cjs"
 diag normal-1; diag normal-2
 diag cudnn-off -- --disable-cudnn
 diag no-caching PYTORCH_NO_CUDA_MEMORY_CACHING=1
