@@ -29,21 +29,30 @@ export interface FindingText {
 }
 
 /** A `[[venv]]…[[/venv]]` section of a fix: said only where its install command makes a POSIX venv (`python3 -m venv ~/…`). */
-const VENV_OPEN = '[[venv]]'
-const VENV_CLOSE = '[[/venv]]'
 const MAKES_POSIX_VENV = /(?:^|\s)-m venv ~\//
+const ROUTE_NAME = /^[a-z-]+$/
 
-/** Split on the markers, not a lazy regex: a lazy `[\s\S]*?` is tried from every opening marker (quadratic). */
+/**
+ * Replaces each `[[open…]]body[[/close]]` section of `text` by keep(tag, body) (or drops it where that is
+ * null). Split on the markers, not a lazy regex: a lazy `[\s\S]*?` is tried from every opening marker
+ * (quadratic in a long text). `tag` is what follows `open` up to `]]` (a route's name; empty for venv).
+ */
+function replaceSections(text: string, open: string, close: string, keep: (tag: string, body: string) => string | null): string {
+  const [head = '', ...sections] = text.split(open)
+  let out = head
+  for (const section of sections) {
+    const tagEnd = section.indexOf(']]')
+    const end = tagEnd < 0 ? -1 : section.indexOf(close, tagEnd + 2)
+    const kept = end < 0 ? null : keep(section.slice(0, tagEnd), section.slice(tagEnd + 2, end))
+    out += kept === null ? open + section : kept + section.slice(end + close.length)
+  }
+  return out
+}
+
+/** A `[[venv]]…[[/venv]]` section of a fix: said only where its install command makes a POSIX venv (`python3 -m venv ~/…`). */
 function withVenvNote(fix: string, params: MessageParams): string {
   const venv = typeof params.install === 'string' && MAKES_POSIX_VENV.test(params.install)
-  const [head = '', ...sections] = fix.split(VENV_OPEN)
-  let text = head
-  for (const section of sections) {
-    const end = section.indexOf(VENV_CLOSE)
-    if (end < 0) text += VENV_OPEN + section
-    else text += (venv ? section.slice(0, end) : '') + section.slice(end + VENV_CLOSE.length)
-  }
-  return text
+  return replaceSections(fix, '[[venv', '[[/venv]]', (tag, body) => (tag === '' && venv ? body : tag === '' ? '' : null))
 }
 
 /**
@@ -51,11 +60,12 @@ function withVenvNote(fix: string, params: MessageParams): string {
  * (a comma-separated list: ld-preload, ld-library-path, runpath, system) names X; `[[route:none]]` only
  * where it has none (a finding saved before routes, or one from pasted text that cannot tell).
  */
-const ROUTE_SECTION = /\[\[route:([a-z-]+)\]\]([\s\S]*?)\[\[\/route\]\]/g
-
 function withRouteSections(text: string, params: MessageParams): string {
   const routes = typeof params.route === 'string' ? params.route.split(',').filter(Boolean) : []
-  return text.replace(ROUTE_SECTION, (_, route: string, said: string) => ((route === 'none' ? routes.length === 0 : routes.includes(route)) ? said : ''))
+  return replaceSections(text, '[[route:', '[[/route]]', (route, said) => {
+    if (!ROUTE_NAME.test(route)) return null
+    return (route === 'none' ? routes.length === 0 : routes.includes(route)) ? said : ''
+  })
 }
 
 /**

@@ -123,6 +123,6 @@ describe.skipIf(process.platform !== 'linux')('the diagnosis lock', () => {
       },
     })
     await expect(run).rejects.toBeInstanceOf(CancelledError)
-    expect(events).toEqual([{ runId: 'r1', stage: WAITING_STAGE, step: null, message: `PID ${other.pid} · 2026-11-25T12:00:00.000Z`, sample: null }])
+    expect(events).toEqual([{ runId: 'r1', stage: WAITING_STAGE, step: null, message: `PID ${other.pid} · 2026-11-25T12:00:00.000Z`, sample: null, holder: expect.objectContaining({ pid: other.pid, sameProcess: false }) }])
   })
 })
