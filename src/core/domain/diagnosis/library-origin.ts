@@ -46,10 +46,19 @@ function preloadNames(entry: string, path: string, rawPath: string, name: string
   const base = path.slice(path.lastIndexOf('/') + 1)
   const versionOf = (e: string) => base === e || base.startsWith(`${e}.`)
   if (!entry.includes('/')) return entry === name || versionOf(entry)
-  const e = posix.normalize(entry)
-  if (e === path || e === rawPath) return true
+  const e = mergedUsr(posix.normalize(entry))
+  const mapped = mergedUsr(path)
+  if (e === mapped || e === mergedUsr(posix.normalize(rawPath))) return true
   const dir = e.slice(0, e.lastIndexOf('/'))
-  return dir === path.slice(0, path.lastIndexOf('/')) && versionOf(e.slice(e.lastIndexOf('/') + 1))
+  return dir === mapped.slice(0, mapped.lastIndexOf('/')) && versionOf(e.slice(e.lastIndexOf('/') + 1))
+}
+
+/**
+ * /lib/… as /usr/lib/…: on merged-/usr systems (Debian 12, Ubuntu, Fedora, Arch) /lib is a link to /usr/lib, so
+ * LD_PRELOAD=/lib/x86_64-linux-gnu/libcudnn.so.9 (as `ldconfig -p` prints it) maps /usr/lib/x86_64-linux-gnu/….
+ */
+function mergedUsr(path: string): string {
+  return /^\/lib(32|64|x32)?\//.test(path) ? `/usr${path}` : path
 }
 
 /** Which libcuda a process really got: the driver's, the toolkit's stub, cuda-compat, or WSL's bridge. */

@@ -135,3 +135,13 @@ describe('a cuDNN brought in through LD_LIBRARY_PATH', () => {
     }
   })
 })
+
+describe('LD_PRELOAD written as ldconfig -p prints it (/lib/…, on a merged-/usr system)', () => {
+  // The H100 run of this round: LD_PRELOAD=/lib/x86_64-linux-gnu/libcudnn.so.9 mapped
+  // /usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0, and step 2 named the system library path as the route.
+  it('is still the preload: /lib is /usr/lib there', () => {
+    const ctx = { ldLibraryPath: [], condaPrefix: null, ldPreload: ['/lib/x86_64-linux-gnu/libcudnn.so.9'] }
+    expect(classifyLibrary('libcudnn.so.9', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0', ctx).origin).toBe('ld-preload')
+    expect(classifyLibrary('libcudnn.so.9', '/usr/lib64/libcudnn.so.9.14.0', ctx).origin).toBe('system')
+  })
+})
