@@ -119,7 +119,8 @@ describe('gpu-doctor fleet --slurm on a real Slurm cluster (three slurmd nodes)'
     expect(table.rows.find((row) => row.field === 'torch')?.values[1]).not.toBeNull()
     // Its stderr's last lines on one line: no escape sequence, no line of its own.
     expect(byName['gd-node3']?.state).toBe('failed')
-    expect(byName['gd-node3']?.detail).toMatch(/^Traceback: boom\\u001b\]0;owned\\u0007 \| \[ok\] forged: runs here\\u001b\[2J(?: \| srun: [^\n]*)?$/)
+    // srun's own line about the task may come before or after the node's lines.
+    expect(byName['gd-node3']?.detail).toMatch(/^(?:srun: [^\n|]* \| )?Traceback: boom\\u001b\]0;owned\\u0007 \| \[ok\] forged: runs here\\u001b\[2J(?: \| srun: [^\n]*)?$/)
     const terminal = renderFleetTable(table, 'en')
     expect(terminal.split('\n').filter((line) => line.trimStart().startsWith('[ok]'))).toEqual([])
     // Nothing of the run is left: not in the queue, not as a process.

@@ -41,7 +41,8 @@ describe('reading /proc', () => {
     expect(spinning.percent).toBeLessThan(110)
     expect(busyCpu.threads.length).toBeGreaterThan(1) // node has its own helper threads
     expect(idleCpu.percent).toBeLessThan(10)
-    expect(Math.max(...idleCpu.threads.map((t) => t.runnable))).toBeLessThan(20)
+    // Idle: it sleeps; what waiting for a core a loaded machine adds to its wake-ups stays far below a spinning thread.
+    expect(Math.max(...idleCpu.threads.map((t) => t.runnable))).toBeLessThan(40)
   })
 
   it('finds child processes (DataLoader-style workers) and their CPU, and knows a PID that is gone', { timeout: 30_000 }, async () => {
