@@ -54,6 +54,16 @@ describe('step 5 with cuDNN debug logging on (the real 2×H100 timings)', () => 
     expect(checkConsistency([s])).toEqual([])
   })
 
+  it('the same timings with cuDNN switched off: cuDNN off is the cause, not power or clocks', () => {
+    const report = debugReport({})
+    const s = convTimingStep(inputs({ ...report, cudnn: { ...report.cudnn!, enabled: false } }))
+    const ids = s.findings.map((f) => f.id)
+    expect(ids).toContain('cudnn-disabled')
+    expect(ids).not.toContain('conv-slower-than-expected')
+    // The comparison with the model's times is still shown as evidence.
+    expect((s.evidence as { expected: unknown[] }).expected.length).toBeGreaterThan(0)
+  })
+
   it('the same timings without the variable: cuDNN not effective, and one slower-than-expected finding listing GPUs and cases', () => {
     const s = convTimingStep(inputs(debugReport({})))
     expect(s.findings.map((f) => f.id)).toEqual(['cudnn-not-effective', 'conv-slower-than-expected'])

@@ -86,7 +86,8 @@ export function convTimingStep(inputs: DiagnosisInputs): StepResultOf<'conv-timi
     // The table's timings come from the blocked timing (probe 1.1+); an older probe's short bursts are not comparable.
     if (!conv.secondsPerCase) return
     const check = expectedConv(p, p.cases, slowdownCauses(g, underLoad, siblings))
-    findings.push(...check.findings)
+    // The model's times are cuDNN's: a run with cuDNN off is slower for that reason, not for power or clocks.
+    if (cudnnOn) findings.push(...check.findings)
     expected.push(...check.evidence)
   })
   const sequentialNote = sequentialFinding(conv.measured, perGpu.map((p) => p.index))
