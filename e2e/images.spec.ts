@@ -485,8 +485,7 @@ test.describe('Images page: pull progress, local images and compare (engine answ
     expect(pageProblems).toEqual([])
   })
 
-  // FIXME(round 2026-12-07, merge of the issue-40 and issue-41 branches): fails after the merges: 4 toolkit lines where 2 are expected (the recommendation's new engine-setup lines too?). Not yet diagnosed.
-  test.fixme('compare shows which side runs and can be cancelled; a side that cannot run says why; no GPU runtime puts the toolkit first', async ({ page, served, pageProblems }) => {
+  test('compare shows which side runs and can be cancelled; a side that cannot run says why; no GPU runtime puts the toolkit first', async ({ page, served, pageProblems }) => {
     const engine = await fakeEngine(page)
     // This engine has no nvidia runtime and no CDI specs: `--gpus all` would fail.
     const noGpu: EngineState = {

@@ -6,7 +6,7 @@
 import { envFindingsEn } from '../env-findings'
 
 /** A venv on Debian or Ubuntu needs python3-venv, which a stock install lacks: said where the install command makes one (renderFinding keeps [[venv]] sections only then). */
-const VENV_NOTE_EN = '[[venv]] On Debian and Ubuntu, making a venv needs the venv module, which a stock install lacks ("ensurepip is not available"): install it first with `sudo apt install python3-venv`.[[/venv]]'
+const VENV_NOTE_EN = '[[venv]] On Debian and Ubuntu, making a venv needs the venv module, which a stock install lacks (`ensurepip is not available`): install it first with `sudo apt install python3-venv`.[[/venv]]'
 
 // Object.assign, not `...envFindings` inside the literal: V8 builds a literal that holds a spread one
 // property at a time (about 3 ms at every start of the CLI); the keys keep the same order.

@@ -4,7 +4,7 @@
 import { envFindingsZh } from '../env-findings'
 
 /** A venv on Debian or Ubuntu needs python3-venv, which a stock install lacks: said where the install command makes one (renderFinding keeps [[venv]] sections only then). */
-const VENV_NOTE_ZH = '[[venv]]在 Debian 和 Ubuntu 上，创建 venv 需要默认未安装的 venv 模块（提示 “ensurepip is not available”）：请先执行 `sudo apt install python3-venv`。[[/venv]]'
+const VENV_NOTE_ZH = '[[venv]]在 Debian 和 Ubuntu 上，创建 venv 需要默认未安装的 venv 模块（提示 `ensurepip is not available`）：请先执行 `sudo apt install python3-venv`。[[/venv]]'
 import type { FindingKey } from './keys'
 
 type Some = Partial<Record<FindingKey, string>>
