@@ -10,7 +10,7 @@ export function DriverSummary({ status }: { status: GpuStatus }) {
     <section className="summary" aria-label={t('driver.version')}>
       <div className="summary__item">
         <span className="label">{t('driver.version')}</span>
-        <span className="summary__value" data-testid="driver-version">
+        <span className="summary__value summary__value--driver" data-testid="driver-version">
           {status.driverVersion ?? DASH}
         </span>
       </div>

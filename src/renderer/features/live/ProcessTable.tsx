@@ -39,6 +39,8 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
       <div className="process-table__head">
         <h3>{t('processes.title')}</h3>
         {processes !== null && rows.length === 0 && <span className="muted">{t('processes.none')}</span>}
+        {/* In the head line, where the answer will be: nothing below moves when it comes. */}
+        {processes === null && !error && <span className="muted">{t('processes.loading')}</span>}
         <span className="process-table__spacer" />
         {rows.length > 0 && (
           <label className="process-table__seconds">
@@ -57,7 +59,6 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
         </button>
       </div>
       {error && <p className="muted">{t('processes.error', { message: error.message })}</p>}
-      {processes === null && !error && <p className="muted">{t('processes.loading')}</p>}
       {rows.length > 0 && (
         <table className="process-table__table">
           <thead>
