@@ -1,4 +1,5 @@
 // The CLI as a person at an 80×24 terminal sees it (a real pseudo-terminal), and as a script reads it (a pipe).
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
@@ -69,6 +70,21 @@ describe('the CLI in an 80-column terminal', () => {
       expect(table.filter((l) => /^ +[0-7] {2}\S/.test(l))).toHaveLength(8)
       expect(tooWide(r.stdout)).toEqual([])
     }
+  })
+
+  it('health and interpreters: one row per GPU or Python within 80 columns, the Python path never cut; headers in Chinese', async () => {
+    const health = await runInPty(['health', '--from-smi', H100_X8], env)
+    expect(health.code).toBe(0)
+    expect(lines(health.stdout).filter((l) => /^ +[0-7] {2}\S/.test(l))).toHaveLength(8)
+    expect(tooWide(health.stdout)).toEqual([])
+    // Into a pipe nothing is cut: the full name is there.
+    const piped = await runBuiltCli(['health', '--from-smi', H100_X8], env)
+    expect(piped.stdout).toContain('NVIDIA H100 80GB HBM3')
+    const python = pythonWithoutTorch()
+    const zh = await runInPty(['interpreters', '--lang', 'zh-CN'], { ...env, PATH: `${dirname(python)}:${env.PATH ?? ''}` })
+    expect(zh.code).toBe(0)
+    expect(tooWide(zh.stdout)).toEqual([])
+    expect(lines(zh.stdout)[0]).toMatch(/^Python +来源 +版本 +torch$/)
   })
 
   it('analyze, recommend and diagnose wrap their paragraphs to the terminal, commands continued with \\', async () => {

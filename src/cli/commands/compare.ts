@@ -33,6 +33,6 @@ export async function compareCommand(args: string[], ctx: CliContext): Promise<n
     onRunning: (target) => log.write(`${ctx.t('compare.running', { target })}\n`),
   })
   if (values.json === true) ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
-  else ctx.print(renderCompare(result, ctx.t))
+  else ctx.print(renderCompare(result, ctx.t, ctx.width))
   return result.a.ok && result.b.ok ? EXIT_OK : EXIT_FAILED
 }

@@ -90,7 +90,7 @@ export async function fleetCommand(args: string[], ctx: CliContext): Promise<num
     const count = await saveNodeReports(result, reportsDir)
     ctx.say(ctx.t('fleet.reportsSaved', { count, dir: reportsDir }))
   }
-  const text = format === 'table' ? `${renderFleetTable(table, ctx.lang)}\n` : renderFleetDocument(table, format, ctx.lang)
+  const text = format === 'table' ? `${renderFleetTable(table, ctx.lang, ctx.width)}\n` : renderFleetDocument(table, format, ctx.lang)
   if (values.output === undefined) {
     ctx.stdout.write(text)
     await ctx.flushStdout()

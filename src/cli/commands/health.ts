@@ -48,6 +48,6 @@ export async function healthCommand(args: string[], ctx: CliContext): Promise<nu
   const health = outcome.health
   if (prometheus) await publish(healthExposition(health, new Date()))
   else if (json) ctx.stdout.write(`${JSON.stringify(health, null, 2)}\n`)
-  else ctx.print(renderHealth(health, ctx.t, ctx.style))
+  else ctx.print(renderHealth(health, ctx.t, ctx.style, ctx.width))
   return health.findings.some((f) => f.severity === 'error') ? EXIT_FAILED : EXIT_OK
 }

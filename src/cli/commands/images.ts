@@ -19,6 +19,6 @@ export async function imagesCommand(args: string[], ctx: CliContext): Promise<nu
     onSwept: (ids) => ctx.say(ctx.t('docker.swept', { count: ids.length })),
   })
   if (values.json === true) ctx.stdout.write(`${JSON.stringify({ engine, host, images }, null, 2)}\n`)
-  else ctx.print(`${renderEngineLine({ ok: true, info: engine }, ctx.t, ctx.style)}\n${renderImages(images, host, ctx.t)}`)
+  else ctx.print(`${renderEngineLine({ ok: true, info: engine }, ctx.t, ctx.style)}\n${renderImages(images, host, ctx.t, ctx.width)}`)
   return EXIT_OK
 }

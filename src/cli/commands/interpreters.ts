@@ -17,6 +17,8 @@ export async function interpretersCommand(args: string[], ctx: CliContext): Prom
     return EXIT_OK
   }
   const rows = list.map((i) => [i.path, i.source, i.version ?? '—', i.error ?? (i.torchLocation ? `${ctx.t('interpreters.torch')}: ${i.torchLocation}` : ctx.t('interpreters.noTorch'))])
-  ctx.stdout.write(`${renderTable(['Python', 'source', 'version', 'torch'], rows)}\n`)
+  const header = ['Python', ctx.t('interpreters.col.source'), ctx.t('interpreters.col.version'), 'torch']
+  // The path is what a user copies into --python: cut the rest first.
+  ctx.print(renderTable(header, rows, ctx.style, { width: ctx.width, keep: [0] }))
   return EXIT_OK
 }

@@ -4,11 +4,11 @@ import { fleetCell, fleetFieldLabel, fleetHeadline, fleetLookFirst, fleetWarning
 import { renderTable } from './text-table'
 
 /** The merged fleet for a terminal: one column per node, `≠` on rows that differ, then who to look at first. */
-export function renderFleetTable(table: FleetTable, lang: ReportLang): string {
+export function renderFleetTable(table: FleetTable, lang: ReportLang, width?: number): string {
   const t = reportTranslator(lang)
   const header = ['', t('col.field'), ...table.nodes.map((n) => n.name)]
   const rows = table.rows.map((r) => [r.differs ? '≠' : '', fleetFieldLabel(r.field, t), ...r.values.map((v) => fleetCell(r.field, v, t))])
-  const out = [t('fleet.title', { count: table.nodes.length }), fleetHeadline(table, t), '', renderTable(header, rows)]
+  const out = [t('fleet.title', { count: table.nodes.length }), fleetHeadline(table, t), '', renderTable(header, rows, undefined, { width, keep: [0] })]
   const warnings = fleetWarnings(table, t)
   if (warnings.length) out.push('', ...warnings)
   const first = fleetLookFirst(table, t)

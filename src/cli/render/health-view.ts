@@ -11,7 +11,7 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 const onOff = (v: boolean | null, t: TFunction) => (v === null ? '–' : v ? t('health.on') : t('health.off'))
 
 /** One row per GPU (link, memory errors, settings), the kernel log's state, then the findings with fixes. */
-export function renderHealth(h: HealthResult, t: TFunction, style: Style): string {
+export function renderHealth(h: HealthResult, t: TFunction, style: Style, width?: number): string {
   const rows = h.gpus.map((g) => [
     String(g.index),
     g.name,
@@ -37,7 +37,7 @@ export function renderHealth(h: HealthResult, t: TFunction, style: Style): strin
       ? t('health.load.applied', { detail: h.load.detail, python: h.load.python, seconds: LOAD_SETTLE_MS / 1000 })
       : t('health.load.failed', { detail: h.load.detail, python: h.load.python })
   return [
-    renderTable(header, rows, style),
+    renderTable(header, rows, style, { width }),
     '',
     ...(h.source === 'live' ? [load] : []),
     log,

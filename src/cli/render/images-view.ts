@@ -14,7 +14,7 @@ export function age(iso: string | null, now = Date.now()): string {
 }
 
 /** The images table, and below it why an image the driver cannot run will not start. */
-export function renderImages(images: LocalImage[], host: { driverVersion: string | null; cudaVersion: string | null }, t: TFunction): string {
+export function renderImages(images: LocalImage[], host: { driverVersion: string | null; cudaVersion: string | null }, t: TFunction, width?: number): string {
   if (images.length === 0) return t('images.none')
   const v = (x: { value: string } | null) => x?.value ?? '–'
   const rows = images.map((img) => [
@@ -29,5 +29,5 @@ export function renderImages(images: LocalImage[], host: { driverVersion: string
   const header = [t('col.image'), t('col.size'), t('col.created'), 'PyTorch', 'CUDA', 'cuDNN', t('col.driverFit')]
   const notes = images.filter((i) => i.driverFit.verdict === 'too-old' || i.driverFit.verdict === 'brand-dependent' || i.driverFit.verdict === 'cpu-only').map((i) => `  ${i.tags[0] ?? i.id}: ${t(i.driverFit.message.key, { ns: 'docker', ...i.driverFit.message.params })}`)
   const driver = t('images.driver', { driver: host.driverVersion ?? '?', cuda: host.cudaVersion ?? '?' })
-  return [driver, '', renderTable(header, rows), ...(notes.length ? ['', ...notes] : [])].join('\n')
+  return [driver, '', renderTable(header, rows, undefined, { width, keep: [0] }), ...(notes.length ? ['', ...notes] : [])].join('\n')
 }

@@ -10,11 +10,41 @@ function pad(text: string, width: number, right: boolean): string {
 
 const GAP = 2
 
-/** A plain aligned table; numeric-looking cells are right-aligned. On a terminal the header is bold, the rule dim. */
-export function renderTable(header: string[], rows: string[][], style?: Style): string {
+// \u00b0 is "°", \u2014 "—": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
+const numericColumns = (header: string[], rows: string[][]) => header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d./ %WC\u00b0\u2014MHz]*$/.test(r[i] ?? '')))
+
+/** Where no column is worth keeping whole, a text column is cut no narrower than this. */
+const MIN_CUT = 10
+
+/**
+ * The table within `width` columns where it can be: the widest text column is cut first (its cells end
+ * in "…"), never below its header or MIN_CUT; numbers are never cut. The full values are in --json.
+ */
+export function fitToWidth(header: string[], rows: string[][], width: number, keep: readonly number[] = []): string[][] {
+  const numeric = numericColumns(header, rows)
+  let cells = rows
+  for (let round = 0; round < header.length; round++) {
+    const excess = tableWidth(header, cells) - width
+    if (excess <= 0) break
+    const widths = header.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))))
+    const floor = (i: number) => Math.max(MIN_CUT, displayWidth(header[i] ?? ''))
+    const candidates = widths.map((w, i) => ({ w, i })).filter(({ w, i }) => !numeric[i] && !keep.includes(i) && w > floor(i))
+    if (!candidates.length) break
+    const widest = candidates.reduce((a, b) => (b.w > a.w ? b : a))
+    const target = Math.max(floor(widest.i), widest.w - excess)
+    cells = cells.map((r) => r.map((c, i) => (i === widest.i ? truncate(c, target) : c)))
+  }
+  return cells
+}
+
+/**
+ * A plain aligned table; numeric-looking cells are right-aligned. On a terminal the header is bold, the
+ * rule dim, and with `fit.width` (the terminal's) the table is fitted to it, never cutting the `keep` columns.
+ */
+export function renderTable(header: string[], rows: string[][], style?: Style, fit?: { width: number | undefined; keep?: readonly number[] }): string {
+  if (fit?.width !== undefined) rows = fitToWidth(header, rows, fit.width, fit.keep)
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))))
-  // \u00b0 is "°", \u2014 "—": escaped so that the built CLI stays ASCII (scripts/build-cli.mjs says why).
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d./ %WC\u00b0\u2014MHz]*$/.test(r[i] ?? '')))
+  const numeric = numericColumns(header, rows)
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, numeric[i] ?? false)).join(' '.repeat(GAP)).trimEnd()
   const paint = style ? style.paint : (_kind: string, text: string) => text
   return [paint('bold', line(header)), paint('dim', line(widths.map((w) => '─'.repeat(w)))), ...rows.map(line)].join('\n')
