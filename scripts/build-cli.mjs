@@ -106,7 +106,7 @@ export const ${fn} = async (args, ctx) => {
   try {
     return await run(args, ctx)
   } catch (error) {
-    throw cliErrorOf(error, ctx.t)
+    throw cliErrorOf(error, ctx.t, ctx.lang)
   }
 }
 `,

@@ -131,7 +131,7 @@ async function runCommand(argv: string[], flag: string | undefined, ctx: CliCont
   } catch (thrown) {
     // A command stopped by a failed stdout write: that failure is the one line to say (runCli says it).
     if (stoppedByOutput()) return EXIT_ENVIRONMENT
-    const error = cliErrorOf(thrown, t)
+    const error = cliErrorOf(thrown, t, ctx.lang)
     if (error instanceof CliError) {
       io.stderr.write(`${wrapText(`${prefix}: ${error.message}`, terminalWidth(io.stderr as { isTTY?: boolean; columns?: number }))}\n`)
       return error.exitCode

@@ -67,7 +67,9 @@ describe.skipIf(!existsSync(CLI))('two diagnoses at once on one machine', () => 
     await until(() => probeStartedAt(a.marks) !== null, 20_000)
     const second = startCli(ARGS, b.env)
     await until(() => /waiting for it to finish/.test(second.stderr()), 10_000)
-    expect(second.stderr()).toContain(`PID ${first.child.pid}`)
+    // Who, and since when in words, not as an ISO time.
+    expect(second.stderr()).toMatch(new RegExp(`process ${first.child.pid} on .+, started (\\d+ seconds? ago|now)\\)`))
+    expect(second.stderr()).not.toMatch(/\d{4}-\d\d-\d\dT/)
     expect(probeStartedAt(b.marks)).toBeNull()
     const [one, two] = await Promise.all([first.exited, second.exited])
     // Both ran to the end (the stand-in torch fails the import: step 1 fails, exit 1).
@@ -83,12 +85,12 @@ describe.skipIf(!existsSync(CLI))('two diagnoses at once on one machine', () => 
     const started = Date.now()
     const refused = await runBuiltCli([...ARGS, '--no-wait'], envFor('b', 0).env, { timeoutMs: 15_000 })
     expect(refused.code).toBe(3)
-    expect(refused.stderr).toMatch(new RegExp(`Another diagnosis is running on this machine \\(PID ${first.child.pid} on .+, since \\d{4}-`))
+    expect(refused.stderr).toMatch(new RegExp(`Another diagnosis is running on this machine \\(process ${first.child.pid} on .+, started (\\d+ seconds? ago|now)\\)`))
     expect(refused.stderr).toContain('Nothing was run')
     expect(Date.now() - started).toBeLessThan(10_000)
     const zh = await runBuiltCli([...ARGS, '--no-wait', '--lang', 'zh-CN'], envFor('c', 0).env, { timeoutMs: 15_000 })
     expect(zh.code).toBe(3)
-    expect(zh.stderr).toContain(`本机上另一个诊断正在运行（PID ${first.child.pid}`)
+    expect(zh.stderr).toMatch(new RegExp(`本机上另一个诊断正在运行（进程 ${first.child.pid}，主机 .+，(\\d+\\s?秒[钟]?前|现在)开始）`))
     expect((await first.exited).code).toBe(1)
   }, 60_000)
 

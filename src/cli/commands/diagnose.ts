@@ -10,6 +10,7 @@ import { cliHistory, reportSaved } from '../history'
 import { diagnosisExposition } from '../../core/app/prometheus-text'
 import { checkOutputTarget, writeOutputFile } from '../../core/app/output-file'
 import { DEFAULT_SUSTAIN_SECONDS, GPU_SELECTION } from '../../core/app/diagnosis-options'
+import { formatAge } from '../../shared/relative-time'
 
 export const DIAGNOSE_OPTIONS = {
   json: { type: 'boolean' },
@@ -71,7 +72,7 @@ export async function diagnoseCommand(args: string[], ctx: CliContext): Promise<
     gpus: values.image === undefined ? values.gpus : undefined,
     convSeconds,
     lockWaitMs: values['no-wait'] === true ? 0 : undefined,
-    onLockWait: (holder) => ctx.say(ctx.t('diagnose.waiting', { pid: holder.pid, host: holder.host, since: holder.since })),
+    onLockWait: (holder) => ctx.say(ctx.t('diagnose.waiting', { pid: holder.pid, host: holder.host, ago: formatAge(holder.since, Date.now(), ctx.lang) })),
     onProgress: (p) => {
       if (p.stage === 'sample' || !p.step || p.step === lastStep) return
       lastStep = p.step

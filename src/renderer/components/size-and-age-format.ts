@@ -13,22 +13,7 @@ export function formatSize(bytes: number | null | undefined, lang: string): stri
   return `${formatNumber(value, lang, unit === 0 ? 0 : 1)} ${units[unit]}`
 }
 
-/** "3 days ago" / "3 天前", from an ISO time; a dash when there is none. */
-export function formatAge(iso: string | null, now: number, lang: string): string {
-  const time = iso ? Date.parse(iso) : NaN
-  if (Number.isNaN(time)) return DASH
-  const seconds = Math.round((time - now) / 1000)
-  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['year', 365 * 86400],
-    ['month', 30 * 86400],
-    ['day', 86400],
-    ['hour', 3600],
-    ['minute', 60],
-  ]
-  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
-  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit)
-  return rtf.format(seconds, 'second')
-}
+export { formatAge } from '../../shared/relative-time'
 
 /** A percentage for a bar's width, clamped to 0–100. */
 export function barPercent(done: number, total: number | null): number {
