@@ -44,7 +44,7 @@ export interface DiagnoseOptions {
   probeTimeoutMs?: number
   /** Names the container of each other GPU process (core/docker), for the contention and held-memory findings. */
   nameProcesses?: (processes: GpuProcess[]) => Promise<GpuProcess[]>
-  /** Where nvidia-smi fails: whether NVIDIA hardware is here at all (default: this machine's PCI bus and /dev). */
+  /** The NVIDIA hardware on the PCI bus and in /dev (default: this machine's sysfs and /dev). */
   readHardware?: () => Promise<NvidiaHardware | null>
 }
 
@@ -176,7 +176,7 @@ export async function runDiagnosis(options: DiagnoseOptions): Promise<Diagnosis>
       loadSamples: window ? samples.filter((s) => s.time >= window.startedAt + 500 && s.time <= window.endedAt) : [],
       loadState: mid.loadState ? await mid.loadState : null,
       probePid,
-      hardware: host.kind === 'error' ? await (options.readHardware ?? readNvidiaHardware)().catch(() => null) : null,
+      hardware: await (options.readHardware ?? readNvidiaHardware)().catch(() => null),
       probeFamilyPids: await mid.probeFamily,
       links: await linkFacts,
       ...(options.gpus ? { selection: options.gpus } : {}),

@@ -27,7 +27,7 @@ export interface DiagnosisInputs {
   /** nvidia-smi state read in the middle of the load: throttle reasons, other processes. */
   loadState: GpuState | null
   probePid: number | null
-  /** Read only where nvidia-smi failed: is there NVIDIA hardware here at all (PCI bus, /dev/nvidia*)? */
+  /** The PCI bus and /dev: is there NVIDIA hardware here at all, and which GPUs on the bus no driver runs? */
   hardware?: NvidiaHardware | null
   /** GPU processes that run under the probe (step 6's NCCL ranks, a wrapper's child), found while they lived. */
   probeFamilyPids?: number[]

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { open, readdir } from 'node:fs/promises'
+import { open, readdir, readlink } from 'node:fs/promises'
 
 import { readTegraRelease, TEGRA_RELEASE_FILE } from './tegra-release'
 
@@ -17,6 +17,23 @@ export interface NvidiaHardware {
   deviceNodes: string[]
   /** WSL 2 (the GPU is paravirtualised through /dev/dxg, never on a PCI bus) or Jetson (the GPU is on the SoC). */
   gpuOffPci: 'wsl' | 'jetson' | null
+  /** NVIDIA's display functions (VGA or 3D controller) on the bus, whether a driver runs them or not. */
+  gpus: PciGpu[]
+}
+
+/** One NVIDIA GPU as the PCI bus shows it, driver or no driver. */
+export interface PciGpu {
+  /** The sysfs entry name: domain:bus:device.function, "0000:41:00.0". */
+  address: string
+  /** The PCI device id, four lower-case hex digits ("2b85"). */
+  deviceId: string
+  /** Subsystem vendor:device ("1458:4198"), where sysfs has it. */
+  subsystem: string | null
+  /**
+   * The kernel driver bound to it ("nvidia", "vfio-pci", "nouveau"); null where none is (a GPU the
+   * NVIDIA driver refused at probe is left so); "?" where the link could not be read.
+   */
+  driver: string | null
 }
 
 export interface HardwarePaths {
@@ -27,6 +44,11 @@ export interface HardwarePaths {
 }
 
 const MAX_DEVICES = 4096
+
+/** PCI class codes of a display function: 0x0300xx VGA, 0x0302xx 3D controller (the data-centre parts). */
+const GPU_CLASS = /^0x030[02][0-9a-f]{2}$/i
+
+const hex4 = (text: string | null): string | null => text?.match(/^0x([0-9a-f]{4})$/i)?.[1]?.toLowerCase() ?? null
 
 async function readSmall(path: string, bytes = 64): Promise<string | null> {
   let file
@@ -42,9 +64,28 @@ async function readSmall(path: string, bytes = 64): Promise<string | null> {
   }
 }
 
+async function boundDriver(entry: string): Promise<string | null> {
+  try {
+    return (await readlink(`${entry}/driver`)).split('/').pop() || '?'
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : '?'
+  }
+}
+
+async function readPciGpu(pciRoot: string, name: string): Promise<PciGpu | null> {
+  const entry = `${pciRoot}/${name}`
+  const [cls, device, subVendor, subDevice] = await Promise.all(['class', 'device', 'subsystem_vendor', 'subsystem_device'].map((f) => readSmall(`${entry}/${f}`)))
+  const deviceId = hex4(device ?? null)
+  if (!cls || !GPU_CLASS.test(cls) || !deviceId) return null
+  const sv = hex4(subVendor ?? null)
+  const sd = hex4(subDevice ?? null)
+  return { address: name, deviceId, subsystem: sv && sd ? `${sv}:${sd}` : null, driver: await boundDriver(entry) }
+}
+
 /**
  * Linux only (null elsewhere, or where the PCI folder cannot be listed): how many PCI devices there are, how many
- * are NVIDIA's, which /dev/nvidia* nodes exist, and whether this is a machine whose GPU is on no PCI bus.
+ * are NVIDIA's and which of those are GPUs (with the driver bound to each), which /dev/nvidia* nodes exist,
+ * and whether this is a machine whose GPU is on no PCI bus.
  * sysfs files are small and never block; at most MAX_DEVICES are read.
  */
 export async function readNvidiaHardware(paths: HardwarePaths = {}): Promise<NvidiaHardware | null> {
@@ -64,12 +105,15 @@ export async function readNvidiaHardware(paths: HardwarePaths = {}): Promise<Nvi
   const procVersion = (await readSmall(paths.procVersion ?? '/proc/version', 1024)) ?? ''
   const wsl = /microsoft/i.test(procVersion) || existsSync(`${devRoot}/dxg`)
   const jetson = readTegraRelease(paths.tegraRelease ?? TEGRA_RELEASE_FILE) !== null
+  const nvidia = entries.filter((_, i) => vendors[i]?.toLowerCase() === NVIDIA_PCI_VENDOR)
+  const gpus = (await Promise.all(nvidia.map((e) => readPciGpu(pciRoot, e)))).filter((g): g is PciGpu => g !== null)
   return {
     pciDevices: entries.length,
-    nvidiaPciDevices: vendors.filter((v) => v?.toLowerCase() === NVIDIA_PCI_VENDOR).length,
+    nvidiaPciDevices: nvidia.length,
     pciRoot,
     deviceNodes,
     gpuOffPci: wsl ? 'wsl' : jetson ? 'jetson' : null,
+    gpus: gpus.sort((a, b) => a.address.localeCompare(b.address)),
   }
 }
 

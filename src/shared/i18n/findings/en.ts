@@ -24,6 +24,24 @@ export const findingsEnTexts = Object.assign({}, {
   'no-nvidia-gpu.fix':
     'Run GPU Doctor where the GPU is: on the GPU server itself (`gpu-doctor diagnose`, or `gpu-doctor serve` there and open it through an SSH tunnel), on a cloud instance type that has a GPU, or in a virtual machine the GPU is passed through to. Installing or reloading a driver here cannot help.',
 
+  'driver-older-than-gpu.title': 'Driver older than the GPU',
+  'driver-older-than-gpu.message':
+    'The NVIDIA GPU at {{address}} ({{gpu}}, PCI ID 10de:{{deviceId}}) is on the PCI bus, but driver {{driver}} does not run it: the driver predates the GPU. The first driver that runs it is {{minimum}} (source: {{source}}). nvidia-smi and PyTorch do not see this GPU.',
+  'driver-older-than-gpu.fix':
+    'Install driver {{minimum}} or newer, then reboot. `sudo dmesg | grep -i NVRM` shows what the driver itself said about this GPU.',
+
+  'driver-dropped-gpu-architecture.title': "Driver too new for the GPU's architecture",
+  'driver-dropped-gpu-architecture.message':
+    'The NVIDIA GPU at {{address}} ({{gpu}}, PCI ID 10de:{{deviceId}}) is on the PCI bus, but driver {{driver}} does not run it: R{{lastBranch}} is the last driver branch for {{arch}} GPUs (source: {{source}}). nvidia-smi and PyTorch do not see this GPU.',
+  'driver-dropped-gpu-architecture.fix':
+    "Install a driver of the R{{lastBranch}} branch (NVIDIA's legacy branch for {{arch}}; on Ubuntu the `nvidia-driver-{{lastBranch}}` package, where the release has it), then reboot. One driver runs every GPU of a machine, so a GPU here that needs a newer branch cannot run beside this one. `sudo dmesg | grep -i NVRM` shows what the driver itself said about this GPU.",
+
+  'gpu-on-bus-not-listed-by-driver.title': 'A GPU on the PCI bus that the driver does not run',
+  'gpu-on-bus-not-listed-by-driver.message':
+    "The NVIDIA GPU at {{address}} ({{gpu}}, PCI ID 10de:{{deviceId}}) is on the PCI bus with no driver bound, and driver {{driver}} does not list it: nvidia-smi and PyTorch do not see it. GPU Doctor's tables give no reason (they say this driver runs it, or they do not know the GPU).",
+  'gpu-on-bus-not-listed-by-driver.fix':
+    'Run `sudo dmesg | grep -i NVRM`: the driver writes there why it did not take a GPU. Check also that the GPU is not excluded on purpose (`NVreg_ExcludedGpus` in /etc/modprobe.d). A GPU newer than the driver needs a newer driver.',
+
   'nvml-driver-library-mismatch.title': 'Driver/library version mismatch',
   'nvml-driver-library-mismatch.message':
     "The driver's user-space libraries were updated, but the old kernel module is still loaded.",

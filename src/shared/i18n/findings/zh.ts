@@ -22,6 +22,23 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'no-nvidia-gpu.fix':
     '请在有 GPU 的地方运行 GPU Doctor：在 GPU 服务器本机上（`gpu-doctor diagnose`，或在那里运行 `gpu-doctor serve` 并通过 SSH 隧道打开），换用带 GPU 的云实例规格，或在已直通 GPU 的虚拟机里运行。在这台机器上安装或重新加载驱动都无济于事。',
 
+  'driver-older-than-gpu.title': '驱动比 GPU 旧',
+  'driver-older-than-gpu.message':
+    '位于 {{address}} 的 NVIDIA GPU（{{gpu}}，PCI ID 10de:{{deviceId}}）在 PCI 总线上，但驱动 {{driver}} 无法驱动它：这个驱动早于该 GPU。最早支持它的驱动是 {{minimum}}（来源：{{source}}）。nvidia-smi 和 PyTorch 都看不到这块 GPU。',
+  'driver-older-than-gpu.fix': '安装 {{minimum}} 或更新的驱动，然后重启。`sudo dmesg | grep -i NVRM` 可查看驱动自己关于这块 GPU 的记录。',
+
+  'driver-dropped-gpu-architecture.title': '驱动对该 GPU 架构而言太新',
+  'driver-dropped-gpu-architecture.message':
+    '位于 {{address}} 的 NVIDIA GPU（{{gpu}}，PCI ID 10de:{{deviceId}}）在 PCI 总线上，但驱动 {{driver}} 无法驱动它：R{{lastBranch}} 是支持 {{arch}} 架构 GPU 的最后一个驱动分支（来源：{{source}}）。nvidia-smi 和 PyTorch 都看不到这块 GPU。',
+  'driver-dropped-gpu-architecture.fix':
+    '安装 R{{lastBranch}} 分支的驱动（NVIDIA 为 {{arch}} 保留的旧版分支；Ubuntu 上为 `nvidia-driver-{{lastBranch}}` 软件包，若该发行版提供），然后重启。一台机器上所有 GPU 共用一个驱动，因此本机上需要更新分支的 GPU 无法与这块 GPU 同时运行。`sudo dmesg | grep -i NVRM` 可查看驱动自己关于这块 GPU 的记录。',
+
+  'gpu-on-bus-not-listed-by-driver.title': 'PCI 总线上有驱动未接管的 GPU',
+  'gpu-on-bus-not-listed-by-driver.message':
+    '位于 {{address}} 的 NVIDIA GPU（{{gpu}}，PCI ID 10de:{{deviceId}}）在 PCI 总线上，但没有绑定任何驱动，驱动 {{driver}} 也没有列出它：nvidia-smi 和 PyTorch 都看不到它。GPU Doctor 的数据表给不出原因（表中说这个驱动支持它，或者表中没有这块 GPU）。',
+  'gpu-on-bus-not-listed-by-driver.fix':
+    '运行 `sudo dmesg | grep -i NVRM`：驱动会在那里写明它为何没有接管某块 GPU。另请确认这块 GPU 没有被有意排除（/etc/modprobe.d 中的 `NVreg_ExcludedGpus`）。比驱动更新的 GPU 需要更新的驱动。',
+
   'nvml-driver-library-mismatch.title': '驱动与库版本不一致',
   'nvml-driver-library-mismatch.message': '驱动的用户态库已经更新，但旧的内核模块仍在运行。',
   'nvml-driver-library-mismatch.fix': '重启机器，或停止所有 GPU 进程后重新加载 nvidia 内核模块。之后锁定驱动包版本，避免自动升级再次造成此问题。',

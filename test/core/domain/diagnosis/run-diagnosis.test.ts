@@ -89,13 +89,13 @@ describe('runDiagnosis', () => {
 
   it('reports the host driver problem alongside the PyTorch facts', async () => {
     // A GPU on the PCI bus whose driver is not loaded (the machine the fake nvidia-smi stands for).
-    const gpuBox = async () => ({ pciDevices: 40, nvidiaPciDevices: 2, pciRoot: '/sys/bus/pci/devices', deviceNodes: [], gpuOffPci: null })
+    const gpuBox = async () => ({ pciDevices: 40, nvidiaPciDevices: 2, pciRoot: '/sys/bus/pci/devices', deviceNodes: [], gpuOffPci: null, gpus: [] })
     const d = await runDiagnosis({ python: TORCH_PYTHON, env: fakeSmiEnv('missing-driver'), steps: ['gpu-visible'], readHardware: gpuBox })
     expect(step(d, 'gpu-visible').findings.map((f) => f.id)).toContain('driver-not-loaded')
   })
 
   it('on a machine with no NVIDIA device at all, says so instead of blaming the driver', async () => {
-    const noGpu = async () => ({ pciDevices: 6, nvidiaPciDevices: 0, pciRoot: '/sys/bus/pci/devices', deviceNodes: [], gpuOffPci: null })
+    const noGpu = async () => ({ pciDevices: 6, nvidiaPciDevices: 0, pciRoot: '/sys/bus/pci/devices', deviceNodes: [], gpuOffPci: null, gpus: [] })
     const d = await runDiagnosis({ python: TORCH_PYTHON, env: fakeSmiEnv('missing-driver'), steps: ['gpu-visible'], readHardware: noGpu })
     const ids = step(d, 'gpu-visible').findings.map((f) => f.id)
     expect(ids).toContain('no-nvidia-gpu')

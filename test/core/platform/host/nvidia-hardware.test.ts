@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { noNvidiaHardware, readNvidiaHardware } from '../../../../src/core/platform/host/nvidia-hardware'
+import { fakePciBus } from '../../../helpers/fake-pci-bus'
 
 const roots: string[] = []
 afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })))
@@ -60,6 +61,28 @@ describe('is there NVIDIA hardware here at all', () => {
     expect(noNvidiaHardware(empty)).toBe(false)
   })
 
+  it('lists the NVIDIA GPUs on the bus (VGA or 3D controller) with the driver bound to each, and nothing else', async () => {
+    const bus = fakePciBus([
+      { address: '0000:00:02.0', vendor: '0x8086', device: '0xa780', class: '0x030000', driver: 'i915' },
+      { address: '0000:01:00.0', device: '0x2B85', class: '0x030000', subsystem: ['0x10de', '0x2057'], driver: 'nvidia' },
+      { address: '0000:01:00.1', device: '0x22e8', class: '0x040300', driver: 'snd_hda_intel' },
+      { address: '0000:41:00.0', device: '0x2335', class: '0x030200' },
+      { address: '0000:42:00.0', device: '0x1b80', class: '0x030000', driver: 'vfio-pci' },
+      { address: '0000:c3:00.0', device: '0x22a3', class: '0x068000', driver: 'nvidia-nvswitch' },
+    ])
+    try {
+      const h = await readNvidiaHardware(bus.paths)
+      expect(h?.nvidiaPciDevices).toBe(5)
+      expect(h?.gpus).toEqual([
+        { address: '0000:01:00.0', deviceId: '2b85', subsystem: '10de:2057', driver: 'nvidia' },
+        { address: '0000:41:00.0', deviceId: '2335', subsystem: null, driver: null },
+        { address: '0000:42:00.0', deviceId: '1b80', subsystem: null, driver: 'vfio-pci' },
+      ])
+    } finally {
+      bus.remove()
+    }
+  })
+
   it("reads this machine's real PCI bus: the same NVIDIA count as its vendor files", async () => {
     const h = await readNvidiaHardware()
     const root = '/sys/bus/pci/devices'
@@ -71,5 +94,6 @@ describe('is there NVIDIA hardware here at all', () => {
       }
     }).length
     expect(h).toMatchObject({ pciRoot: root, pciDevices: readdirSync(root).length, nvidiaPciDevices: nvidia })
+    expect(h!.gpus.length).toBeLessThanOrEqual(nvidia)
   })
 })

@@ -17,10 +17,14 @@ import { type EnvironmentRow, environmentFindings, environmentRows } from '../en
 import type { ProbeCrash } from '../../../platform/probe/run-probe'
 import { noNvidiaHardware } from '../../../platform/host/nvidia-hardware'
 import { mapCudaDevices } from '../cuda-devices'
+import { pciGpusOffDriver, unboundGpuLines } from '../../health/pci-gpus-off-driver'
 
 const TOO_OLD = /driver on your system is too old \(found version (\d+)\)/i
 
-/** Step 1: does PyTorch see the GPUs nvidia-smi sees, with kernels for them and a driver new enough? */
+/**
+ * Step 1: does PyTorch see the GPUs nvidia-smi sees, with kernels for them and a driver new enough,
+ * and does the driver run every NVIDIA GPU on the PCI bus?
+ */
 export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visible'> {
   const host = inputs.host.kind === 'ok' ? inputs.host.status : null
   const hostGpus = host?.gpus ?? []
@@ -28,17 +32,21 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   if (inputs.host.kind === 'error') {
     const p = inputs.host.problem
     const h = inputs.hardware
+    // With no driver to judge against, the GPUs on the bus that none holds are said as facts beside the problem.
+    const detail = [p.detail, ...unboundGpuLines(h)].join('\n')
     // "Driver not loaded" presumes a GPU; a PCI bus with no NVIDIA device and no /dev/nvidia* says there is none.
     findings.push(
       p.failureModeId === 'driver-not-loaded' && noNvidiaHardware(h)
         ? makeFinding('no-nvidia-gpu', 'error', { devices: h.pciDevices, root: h.pciRoot }, p.detail)
-        : makeFinding(p.failureModeId && isFindingId(p.failureModeId) ? p.failureModeId : 'host-gpu-problem', 'error', { message: p.message }, p.detail),
+        : makeFinding(p.failureModeId && isFindingId(p.failureModeId) ? p.failureModeId : 'host-gpu-problem', 'error', { message: p.message }, detail),
     )
   }
+  // A GPU on the bus the running driver does not run (older than the GPU, newer than its architecture's last branch).
+  const offDriver = host ? pciGpusOffDriver({ hardware: inputs.hardware, driverVersion: host.driverVersion, listedBusIds: hostGpus.map((g) => g.busId) }) : []
   if (!inputs.probe.ok) {
     const environment = environmentRows(inputs.probe.environment)
     findings.push(inputs.probe.crash ? crashFinding(inputs.probe.crash, environment) : makeFinding('probe-failed', 'error', { reason: inputs.probe.reason }, inputs.probe.stderr || null))
-    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus, ...(environment.length ? { environment } : {}) }, findings)
+    return stepResult('gpu-visible', 'fail', summary('probe.failed', { reason: inputs.probe.reason }), { hostGpus, ...(environment.length ? { environment } : {}) }, [...findings, ...offDriver])
   }
   const r = inputs.probe.report
   const torch = r.torch
@@ -48,7 +56,7 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
     const text = torch?.errorText ?? torch?.error ?? r.fatal ?? 'unknown'
     const classified = classifyImportFailure({ python, pythonVersion: r.python?.version ?? null, text, errorType: torch?.errorType ?? null, failure: torch?.failure })
     findings.push(...classified)
-    const fixed = withInstallFixes(findings, installContextOf(inputs))
+    const fixed = withInstallFixes([...findings, ...offDriver], installContextOf(inputs))
     const absent = fixed.some((f) => f.id === 'torch-not-installed')
     const ctx = torch?.failure
     const importFailure = ctx
@@ -160,11 +168,17 @@ export function gpuVisibleStep(inputs: DiagnosisInputs): StepResultOf<'gpu-visib
   const counts = { torchCount: cuda?.available ? cuda.deviceCount : null, hostCount: inputs.host.kind === 'ok' ? hostGpus.length : null }
   findings.push(...environmentFindings(environment, counts))
 
-  const unique = withInstallFixes(dedupe(forcedPtxJitCause(findings, evidence.archCoverage, environment)), installContextOf(inputs))
+  // A GPU the driver does not run comes first where nothing else fails (the verdict names it), else after what does.
+  const own = dedupe(forcedPtxJitCause(findings, evidence.archCoverage, environment))
+  const unique = withInstallFixes(own.some((f) => f.severity === 'error') ? [...own, ...offDriver] : [...offDriver, ...own], installContextOf(inputs))
   const status = statusFrom(unique)
   const names = (cuda?.devices ?? []).map((d) => `${d.name} (sm_${d.cc.replace('.', '')})`).join(', ')
+  // The GPUs PyTorch has work; what fails is a GPU beside them that the driver does not run.
+  const firstError = unique.find((f) => f.severity === 'error')
   const said =
-    status === 'fail' && split
+    status === 'fail' && cuda?.available && offDriver.some((f) => f.id === firstError?.id)
+      ? summary('gpuVisible.offDriver', { torch: torch.version ?? '?', count: cuda?.deviceCount ?? 0, names, ...reasonOf(unique) })
+      : status === 'fail' && split
       ? summary('gpuVisible.someFail', { torch: torch.version ?? '?', gpus: split.failed.map((d) => d.shownIndex).join(', '), usable: split.usable.join(', '), ...reasonOf(unique) })
       : status === 'fail'
       ? summary('gpuVisible.fail', { torch: torch.version ?? '?', ...reasonOf(unique) })
