@@ -81,7 +81,7 @@ describe('the CLI in an 80-column terminal', () => {
     const piped = await runBuiltCli(['health', '--from-smi', H100_X8], env)
     expect(piped.stdout).toContain('NVIDIA H100 80GB HBM3')
     const python = pythonWithoutTorch()
-    const zh = await runInPty(['interpreters', '--lang', 'zh-CN'], { ...env, PATH: `${dirname(python)}:${env.PATH ?? ''}` })
+    const zh = await runInPty(['interpreters', '--lang', 'zh-CN'], { ...env, PATH: `${dirname(python)}:${process.env.PATH ?? ''}` })
     expect(zh.code).toBe(0)
     expect(tooWide(zh.stdout)).toEqual([])
     expect(lines(zh.stdout)[0]).toMatch(/^Python +来源 +版本 +torch$/)
