@@ -13,7 +13,8 @@ import { startReplay } from './helpers/replay'
 const ROOT = resolve(import.meta.dirname, '..')
 const VERIFIED = resolve(ROOT, 'docs/verification/issue-3-h200')
 /** This machine's host name, as a word: masking must take it out. */
-const HOST = new RegExp(`\\b${hostname().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
+// Not inside a longer name; \b is ASCII-only, so a CJK hostname needs lookarounds on the name's own characters.
+const HOST = new RegExp(`(?<![\\p{L}\\p{N}_.-])${hostname().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u')
 const H200: Diagnosis = JSON.parse(readFileSync(resolve(import.meta.dirname, 'data/diagnosis-h200.json'), 'utf8')) as Diagnosis
 
 /** A data directory whose history holds one diagnosis: the H200 with cuDNN switched off. */
