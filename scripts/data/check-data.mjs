@@ -71,8 +71,8 @@ for (const d of DERIVED) {
   try {
     const r = await deriveTable(d, dataDir, [dataDir, join(root, 'resources', 'data')])
     problems.push(...r.problems.map((p) => `${d.file}: ${p}`))
-    if (r.differs) {
-      problems.push(`${d.file}: not what its pinned sources give (run npm run data:update)${r.changes.length ? `: ${r.changes.join('; ')}` : ': title, source or layout differ'}`)
+    if (r.contentDiffers) {
+      problems.push(`${d.file}: not what its pinned sources give (run npm run data:update)${r.changes.length ? `: ${r.changes.join('; ')}` : ': title or source differ'}`)
     }
   } catch (error) {
     problems.push(`${d.file}: ${error instanceof Error ? error.message : String(error)}`)

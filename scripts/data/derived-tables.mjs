@@ -79,5 +79,6 @@ export async function deriveTable(d, dataDir, sourceDirs = [dataDir]) {
   if (table === null && d.file === 'pytorch-releases.json') throw new Error(`${d.file}: not found (its typed rows cannot be generated)`)
   const r = d.derive(table, sourceText)
   const text = formatTable(r.next)
-  return { ...r, text, differs: text !== current }
+  // `differs`: the file's text would change (layout included); `contentDiffers`: its data would.
+  return { ...r, text, differs: text !== current, contentDiffers: table === null || JSON.stringify(r.next) !== JSON.stringify(table) }
 }

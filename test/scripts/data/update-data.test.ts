@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const script = fileURLToPath(new URL('../../../scripts/data/update-data.mjs', import.meta.url))
+const checkScript = fileURLToPath(new URL('../../../scripts/data/check-data.mjs', import.meta.url))
 const dataDir = fileURLToPath(new URL('../../../resources/data', import.meta.url))
 const TABLE = 'pytorch-releases.json'
 const MANIFEST = 'sources/pytorch-build-config.json'
 
-function run(args: string[]): Promise<{ code: number; output: string }> {
+function run(args: string[], path = script): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [path, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` })
     })
   })
@@ -94,6 +95,9 @@ describe('npm run data:update', () => {
     expect(check.output).toContain('differs: 2684: AD102 [GeForce RTX 4090 typed by hand] → AD102 [GeForce RTX 4090]')
     expect(check.output).toContain('differs: fff0: (none) → 999.1')
     expect(check.output).toMatch(/gpu-first-drivers\.json is not what its pinned sources give/)
+    const dataCheck = await run([dir], checkScript)
+    expect(dataCheck.code).toBe(1)
+    expect(dataCheck.output).toContain('gpu-pci-ids.json: not what its pinned sources give (run npm run data:update): 2683: (none) → AD102 [Test GPU]')
 
     expect((await run([dir])).code).toBe(0)
     const firstDrivers = JSON.parse(readFileSync(join(dir, 'gpu-first-drivers.json'), 'utf8'))
