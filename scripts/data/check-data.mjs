@@ -1,6 +1,6 @@
 // Checks resources/data/*.json: each file against its zod schema (src/shared/compat-data.ts), then
 // the tables against each other (src/core/domain/recommend/data-checks.ts), then each derived table against
-// what its pinned sources give (scripts/data/wheel-arches.mjs). Exit 1 with one line per problem.
+// what its pinned sources give (scripts/data/derived-tables.mjs). Exit 1 with one line per problem.
 // Usage: node scripts/data/check-data.mjs [DATA_DIR]   (npm run data:check; DATA_DIR defaults to resources/data)
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 
 import { build } from 'esbuild'
 
-import { applyWheelArches, deriveWheelArches, diffWheelArches } from './wheel-arches.mjs'
+import { DERIVED, deriveTable } from './derived-tables.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -67,27 +67,15 @@ if (problems.length === 0) {
 }
 // Derived tables: what npm run data:update would write. The pinned sources are read from DATA_DIR/sources,
 // or the repository's where DATA_DIR has none.
-if (raw.releases) {
-  const manifestFile = join('sources', 'pytorch-build-config.json')
-  let manifest = null
-  for (const dir of [dataDir, join(root, 'resources', 'data')]) {
-    try {
-      manifest = JSON.parse(await readFile(join(dir, manifestFile), 'utf8'))
-      break
-    } catch (error) {
-      if (error?.code !== 'ENOENT') {
-        problems.push(`${manifestFile}: ${error instanceof Error ? error.message : String(error)}`)
-        break
-      }
+for (const d of DERIVED) {
+  try {
+    const r = await deriveTable(d, dataDir, [dataDir, join(root, 'resources', 'data')])
+    problems.push(...r.problems.map((p) => `${d.file}: ${p}`))
+    if (r.contentDiffers) {
+      problems.push(`${d.file}: not what its pinned sources give (run npm run data:update)${r.changes.length ? `: ${r.changes.join('; ')}` : ': title or source differ'}`)
     }
-  }
-  if (manifest) {
-    const { table: derived, problems: applyProblems } = applyWheelArches(raw.releases, deriveWheelArches(manifest, raw.releases))
-    problems.push(...applyProblems.map((p) => `${COMPAT_FILES.releases}: ${p}`))
-    if (JSON.stringify(derived) !== JSON.stringify(raw.releases)) {
-      const changes = diffWheelArches(raw.releases, derived)
-      problems.push(`${COMPAT_FILES.releases}: not what its pinned sources give (run npm run data:update)${changes.length ? `: ${changes.join('; ')}` : ': sources differ'}`)
-    }
+  } catch (error) {
+    problems.push(`${d.file}: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 try {

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const script = fileURLToPath(new URL('../../../scripts/data/update-data.mjs', import.meta.url))
+const checkScript = fileURLToPath(new URL('../../../scripts/data/check-data.mjs', import.meta.url))
 const dataDir = fileURLToPath(new URL('../../../resources/data', import.meta.url))
 const TABLE = 'pytorch-releases.json'
 const MANIFEST = 'sources/pytorch-build-config.json'
 
-function run(args: string[]): Promise<{ code: number; output: string }> {
+function run(args: string[], path = script): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [path, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` })
     })
   })
@@ -43,7 +44,9 @@ describe('npm run data:update', () => {
   it('regenerates the committed tables from the pinned sources without a diff, and says it does not fetch', async () => {
     const { code, output } = await run(['--check'])
     expect(output).toMatch(/pytorch-releases\.json: wheel arch lists .*: \d+ facts from \d+ pinned copies/)
-    expect(output).toMatch(/unchanged/)
+    expect(output).toMatch(/gpu-pci-ids\.json: .*: \d{3,} device IDs \(sources\/pci-ids-nvidia\.txt\)/)
+    expect(output).toMatch(/gpu-first-drivers\.json: .*: \d{3,} device IDs \(sources\/open-gpu-kernel-modules-gpus\.txt\)/)
+    expect(output.match(/^ {2}unchanged$/gm)).toHaveLength(3)
     expect(output).toMatch(/Fetching newer sources is not available here/)
     expect(code).toBe(0)
   }, 60_000)
@@ -73,5 +76,34 @@ describe('npm run data:update', () => {
     expect(output).toMatch(/pt-matrix-115682080: fits no release/)
     expect(output).toContain('differs: 2.9 cu126 aarch64: 8.0;9.0 → (none)')
     expect(code).toBe(1)
+  }, 60_000)
+
+  it('regenerates the PCI ID and first-driver tables from their pinned sources, listing each device that changed', async () => {
+    const dir = copyOfData(() => {})
+    // A hand edit of a generated row, and a newer copy of each source with one more GPU in it.
+    const pciIds = JSON.parse(readFileSync(join(dir, 'gpu-pci-ids.json'), 'utf8'))
+    pciIds.devices['2684'] = 'AD102 [GeForce RTX 4090 typed by hand]'
+    writeFileSync(join(dir, 'gpu-pci-ids.json'), `${JSON.stringify(pciIds, null, 2)}\n`)
+    const pciSource = join(dir, 'sources', 'pci-ids-nvidia.txt')
+    writeFileSync(pciSource, readFileSync(pciSource, 'utf8').replace('\t2684  ', '\t2683  AD102 [Test GPU]\n\t2684  '))
+    const driversSource = join(dir, 'sources', 'open-gpu-kernel-modules-gpus.txt')
+    writeFileSync(driversSource, `${readFileSync(driversSource, 'utf8')}## 999.1\n| NVIDIA Test GPU | FFF0 |\n`)
+
+    const check = await run(['--check', dir])
+    expect(check.code).toBe(1)
+    expect(check.output).toContain('differs: 2683: (none) → AD102 [Test GPU]')
+    expect(check.output).toContain('differs: 2684: AD102 [GeForce RTX 4090 typed by hand] → AD102 [GeForce RTX 4090]')
+    expect(check.output).toContain('differs: fff0: (none) → 999.1')
+    expect(check.output).toMatch(/gpu-first-drivers\.json is not what its pinned sources give/)
+    const dataCheck = await run([dir], checkScript)
+    expect(dataCheck.code).toBe(1)
+    expect(dataCheck.output).toContain('gpu-pci-ids.json: not what its pinned sources give (run npm run data:update): 2683: (none) → AD102 [Test GPU]')
+
+    expect((await run([dir])).code).toBe(0)
+    const firstDrivers = JSON.parse(readFileSync(join(dir, 'gpu-first-drivers.json'), 'utf8'))
+    expect(firstDrivers.devices.fff0).toBe('999.1')
+    expect(firstDrivers.source.lastTag).toBe('999.1')
+    expect(JSON.parse(readFileSync(join(dir, 'gpu-pci-ids.json'), 'utf8')).devices['2684']).toBe('AD102 [GeForce RTX 4090]')
+    expect((await run(['--check', dir])).code).toBe(0)
   }, 60_000)
 })
