@@ -21,6 +21,10 @@ export interface WatchGpuSample {
   /** The PCIe link as it runs now; absent where the sampler does not read it. */
   link?: PcieLink | null
   /** GPM since the previous sample (Hopper and newer through NVML); absent or null elsewhere. */
+  /** SM clock (MHz), board power and its enforced limit (W), where the sampler reads them (NVML). */
+  smClockMHz?: number | null
+  powerW?: number | null
+  powerLimitW?: number | null
   gpm?: { smActive: number | null; smOccupancy: number | null; tensorActive: number | null; dramBandwidth: number | null } | null
 }
 

@@ -73,6 +73,9 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
         pcieCapacityMBps: capacity,
         pcieLinkShare: capacity === null || traffic === null ? null : Math.round((traffic / capacity) * 100) / 100,
         gpm: gpmOf(mine),
+        smClockMHzMean: round1(mean(mine.map((s) => s.smClockMHz ?? null))),
+        powerWMean: round1(mean(mine.map((s) => s.powerW ?? null))),
+        powerLimitW: mine.map((s) => s.powerLimitW ?? null).filter((v) => v !== null).at(-1) ?? null,
       }
     })
 }
