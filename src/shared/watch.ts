@@ -48,6 +48,8 @@ export const WatchGpmSchema = z.object({
   smOccupancy: z.number().nullable(),
   tensorActive: z.number().nullable(),
   dramBandwidth: z.number().nullable(),
+  /** Non-tensor FP32 math (NVML_GPM_METRIC_FP32_UTIL); absent from watches recorded before it was read. */
+  fp32Active: z.number().nullable().optional(),
 })
 export type WatchGpm = z.infer<typeof WatchGpmSchema>
 

@@ -96,8 +96,10 @@ describe('gpu-doctor watch, the bundled CLI on the real clock', { timeout: 45_00
     expect(json.gpus[0].samples).toBeGreaterThanOrEqual(2)
     // The link it runs on and GPM (the stand-in: Gen 5 ×16; SM active 12.5 %, occupancy 8 %, tensor 0.5 %, DRAM 3 %).
     expect(json.gpus[0]).toMatchObject({ pcieLink: { generation: 5, width: 16 }, pcieCapacityMBps: 63016, pcieLinkShare: 0 })
-    expect(json.gpm).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3 })
+    expect(json.gpm).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3, fp32Active: 1.5 })
     expect(typeof json.decidedBy).toBe('string')
+    // What NVML gives on any GPU, GPM or not (the stand-in: SM clock 1980 MHz, 123.5 W of 700 W), and the model the factors are looked up by.
+    expect(json.gpus[0]).toMatchObject({ smClockMHzMean: 1980, powerWMean: 123.5, powerLimitW: 700, name: 'NVIDIA H200' })
   })
 })
 

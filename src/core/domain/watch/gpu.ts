@@ -25,7 +25,7 @@ export interface WatchGpuSample {
   smClockMHz?: number | null
   powerW?: number | null
   powerLimitW?: number | null
-  gpm?: { smActive: number | null; smOccupancy: number | null; tensorActive: number | null; dramBandwidth: number | null } | null
+  gpm?: { smActive: number | null; smOccupancy: number | null; tensorActive: number | null; dramBandwidth: number | null; fp32Active?: number | null } | null
 }
 
 /**

@@ -19,6 +19,14 @@ export const GPM_DRAM_BOUND_MIN = 60
  * DRAM below its bound, and below that healthy GEMMs' figure with a margin.
  */
 export const GPM_OCCUPANCY_LOW_MAX = 10
+/**
+ * GPM non-tensor FP32 activity at or above this with the tensor cores idle: the SMs do FP32 math, as
+ * FP32 matrix products without TF32 do (cuBLAS SGEMM runs the FP32 pipes near their peak); below it
+ * the work is not matrix work that TF32 or bf16 would speed up. Where a watch has no FP32 reading
+ * (recorded before it was read) the tensor-core lever is judged without it, as before.
+ * To be checked against scripts/gpu/watch-fp32-matmul.py on the H200.
+ */
+export const GPM_FP32_BUSY_MIN = 30
 
 export type LeverId = 'busy-gpu-tensor-cores-idle' | 'busy-gpu-tensor-cores-idle-model-unknown' | 'busy-gpu-memory-bound' | 'busy-gpu-low-occupancy'
 
@@ -36,8 +44,8 @@ function factorParams(facts: WatchFacts): MessageParams | null {
 
 /**
  * How a GPU whose SMs get work uses it, where GPM says: tensor cores idle while DRAM is near its peak
- * (elementwise work: fusion) or while the SMs compute (FP32 without TF32 or bf16: the factor from the
- * model's own figures, or said unknown); tensor cores idle with few warps per SM (kernels or batches
+ * (elementwise work: fusion) or while the SMs do FP32 math (FP32 without TF32 or bf16: the factor from
+ * the model's own figures, or said unknown); tensor cores idle with few warps per SM (kernels or batches
  * too small). Nothing where GPM is absent or the SMs mostly idle.
  */
 export function busyGpuLevers(facts: WatchFacts, p: MessageParams): Finding[] {
@@ -47,11 +55,15 @@ export function busyGpuLevers(facts: WatchFacts, p: MessageParams): Finding[] {
   if (g.dramBandwidth !== null && g.dramBandwidth >= GPM_DRAM_BOUND_MIN) return [makeFinding('busy-gpu-memory-bound', 'info', p)]
   const model = modelName(facts)
   const factor = factorParams(facts)
-  const levers = [
-    factor
-      ? makeFinding('busy-gpu-tensor-cores-idle', 'warning', { ...p, ...factor })
-      : makeFinding('busy-gpu-tensor-cores-idle-model-unknown', 'warning', { ...p, name: model ?? '?' }),
-  ]
+  const fp32 = g.fp32Active ?? null
+  const levers: Finding[] = []
+  if (fp32 === null || fp32 >= GPM_FP32_BUSY_MIN) {
+    levers.push(
+      factor
+        ? makeFinding('busy-gpu-tensor-cores-idle', 'warning', { ...p, ...factor })
+        : makeFinding('busy-gpu-tensor-cores-idle-model-unknown', 'warning', { ...p, name: model ?? '?' }),
+    )
+  }
   if (g.smOccupancy !== null && g.smOccupancy < GPM_OCCUPANCY_LOW_MAX) levers.push(makeFinding('busy-gpu-low-occupancy', 'info', p))
   return levers
 }

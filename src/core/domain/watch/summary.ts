@@ -41,6 +41,7 @@ function gpmOf(samples: WatchGpuSample[]): WatchGpm | null {
     smOccupancy: round1(mean(read.map((g) => g.smOccupancy))),
     tensorActive: round1(mean(read.map((g) => g.tensorActive))),
     dramBandwidth: round1(mean(read.map((g) => g.dramBandwidth))),
+    fp32Active: round1(mean(read.map((g) => g.fp32Active ?? null))),
   }
 }
 
@@ -160,6 +161,7 @@ export function combineGpus(
           smOccupancy: weighted((g) => g.gpm?.smOccupancy ?? null),
           tensorActive: weighted((g) => g.gpm?.tensorActive ?? null),
           dramBandwidth: weighted((g) => g.gpm?.dramBandwidth ?? null),
+          fp32Active: weighted((g) => g.gpm?.fp32Active ?? null),
         }
       : null,
   }

@@ -73,6 +73,7 @@ function evidenceParams(facts: WatchFacts): MessageParams {
     occupancy: r0(facts.gpm?.smOccupancy ?? null),
     tensor: r0(facts.gpm?.tensorActive ?? null),
     dram: r0(facts.gpm?.dramBandwidth ?? null),
+    fp32Active: r0(facts.gpm?.fp32Active ?? null),
     threadName: facts.cpu.busiestThread?.name ?? '?',
     samples: Math.min(...(facts.gpus.length ? facts.gpus.map((g) => g.samples) : [0])),
     min: WATCH_MIN_SAMPLES,

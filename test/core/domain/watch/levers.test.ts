@@ -40,10 +40,10 @@ function facts(sample: Partial<WatchGpuSample>, opts: { name?: string | null; wo
 }
 
 // What issue 38's H200 runs read: FP32 matmuls with PyTorch's defaults SM active 97 %, tensor 0 %; an elementwise job DRAM 91 %.
-const FP32_MATMUL: Gpm = { smActive: 97, smOccupancy: 12, tensorActive: 0, dramBandwidth: 12 }
-const ELEMENTWISE: Gpm = { smActive: 95, smOccupancy: 60, tensorActive: 0, dramBandwidth: 91 }
-const SMALL_KERNELS: Gpm = { smActive: 45, smOccupancy: 3, tensorActive: 0, dramBandwidth: 4 }
-const BF16_MATMUL: Gpm = { smActive: 98, smOccupancy: 15, tensorActive: 97, dramBandwidth: 25 }
+const FP32_MATMUL: Gpm = { smActive: 97, smOccupancy: 12, tensorActive: 0, dramBandwidth: 12, fp32Active: 85 }
+const ELEMENTWISE: Gpm = { smActive: 95, smOccupancy: 60, tensorActive: 0, dramBandwidth: 91, fp32Active: 6 }
+const SMALL_KERNELS: Gpm = { smActive: 45, smOccupancy: 3, tensorActive: 0, dramBandwidth: 4, fp32Active: 2 }
+const BF16_MATMUL: Gpm = { smActive: 98, smOccupancy: 15, tensorActive: 97, dramBandwidth: 25, fp32Active: 1 }
 
 describe('watch names the biggest lever of a busy GPU first, with the measure that decided', () => {
   it('FP32 matmuls on an H200 with tensor cores idle: the headline names TF32/bf16, and the finding this GPU\'s own factor with its source', () => {
@@ -52,6 +52,7 @@ describe('watch names the biggest lever of a busy GPU first, with the measure th
     expect(j.findings[0]!.id).toBe('busy-gpu-tensor-cores-idle')
     expect(j.findings[0]!.message).toContain('(H200 SXM) the datasheet gives FP32 67, TF32 494.5 and bf16 989.5 TFLOP/s dense: TF32 up to 7×, bf16 up to 15×')
     expect(j.findings[0]!.message).toContain('https://www.nvidia.com/en-us/data-center/h200/')
+    expect(j.findings[0]!.message).toContain('tensor cores are active 0% of it and its FP32 units 85%')
     expect(j.findings[0]!.fix).toContain('torch.set_float32_matmul_precision("high")')
     expect(renderFinding(j.findings[0]!, findingsZh).message).toContain('TF32 最多可快 7 倍，用 bf16 最多可快 15 倍')
   })
@@ -73,11 +74,17 @@ describe('watch names the biggest lever of a busy GPU first, with the measure th
     expect([bf16.decidedBy, bf16.headline.key, bf16.findings]).toEqual(['gpm-sm-activity', 'verdict.healthy', []])
   })
 
-  it('few warps per SM with the tensor cores idle: tensor cores first (their factor), then occupancy with its figures and the CUDA-graph fix', () => {
+  it('few warps per SM with neither tensor cores nor FP32 units busy: occupancy, decided by it, with its figures and the CUDA-graph fix', () => {
     const j = judgeWatch(facts({ gpm: SMALL_KERNELS }))
-    expect(j.findings.map((f) => f.id)).toEqual(['busy-gpu-tensor-cores-idle', 'busy-gpu-low-occupancy'])
-    expect(j.findings[1]!.message).toContain('SMs are active 45% of the time (GPM) but hold only 3% of the warps')
-    expect(j.findings[1]!.fix).toContain('mode="reduce-overhead"')
+    expect([j.decidedBy, j.headline.key, j.findings.map((f) => f.id)]).toEqual(['gpm-occupancy', 'verdict.busyLowOccupancy', ['busy-gpu-low-occupancy']])
+    expect(j.findings[0]!.message).toContain('SMs are active 45% of the time (GPM) but hold only 3% of the warps')
+    expect(j.findings[0]!.fix).toContain('mode="reduce-overhead"')
+    // FP32 matmuls with few warps per SM: the tensor cores first (their factor), then occupancy.
+    expect(judgeWatch(facts({ gpm: { ...FP32_MATMUL, smOccupancy: 6 } })).findings.map((f) => f.id)).toEqual(['busy-gpu-tensor-cores-idle', 'busy-gpu-low-occupancy'])
+    // Tensor cores and FP32 units idle, SMs well filled: not matrix work TF32 would speed up, nothing claimed.
+    expect(judgeWatch(facts({ gpm: { ...SMALL_KERNELS, smOccupancy: 40 } })).findings).toEqual([])
+    // A watch recorded before the FP32 figure was read: the tensor-core lever as before.
+    expect(judgeWatch(facts({ gpm: { ...FP32_MATMUL, fp32Active: null } })).findings.map((f) => f.id)).toEqual(['busy-gpu-tensor-cores-idle'])
     // Healthy tensor-core GEMMs hold SMs with few warps (14.6–18.6 % on our H100): no occupancy finding there.
     expect(judgeWatch(facts({ gpm: { ...BF16_MATMUL, smOccupancy: 8 } })).findings).toEqual([])
   })
