@@ -2,14 +2,16 @@
 # On the GPU machine (device tool, repo root; issue 38 §2): `gpu-doctor watch --json` for 15 s on jobs whose
 # busy GPU is used well or badly: FP32 matmuls (tensor cores idle), an elementwise job (memory-bound), small
 # kernels in a CUDA graph (low occupancy), bf16 matmuls (tensor cores at work), pageable and pinned copies.
-# Needs carry [".carry", "out/cli/gpu-doctor-single.cjs", "node_modules/koffi", "node_modules/@koromix/koffi-linux-x64"]
-# (.carry/node.xz: `xz -T2 -6 -c "$(readlink -f "$(command -v node)")" > .carry/node.xz`; the CLI: node
-# scripts/build-cli.mjs; koffi for the NVML sampler, else watch
-# falls back to nvidia-smi dmon and has no GPM). BEFORE_CLI=/path/to/old/gpu-doctor-single.cjs also watches each
-# job with that build. Results in $OUT: <job>.json (+ .before.json), .stderr, .job.log, machine.txt, summary.txt,
-# and the FP32 job's text verdict in English and Chinese.
+# Needs carry [".carry", "out/cli/gpu-doctor-single.cjs"]: .carry/node.xz (`xz -T2 -6 -c "$(readlink -f "$(command -v node)")"
+# > .carry/node.xz`), koffi for the NVML sampler in .carry/node_modules (`cp -rL node_modules/koffi .carry/node_modules/;
+# cp -rL node_modules/@koromix/koffi-linux-x64 .carry/node_modules/@koromix/`: without it watch falls back to
+# nvidia-smi dmon and has no GPM), and the CLI (node scripts/build-cli.mjs). BEFORE_CLI=/path/to/old/gpu-doctor-single.cjs
+# also watches each job with that build. Results in $OUT: <job>.json (+ .before.json), .stderr, .job.log, machine.txt,
+# summary.txt, and the FP32 job's text verdict in English and Chinese.
 set -uo pipefail
 mkdir -p /tmp/nb && xz -d -c .carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
+# The one-file CLI loads koffi (kept out of the bundle) from here.
+[ -d .carry/node_modules ] && export NODE_PATH=$PWD/.carry/node_modules
 O=${OUT:-/tmp/gd-out}
 mkdir -p "$O"
 PY=${PYTHON:-/opt/torch/.venv/bin/python3}
