@@ -657,13 +657,13 @@ export const findingsEnTexts = Object.assign({}, {
 
   'busy-gpu-tensor-cores-idle.title': 'Busy GPU, tensor cores idle',
   'busy-gpu-tensor-cores-idle.message':
-    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}% of the time) but its tensor cores are active {{tensor}}% of it and its FP32 units {{fp32Active}}%, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). On this GPU ({{model}}) the datasheet gives FP32 {{fp32}}, TF32 {{tf32}} and bf16 {{bf16}} TFLOP/s dense: TF32 up to {{tf32Times}}×, bf16 up to {{bf16Times}}× for matrix work ({{source}}).',
+    'On GPU {{gpu}} the SMs are active {{smActive}}% of the time (GPM), the FP32 units {{fp32Active}}% and the tensor cores {{tensor}}%, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). On this GPU ({{model}}) the datasheet gives FP32 {{fp32}}, TF32 {{tf32}} and bf16 {{bf16}} TFLOP/s dense: TF32 up to {{tf32Times}}×, bf16 up to {{bf16Times}}× for matrix work ({{source}}).',
   'busy-gpu-tensor-cores-idle.fix':
     'Allow TF32 for FP32 matmuls: `torch.set_float32_matmul_precision("high")` at the start of the program; or run the model in bf16 with `torch.autocast("cuda", dtype=torch.bfloat16)`. Check the loss curve after the change.',
 
   'busy-gpu-tensor-cores-idle-model-unknown.title': 'Busy GPU, tensor cores idle',
   'busy-gpu-tensor-cores-idle-model-unknown.message':
-    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}% of the time) but its tensor cores are active {{tensor}}% of it and its FP32 units {{fp32Active}}%, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). How much TF32 or bf16 gains on this GPU ({{name}}) is unknown: GPU Doctor has no FP32, TF32 and bf16 figures for this model.',
+    'On GPU {{gpu}} the SMs are active {{smActive}}% of the time (GPM), the FP32 units {{fp32Active}}% and the tensor cores {{tensor}}%, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). How much TF32 or bf16 gains on this GPU ({{name}}) is unknown: GPU Doctor has no FP32, TF32 and bf16 figures for this model.',
   'busy-gpu-tensor-cores-idle-model-unknown.fix':
     'Allow TF32 for FP32 matmuls: `torch.set_float32_matmul_precision("high")` at the start of the program; or run the model in bf16 with `torch.autocast("cuda", dtype=torch.bfloat16)`. Check the loss curve after the change.',
 

@@ -597,13 +597,13 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'busy-gpu-tensor-cores-idle.title': 'GPU 很忙，但张量核心闲着',
   'busy-gpu-tensor-cores-idle.message':
-    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}% 的时间），但张量核心只有 {{tensor}}% 的时间在工作，FP32 单元 {{fp32Active}}%，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。这块 GPU（{{model}}）的规格书给出的稠密算力为 FP32 {{fp32}}、TF32 {{tf32}}、bf16 {{bf16}} TFLOP/s：矩阵运算用 TF32 最多可快 {{tf32Times}} 倍，用 bf16 最多可快 {{bf16Times}} 倍（{{source}}）。',
+    'GPU {{gpu}} 的 SM 有 {{smActive}}% 的时间活跃（GPM），FP32 单元 {{fp32Active}}%，张量核心只有 {{tensor}}%，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。这块 GPU（{{model}}）的规格书给出的稠密算力为 FP32 {{fp32}}、TF32 {{tf32}}、bf16 {{bf16}} TFLOP/s：矩阵运算用 TF32 最多可快 {{tf32Times}} 倍，用 bf16 最多可快 {{bf16Times}} 倍（{{source}}）。',
   'busy-gpu-tensor-cores-idle.fix':
     '为 FP32 矩阵乘法启用 TF32：在程序开头调用 `torch.set_float32_matmul_precision("high")`；或用 `torch.autocast("cuda", dtype=torch.bfloat16)` 以 bf16 运行模型。修改后检查损失曲线。',
 
   'busy-gpu-tensor-cores-idle-model-unknown.title': 'GPU 很忙，但张量核心闲着',
   'busy-gpu-tensor-cores-idle-model-unknown.message':
-    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}% 的时间），但张量核心只有 {{tensor}}% 的时间在工作，FP32 单元 {{fp32Active}}%，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。TF32 或 bf16 在这块 GPU（{{name}}）上能快多少未知：GPU Doctor 没有这一型号的 FP32、TF32 和 bf16 数据。',
+    'GPU {{gpu}} 的 SM 有 {{smActive}}% 的时间活跃（GPM），FP32 单元 {{fp32Active}}%，张量核心只有 {{tensor}}%，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。TF32 或 bf16 在这块 GPU（{{name}}）上能快多少未知：GPU Doctor 没有这一型号的 FP32、TF32 和 bf16 数据。',
   'busy-gpu-tensor-cores-idle-model-unknown.fix':
     '为 FP32 矩阵乘法启用 TF32：在程序开头调用 `torch.set_float32_matmul_precision("high")`；或用 `torch.autocast("cuda", dtype=torch.bfloat16)` 以 bf16 运行模型。修改后检查损失曲线。',
 

@@ -52,7 +52,7 @@ describe('watch names the biggest lever of a busy GPU first, with the measure th
     expect(j.findings[0]!.id).toBe('busy-gpu-tensor-cores-idle')
     expect(j.findings[0]!.message).toContain('(H200 SXM) the datasheet gives FP32 67, TF32 494.5 and bf16 989.5 TFLOP/s dense: TF32 up to 7×, bf16 up to 15×')
     expect(j.findings[0]!.message).toContain('https://www.nvidia.com/en-us/data-center/h200/')
-    expect(j.findings[0]!.message).toContain('tensor cores are active 0% of it and its FP32 units 85%')
+    expect(j.findings[0]!.message).toContain('the SMs are active 97% of the time (GPM), the FP32 units 85% and the tensor cores 0%')
     expect(j.findings[0]!.fix).toContain('torch.set_float32_matmul_precision("high")')
     expect(renderFinding(j.findings[0]!, findingsZh).message).toContain('TF32 最多可快 7 倍，用 bf16 最多可快 15 倍')
   })
