@@ -118,7 +118,9 @@ export function judgeWatch(facts: WatchFacts): Judgement {
   }
   const judgement = judgeJob(facts)
   // How the SMs use the work they get: judged whatever waits, then ordered after what the GPU waits for.
-  const levers = busyGpuLevers(facts, p)
+  // GPM reads the whole GPU: with another process working on it, its figures are not the job's alone.
+  const othersWork = (facts.othersSmMean ?? 0) > 0 || (facts.jobSmMean === null && facts.otherProcesses.length > 0)
+  const levers = othersWork ? [] : busyGpuLevers(facts, p)
   const info: Finding[] = []
   // Without GPM a busy GPU's use cannot be judged: say which verdicts are out of reach, with what NVML gave.
   if (!facts.gpm && judgement.verdict === 'healthy') info.push(noGpmFinding(facts, p))

@@ -95,6 +95,12 @@ describe('watch names the biggest lever of a busy GPU first, with the measure th
     expect(j.findings.map((f) => f.id)).toEqual(['input-pipeline-bottleneck', 'busy-gpu-tensor-cores-idle'])
   })
 
+  it('GPM reads the whole GPU: beside another process at work, no lever is claimed for the job from it', () => {
+    const shared = { ...facts({ gpm: FP32_MATMUL }), jobSmMean: 80, othersSmMean: 15, otherProcesses: [{ gpuIndex: 0, pid: 7, name: 'other', usedMemoryMiB: 100, smMean: 15 }] }
+    const j = judgeWatch(shared)
+    expect([j.verdict, j.headline.key, j.findings.map((f) => f.id)]).toEqual(['healthy', 'verdict.healthy', []])
+  })
+
   it('the order of gain is one explicit function: caveat, what the GPU waits for, tensor cores, fusion, occupancy, information', () => {
     const f = (id: Parameters<typeof makeFinding>[0]) => makeFinding(id, 'info', {})
     const shuffled = [f('watch-no-gpm'), f('busy-gpu-low-occupancy'), f('busy-gpu-memory-bound'), f('busy-gpu-tensor-cores-idle'), f('input-pipeline-bottleneck'), f('watch-job-ended')]
