@@ -23,6 +23,12 @@ export const WatchMeasureSchema = z.enum([
   'pcie-link-share',
   'pcie-throughput',
   'gpm-sm-activity',
+  /** GPM tensor-core activity on SMs that work: FP32 without TF32 or bf16. */
+  'gpm-tensor-activity',
+  /** GPM DRAM bandwidth against its peak: memory-bound kernels. */
+  'gpm-dram-bandwidth',
+  /** GPM SM occupancy: too few warps per SM. */
+  'gpm-occupancy',
   'sm-utilisation',
   'job-sm-share',
   'cgroup-throttling',
@@ -42,6 +48,8 @@ export const WatchGpmSchema = z.object({
   smOccupancy: z.number().nullable(),
   tensorActive: z.number().nullable(),
   dramBandwidth: z.number().nullable(),
+  /** Non-tensor FP32 math (NVML_GPM_METRIC_FP32_UTIL); absent from watches recorded before it was read. */
+  fp32Active: z.number().nullable().optional(),
 })
 export type WatchGpm = z.infer<typeof WatchGpmSchema>
 
@@ -68,6 +76,12 @@ export const WatchGpuSchema = z.object({
   pcieCapacityMBps: z.number().nullable().optional(),
   pcieLinkShare: z.number().nullable().optional(),
   gpm: WatchGpmSchema.nullable().optional(),
+  /** The model as nvidia-smi names it (the expected figures, such as TF32 and bf16 over FP32, are looked up by it). */
+  name: z.string().nullable().optional(),
+  /** NVML's SM clock (MHz) and board power (W) means over the watch, and the enforced power limit; absent from nvidia-smi dmon. */
+  smClockMHzMean: z.number().nullable().optional(),
+  powerWMean: z.number().nullable().optional(),
+  powerLimitW: z.number().nullable().optional(),
 })
 export type WatchGpu = z.infer<typeof WatchGpuSchema>
 

@@ -96,8 +96,10 @@ describe('gpu-doctor watch, the bundled CLI on the real clock', { timeout: 45_00
     expect(json.gpus[0].samples).toBeGreaterThanOrEqual(2)
     // The link it runs on and GPM (the stand-in: Gen 5 ×16; SM active 12.5 %, occupancy 8 %, tensor 0.5 %, DRAM 3 %).
     expect(json.gpus[0]).toMatchObject({ pcieLink: { generation: 5, width: 16 }, pcieCapacityMBps: 63016, pcieLinkShare: 0 })
-    expect(json.gpm).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3 })
+    expect(json.gpm).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3, fp32Active: 1.5 })
     expect(typeof json.decidedBy).toBe('string')
+    // What NVML gives on any GPU, GPM or not (the stand-in: SM clock 1980 MHz, 123.5 W of 700 W), and the model the factors are looked up by.
+    expect(json.gpus[0]).toMatchObject({ smClockMHzMean: 1980, powerWMean: 123.5, powerLimitW: 700, name: 'NVIDIA H200' })
   })
 })
 
@@ -111,7 +113,9 @@ describe('gpu-doctor watch on recorded jobs', () => {
     expect(json.seconds).toBe(3)
     expect(json.gpus).toEqual([expect.objectContaining({ index: 0, jobMemoryMiB: 2300, idleShare: 0, samples: 20 })])
     expect(json.cpu.busiestThread).toMatchObject({ tid: JOB, name: 'python', cpuPercent: 100, runnablePercent: 100 })
-    expect(json.findings).toEqual([])
+    // dmon gives no GPM: how the busy GPU is used is said to be out of reach, as information (exit stays 0).
+    expect(json.findings.map((f: { id: string; severity: string }) => [f.id, f.severity])).toEqual([['watch-no-gpm', 'info']])
+    expect(json.findings[0].message).toContain('through nvidia-smi dmon')
     expect(json.sampler).toBe('nvidia-smi dmon')
   })
 
@@ -122,6 +126,17 @@ describe('gpu-doctor watch on recorded jobs', () => {
     expect(text.stdout).toMatch(/GPM \(SM active, occupancy, tensor, DRAM bandwidth\)\s+13 %, 8 %, 1 %, 3 %/)
     expect(text.stdout).toMatch(/PCIe link \(rx \+ tx against one direction\)\s+Gen 5 ×16, 63016 MB\/s each way; 0 % used/)
     expect(text.stdout).toMatch(/Decided by\s+\S/)
+  })
+
+  it('FP32 matmuls on the (fake) H200 with tensor cores idle: the headline names the lever, the finding this GPU\'s factor, in English and Chinese (exit 0: the GPU does the work)', async () => {
+    const fp32: RecordedSample = { sm: 100, memBandwidth: 20, pcieRxMBps: 1, pcieTxMBps: 1, gpm: { smActive: 97, smOccupancy: 12, tensorActive: 0, dramBandwidth: 12 } }
+    const r = await watchRecorded(['--pid', String(JOB), '--seconds', '3'], [python(JOB, [{ tid: JOB, cpu: 100 }])], [fp32])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toContain('GPU-bound, but without tensor cores')
+    expect(r.stdout).toContain('TF32 up to 7×, bf16 up to 15×')
+    expect(r.stdout).toMatch(/Decided by\s+GPM tensor-core activity on busy SMs/)
+    const zh = await watchRecorded(['--pid', String(JOB), '--seconds', '3', '--lang', 'zh-CN'], [python(JOB, [{ tid: JOB, cpu: 100 }])], [fp32])
+    expect(zh.stdout).toContain('TF32 最多可快 7 倍，用 bf16 最多可快 15 倍')
   })
 
   it('one thread at a full core with the GPU partly busy and no workers: the GPU waits on the Python side (launch-bound), exit 1, in English and Chinese', async () => {

@@ -128,6 +128,7 @@ nvmlReturn_t nvmlGpmMetricsGet(nvmlGpmMetricsGet_t *m) {
       case 3: x->value = 8.0; break;
       case 5: x->value = 0.5; break;
       case 10: x->value = 3.0; break;
+      case 12: x->value = 1.5; break;
       default: x->nvmlReturn = 3; x->value = 0;
     }
   }

@@ -21,6 +21,12 @@ export const watchEn = {
   'verdict.jobEndedEarly': 'No verdict: the job ended ({{state}}) {{after}} s into the watch, leaving too few GPU samples before its last second ({{samples}}; a verdict needs {{min}}).',
   'verdict.mainThreadCpu':
     'CPU work in the main process: one thread ({{threadName}}) is busy {{thread}} % of the time while the GPU is nearly idle (busy {{sm}} %, idle in {{idle}} % of samples) and no worker process helps: the training process prepares data itself, it is not launching small kernels.',
+  'verdict.busyTensorIdle':
+    'GPU-bound, but without tensor cores: GPM shows the SMs active {{smActive}} % of the time and the tensor cores {{tensor}} % (DRAM {{dram}} % of its bandwidth). TF32 or bf16 is the biggest lever.',
+  'verdict.busyMemoryBound':
+    'GPU-bound on memory: GPM shows DRAM at {{dram}} % of its bandwidth with the SMs active {{smActive}} % and the tensor cores {{tensor}} %. Fusing the elementwise work is the biggest lever.',
+  'verdict.busyLowOccupancy':
+    'GPU busy with too little work per SM: GPM shows the SMs active {{smActive}} % but occupancy {{occupancy}} % and the tensor cores {{tensor}} %.',
   'verdict.smsMostlyIdle':
     'Kernels run but fill few SMs: the utilisation counter reads {{counter}} %, while GPM shows the SMs active {{smActive}} % of the time (occupancy {{occupancy}} %).',
   'label.gpus': 'GPUs',
@@ -49,6 +55,9 @@ export const watchEn = {
   'measure.pcie-link-share': 'PCIe throughput against the link\'s capacity',
   'measure.pcie-throughput': 'PCIe throughput (link capacity unknown)',
   'measure.gpm-sm-activity': 'GPM SM activity',
+  'measure.gpm-tensor-activity': 'GPM tensor-core activity on busy SMs',
+  'measure.gpm-dram-bandwidth': 'GPM DRAM bandwidth against its peak',
+  'measure.gpm-occupancy': 'GPM SM occupancy on busy SMs',
   'measure.rank-memory-bandwidth': 'memory traffic of each rank',
   'measure.rank-sm': 'SM activity of each rank',
   'measure.sm-utilisation': 'the utilisation counter (share of time a kernel ran)',
@@ -101,6 +110,9 @@ export const watchZh: Record<WatchKey, string> = {
   'verdict.jobEndedEarly': '无法判断：任务在观察开始 {{after}} 秒后结束（{{state}}），去掉最后一秒后只剩 {{samples}} 个 GPU 采样，少于判断所需的 {{min}} 个。',
   'verdict.mainThreadCpu':
     '主进程在做 CPU 工作：一个线程（{{threadName}}）有 {{thread}}% 的时间在忙，而 GPU 几乎空闲（忙碌 {{sm}}%，{{idle}}% 的采样中空闲），也没有 worker 进程帮忙：训练进程自己在准备数据，而不是在发起小内核。',
+  'verdict.busyTensorIdle': '受 GPU 限制，但没用上张量核心：GPM 显示 SM 有 {{smActive}}% 的时间活跃，张量核心 {{tensor}}%（DRAM 为带宽的 {{dram}}%）。TF32 或 bf16 是最大的提升空间。',
+  'verdict.busyMemoryBound': '受 GPU 显存限制：GPM 显示 DRAM 达到带宽的 {{dram}}%，SM 活跃 {{smActive}}%，张量核心 {{tensor}}%。融合逐元素运算是最大的提升空间。',
+  'verdict.busyLowOccupancy': 'GPU 在忙，但每个 SM 上的工作太少：GPM 显示 SM 活跃 {{smActive}}%，占用率只有 {{occupancy}}%，张量核心 {{tensor}}%。',
   'verdict.smsMostlyIdle': '内核在运行但只占用很少的 SM：利用率计数器显示 {{counter}}%，而 GPM 显示 SM 只有 {{smActive}}% 的时间活跃（占用率 {{occupancy}}%）。',
   'label.gpus': 'GPU',
   'label.sm': 'SM 忙碌（平均）',
@@ -128,6 +140,9 @@ export const watchZh: Record<WatchKey, string> = {
   'measure.pcie-link-share': 'PCIe 吞吐量与链路容量之比',
   'measure.pcie-throughput': 'PCIe 吞吐量（链路容量未知）',
   'measure.gpm-sm-activity': 'GPM 的 SM 活跃度',
+  'measure.gpm-tensor-activity': 'SM 繁忙时 GPM 的张量核心活跃度',
+  'measure.gpm-dram-bandwidth': 'GPM 的 DRAM 带宽（相对峰值）',
+  'measure.gpm-occupancy': 'SM 繁忙时 GPM 的 SM 占用率',
   'measure.rank-memory-bandwidth': '各 rank 的显存流量',
   'measure.rank-sm': '各 rank 的 SM 活跃度',
   'measure.sm-utilisation': '利用率计数器（有内核运行的时间占比）',

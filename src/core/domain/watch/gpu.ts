@@ -21,7 +21,11 @@ export interface WatchGpuSample {
   /** The PCIe link as it runs now; absent where the sampler does not read it. */
   link?: PcieLink | null
   /** GPM since the previous sample (Hopper and newer through NVML); absent or null elsewhere. */
-  gpm?: { smActive: number | null; smOccupancy: number | null; tensorActive: number | null; dramBandwidth: number | null } | null
+  /** SM clock (MHz), board power and its enforced limit (W), where the sampler reads them (NVML). */
+  smClockMHz?: number | null
+  powerW?: number | null
+  powerLimitW?: number | null
+  gpm?: { smActive: number | null; smOccupancy: number | null; tensorActive: number | null; dramBandwidth: number | null; fp32Active?: number | null } | null
 }
 
 /**

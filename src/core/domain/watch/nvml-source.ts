@@ -45,6 +45,9 @@ export class NvmlSampleSource implements GpuSampleSource {
           ...(this.sampler.processesAnsweredFor(d.index) ? { processes } : {}),
           link,
           gpm,
+          smClockMHz: g?.smClockMHz ?? null,
+          powerW: g?.powerW ?? null,
+          powerLimitW: g?.powerLimitW ?? null,
         })
       })
       this.pending = Promise.all(reads)

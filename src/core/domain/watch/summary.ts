@@ -41,6 +41,7 @@ function gpmOf(samples: WatchGpuSample[]): WatchGpm | null {
     smOccupancy: round1(mean(read.map((g) => g.smOccupancy))),
     tensorActive: round1(mean(read.map((g) => g.tensorActive))),
     dramBandwidth: round1(mean(read.map((g) => g.dramBandwidth))),
+    fp32Active: round1(mean(read.map((g) => g.fp32Active ?? null))),
   }
 }
 
@@ -73,6 +74,9 @@ export function summariseGpus(samples: WatchGpuSample[], jobMemory: Map<number, 
         pcieCapacityMBps: capacity,
         pcieLinkShare: capacity === null || traffic === null ? null : Math.round((traffic / capacity) * 100) / 100,
         gpm: gpmOf(mine),
+        smClockMHzMean: round1(mean(mine.map((s) => s.smClockMHz ?? null))),
+        powerWMean: round1(mean(mine.map((s) => s.powerW ?? null))),
+        powerLimitW: mine.map((s) => s.powerLimitW ?? null).filter((v) => v !== null).at(-1) ?? null,
       }
     })
 }
@@ -157,6 +161,7 @@ export function combineGpus(
           smOccupancy: weighted((g) => g.gpm?.smOccupancy ?? null),
           tensorActive: weighted((g) => g.gpm?.tensorActive ?? null),
           dramBandwidth: weighted((g) => g.gpm?.dramBandwidth ?? null),
+          fp32Active: weighted((g) => g.gpm?.fp32Active ?? null),
         }
       : null,
   }

@@ -5,6 +5,7 @@ import type { Message, MessageParams } from '../../../shared/message'
 import type { WatchMeasure, WatchResult, WatchVerdict } from '../../../shared/watch'
 import { describeOtherProcesses } from '../../../shared/watch-evidence'
 import { makeFinding } from '../findings/finding-catalog'
+import { busyGpuLevers, leverHeadline, noGpmFinding, orderByGain } from './levers'
 import { isBusyThread, WORKER_BUSY_PERCENT } from './summary'
 
 /** The facts a verdict rests on: everything in a WatchResult but the verdict itself. */
@@ -72,6 +73,7 @@ function evidenceParams(facts: WatchFacts): MessageParams {
     occupancy: r0(facts.gpm?.smOccupancy ?? null),
     tensor: r0(facts.gpm?.tensorActive ?? null),
     dram: r0(facts.gpm?.dramBandwidth ?? null),
+    fp32Active: r0(facts.gpm?.fp32Active ?? null),
     threadName: facts.cpu.busiestThread?.name ?? '?',
     samples: Math.min(...(facts.gpus.length ? facts.gpus.map((g) => g.samples) : [0])),
     min: WATCH_MIN_SAMPLES,
@@ -97,24 +99,6 @@ function judged(verdict: WatchVerdict, headlineKey: string, params: MessageParam
   }
 }
 
-/** GPM tensor-core activity at or below this on a busy GPU: the work runs without tensor cores. */
-export const GPM_TENSOR_IDLE_MAX = 5
-/** GPM DRAM bandwidth at or above this (% of peak) with tensor cores idle: the kernels wait on memory. */
-export const GPM_DRAM_BOUND_MIN = 60
-
-/**
- * How a busy GPU is used, where GPM says: tensor cores idle while the SMs compute (FP32 without TF32
- * or bf16) or while DRAM is near its peak (elementwise work: fusion). Without GPM nothing is said yet.
- */
-function busyGpuLevers(facts: WatchFacts, p: MessageParams): Finding[] {
-  const tensor = facts.gpm?.tensorActive ?? null
-  if (tensor === null) return []
-  if (tensor > GPM_TENSOR_IDLE_MAX) return []
-  const dram = facts.gpm?.dramBandwidth ?? null
-  if (dram !== null && dram >= GPM_DRAM_BOUND_MIN) return [makeFinding('busy-gpu-memory-bound', 'info', p)]
-  return [makeFinding('busy-gpu-tensor-cores-idle', 'warning', p)]
-}
-
 /**
  * What bounds the job. The GPU busy with the job at least the seeds' 70 % of the time is healthy; a
  * busy GPU that other processes keep busy a fifth of the time or more is shared. Below that the
@@ -133,12 +117,20 @@ export function judgeWatch(facts: WatchFacts): Judgement {
     return { ...j, findings: [...ended, ...j.findings] }
   }
   const judgement = judgeJob(facts)
-  judgement.findings.unshift(...ended)
+  // How the SMs use the work they get: judged whatever waits, then ordered after what the GPU waits for.
+  // GPM reads the whole GPU: with another process working on it, its figures are not the job's alone.
+  const othersWork = (facts.othersSmMean ?? 0) > 0 || (facts.jobSmMean === null && facts.otherProcesses.length > 0)
+  const levers = othersWork ? [] : busyGpuLevers(facts, p)
+  const info: Finding[] = []
+  // Without GPM a busy GPU's use cannot be judged: say which verdicts are out of reach, with what NVML gave.
+  if (!facts.gpm && judgement.verdict === 'healthy') info.push(noGpmFinding(facts, p))
   // Without per-process figures, other processes on the GPU make every SM figure above uncertain: say so.
-  if (facts.jobSmMean === null && facts.otherProcesses.length > 0) {
-    judgement.findings.push(makeFinding('watch-sm-includes-other-processes', 'info', evidenceParams(facts)))
-  }
-  return judgement
+  if (facts.jobSmMean === null && facts.otherProcesses.length > 0) info.push(makeFinding('watch-sm-includes-other-processes', 'info', p))
+  const findings = orderByGain([...ended, ...judgement.findings, ...levers, ...info])
+  // A busy GPU's headline names its biggest lever and the GPM measure that found it.
+  const first = judgement.verdict === 'healthy' ? findings.map((f) => leverHeadline(f.id)).find((h) => h !== null) : undefined
+  if (first) return { ...judgement, decidedBy: first.measure, headline: { key: first.key, params: { ...p, ...findings.find((f) => leverHeadline(f.id))!.params } }, findings }
+  return { ...judgement, findings }
 }
 
 /**
@@ -157,8 +149,7 @@ function judgeJob(facts: WatchFacts): Judgement {
   const smActive = facts.gpm?.smActive ?? null
   const fewSms = smActive !== null && smActive < GPM_SM_ACTIVE_MIN && (facts.othersSmMean ?? 0) === 0
   if (sm >= SM_WARN_BELOW && !fewSms) {
-    const j = judged('healthy', 'verdict.healthy', p, null, smActive !== null ? 'gpm-sm-activity' : smMeasure)
-    return { ...j, findings: busyGpuLevers(facts, p) }
+    return judged('healthy', 'verdict.healthy', p, null, smActive !== null ? 'gpm-sm-activity' : smMeasure)
   }
   // Sharing holds the job back when the GPU is busy (with the job and the others together) and the
   // others take a real share; on a GPU with idle time left the job's own side is what waits.

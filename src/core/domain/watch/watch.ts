@@ -169,7 +169,8 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
   // A job that ended: its last second (and the CPU interval it ended in) is its exit, not its work.
   const kept = ended ? samples.filter((_, i) => arrivals[i]! < ended!.atMs - TICK_MS) : samples
   if (ended) intervals.pop()
-  const gpuSummary = summariseGpus(kept, gpuMemory, jobPids)
+  const names = new Map(state.status.gpus.map((g) => [g.index, g.name]))
+  const gpuSummary = summariseGpus(kept, gpuMemory, jobPids).map((g) => ({ ...g, name: names.get(g.index) ?? null }))
   if (!ended && gpuSummary.every((g) => g.samples === 0)) fail('no-samples', { gpus: gpus.join(','), seconds: String(Math.round(elapsed)) })
 
   const throttled =

@@ -132,8 +132,11 @@ const GPM_METRIC_SIZE = 40
 const GPM_METRIC_ROOM = 256
 export const GPM_REQUEST_SIZE = GPM_HEADER + GPM_METRIC_SIZE * GPM_METRIC_ROOM
 
-/** The GPM metrics watch reads (nvmlGpmMetricId_t), all 0–100 %. */
-export const GPM_METRICS = { smActive: 2, smOccupancy: 3, tensorActive: 5, dramBandwidth: 10 } as const
+/**
+ * The GPM metrics watch reads (nvmlGpmMetricId_t), all 0–100 %. fp32Active is NVML_GPM_METRIC_FP32_UTIL (12):
+ * the share of time the SMs did non-tensor FP32 math, what FP32 matrix products without TF32 keep high.
+ */
+export const GPM_METRICS = { smActive: 2, smOccupancy: 3, tensorActive: 5, dramBandwidth: 10, fp32Active: 12 } as const
 export type GpmMetricName = keyof typeof GPM_METRICS
 export type GpmReading = Record<GpmMetricName, number | null>
 

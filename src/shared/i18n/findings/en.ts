@@ -675,9 +675,27 @@ export const findingsEnTexts = Object.assign({}, {
 
   'busy-gpu-tensor-cores-idle.title': 'Busy GPU, tensor cores idle',
   'busy-gpu-tensor-cores-idle.message':
-    'GPU {{gpu}} is busy (GPM: SMs active {{smActive}}% of the time) but its tensor cores are active {{tensor}}% of it, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). TF32 or bf16 runs them several times faster on this GPU.',
+    'On GPU {{gpu}} the SMs are active {{smActive}}% of the time (GPM), the FP32 units {{fp32Active}}% and the tensor cores {{tensor}}%, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). On this GPU ({{model}}) the datasheet gives FP32 {{fp32}}, TF32 {{tf32}} and bf16 {{bf16}} TFLOP/s dense: TF32 up to {{tf32Times}}×, bf16 up to {{bf16Times}}× for matrix work ({{source}}).',
   'busy-gpu-tensor-cores-idle.fix':
     'Allow TF32 for FP32 matmuls: `torch.set_float32_matmul_precision("high")` at the start of the program; or run the model in bf16 with `torch.autocast("cuda", dtype=torch.bfloat16)`. Check the loss curve after the change.',
+
+  'busy-gpu-tensor-cores-idle-model-unknown.title': 'Busy GPU, tensor cores idle',
+  'busy-gpu-tensor-cores-idle-model-unknown.message':
+    'On GPU {{gpu}} the SMs are active {{smActive}}% of the time (GPM), the FP32 units {{fp32Active}}% and the tensor cores {{tensor}}%, with DRAM at {{dram}}% of its bandwidth: the work computes without tensor cores, as FP32 matrix products and convolutions do with PyTorch\'s defaults (TF32 off for matmuls). How much TF32 or bf16 gains on this GPU ({{name}}) is unknown: GPU Doctor has no FP32, TF32 and bf16 figures for this model.',
+  'busy-gpu-tensor-cores-idle-model-unknown.fix':
+    'Allow TF32 for FP32 matmuls: `torch.set_float32_matmul_precision("high")` at the start of the program; or run the model in bf16 with `torch.autocast("cuda", dtype=torch.bfloat16)`. Check the loss curve after the change.',
+
+  'busy-gpu-low-occupancy.title': 'Busy GPU with too few warps per SM',
+  'busy-gpu-low-occupancy.message':
+    'On GPU {{gpu}} the SMs are active {{smActive}}% of the time (GPM) but hold only {{occupancy}}% of the warps they could, with tensor cores at {{tensor}}% and DRAM at {{dram}}% of its bandwidth: the kernels or batches are too small for this GPU, so each SM waits on memory latency it has no other warps to hide.',
+  'busy-gpu-low-occupancy.fix':
+    'Give each kernel more work: a larger batch (or several small tensors stacked into one). For many small kernels, capture them once with CUDA graphs: `torch.compile(model, mode="reduce-overhead")`, or `torch.cuda.CUDAGraph` by hand.',
+
+  'watch-no-gpm.title': 'How the busy GPU is used cannot be judged here',
+  'watch-no-gpm.message':
+    'GPU {{gpu}} ({{name}}) gives no GPM metrics through {{sampler}} (GPM is in NVML for Hopper and newer data-centre GPUs), so watch cannot tell whether the tensor cores work or how full the SMs are (occupancy): those verdicts are out of reach here. What NVML gave: device memory busy {{memBw}}% of the time (the share of time memory was read or written, not a share of its bandwidth), SM clock {{clock}} MHz, power {{power}} W of a {{powerLimit}} W limit.',
+  'watch-no-gpm.fix':
+    'Nothing to fix. For tensor-core use and occupancy on this GPU, profile a few steps with Nsight Systems or Nsight Compute (`nsys profile`, `ncu`), or `torch.profiler`.',
 
   'busy-gpu-memory-bound.title': 'Busy GPU waiting on memory',
   'busy-gpu-memory-bound.message':

@@ -614,9 +614,27 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'busy-gpu-tensor-cores-idle.title': 'GPU 很忙，但张量核心闲着',
   'busy-gpu-tensor-cores-idle.message':
-    'GPU {{gpu}} 很忙（GPM：SM 活跃 {{smActive}}% 的时间），但张量核心只有 {{tensor}}% 的时间在工作，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。在这块 GPU 上用 TF32 或 bf16 能快数倍。',
+    'GPU {{gpu}} 的 SM 有 {{smActive}}% 的时间活跃（GPM），FP32 单元 {{fp32Active}}%，张量核心只有 {{tensor}}%，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。这块 GPU（{{model}}）的规格书给出的稠密算力为 FP32 {{fp32}}、TF32 {{tf32}}、bf16 {{bf16}} TFLOP/s：矩阵运算用 TF32 最多可快 {{tf32Times}} 倍，用 bf16 最多可快 {{bf16Times}} 倍（{{source}}）。',
   'busy-gpu-tensor-cores-idle.fix':
     '为 FP32 矩阵乘法启用 TF32：在程序开头调用 `torch.set_float32_matmul_precision("high")`；或用 `torch.autocast("cuda", dtype=torch.bfloat16)` 以 bf16 运行模型。修改后检查损失曲线。',
+
+  'busy-gpu-tensor-cores-idle-model-unknown.title': 'GPU 很忙，但张量核心闲着',
+  'busy-gpu-tensor-cores-idle-model-unknown.message':
+    'GPU {{gpu}} 的 SM 有 {{smActive}}% 的时间活跃（GPM），FP32 单元 {{fp32Active}}%，张量核心只有 {{tensor}}%，DRAM 为带宽的 {{dram}}%：计算没有用上张量核心，PyTorch 默认设置下（矩阵乘法关闭 TF32）的 FP32 矩阵乘法和卷积就是这样。TF32 或 bf16 在这块 GPU（{{name}}）上能快多少未知：GPU Doctor 没有这一型号的 FP32、TF32 和 bf16 数据。',
+  'busy-gpu-tensor-cores-idle-model-unknown.fix':
+    '为 FP32 矩阵乘法启用 TF32：在程序开头调用 `torch.set_float32_matmul_precision("high")`；或用 `torch.autocast("cuda", dtype=torch.bfloat16)` 以 bf16 运行模型。修改后检查损失曲线。',
+
+  'busy-gpu-low-occupancy.title': 'GPU 很忙，但每个 SM 上的 warp 太少',
+  'busy-gpu-low-occupancy.message':
+    'GPU {{gpu}} 的 SM 有 {{smActive}}% 的时间活跃（GPM），但只驻留了可容纳 warp 数的 {{occupancy}}%，张量核心 {{tensor}}%，DRAM 为带宽的 {{dram}}%：内核或批量对这块 GPU 来说太小，每个 SM 没有别的 warp 来掩盖显存延迟。',
+  'busy-gpu-low-occupancy.fix':
+    '让每个内核做更多的工作：加大批量（或把多个小张量拼成一个）。对大量小内核，用 CUDA 图一次捕获：`torch.compile(model, mode="reduce-overhead")`，或手动使用 `torch.cuda.CUDAGraph`。',
+
+  'watch-no-gpm.title': '这里无法判断繁忙的 GPU 用得好不好',
+  'watch-no-gpm.message':
+    'GPU {{gpu}}（{{name}}）通过 {{sampler}} 拿不到 GPM 指标（NVML 只对 Hopper 及更新的数据中心 GPU 提供 GPM），因此 watch 无法判断张量核心是否在工作、SM 是否被填满（占用率）：这些结论在这里无法得出。NVML 给出的数据：显存有 {{memBw}}% 的时间在读写（这是时间占比，不是带宽占比），SM 时钟 {{clock}} MHz，功耗 {{power}} W（上限 {{powerLimit}} W）。',
+  'watch-no-gpm.fix':
+    '无需修复。要了解这块 GPU 上张量核心的使用和占用率，用 Nsight Systems 或 Nsight Compute（`nsys profile`、`ncu`）或 `torch.profiler` 分析几个训练步。',
 
   'busy-gpu-memory-bound.title': 'GPU 很忙，但在等显存',
   'busy-gpu-memory-bound.message':

@@ -69,23 +69,8 @@ describe('watch judges what the GPU does, and says which measure decided', () =>
     const quiet = judgeWatch(facts({ sm: 100, gpm }, 10))
     expect([quiet.verdict, quiet.decidedBy, quiet.headline.key]).toEqual(['gpu-waits-elsewhere', 'gpm-sm-activity', 'verdict.smsMostlyIdle'])
     expect(quiet.findings[0]?.id).toBe('gpu-sms-mostly-idle')
-    const healthy = judgeWatch(facts({ sm: 100, gpm: { ...gpm, smActive: 92 } }, 10))
+    const healthy = judgeWatch(facts({ sm: 100, gpm: { ...gpm, smActive: 92, smOccupancy: 18, tensorActive: 80 } }, 10))
     expect([healthy.verdict, healthy.decidedBy]).toEqual(['healthy', 'gpm-sm-activity'])
-  })
-
-  // The H200 runs of issue 38: FP32 matmuls with PyTorch's defaults read SM active 97 %, tensor 0 %, and were
-  // called healthy with nothing more; an elementwise job at 91 % DRAM bandwidth likewise.
-  it('GPM: a busy GPU with tensor cores idle names the TF32/bf16 lever; one at DRAM\'s peak names fusion; tensor cores at work say nothing more', () => {
-    const fp32 = judgeWatch(facts({ sm: 100, gpm: { smActive: 97, smOccupancy: 40, tensorActive: 0, dramBandwidth: 12 } }, 10))
-    expect([fp32.verdict, fp32.findings.map((f) => f.id)]).toEqual(['healthy', ['busy-gpu-tensor-cores-idle']])
-    expect(fp32.findings[0]!.message).toContain('tensor cores are active 0%')
-    expect(fp32.findings[0]!.fix).toContain('torch.set_float32_matmul_precision("high")')
-    expect(findingsZh['busy-gpu-tensor-cores-idle.fix']).toContain('torch.autocast')
-    const elementwise = judgeWatch(facts({ sm: 100, gpm: { smActive: 95, smOccupancy: 60, tensorActive: 0, dramBandwidth: 91 } }, 10))
-    expect(elementwise.findings.map((f) => f.id)).toEqual(['busy-gpu-memory-bound'])
-    expect(elementwise.findings[0]!.fix).toContain('torch.compile')
-    const bf16 = judgeWatch(facts({ sm: 100, gpm: { smActive: 96, smOccupancy: 40, tensorActive: 62, dramBandwidth: 30 } }, 10))
-    expect(bf16.findings).toEqual([])
   })
 
   it('a main thread at 100 % beside a nearly idle GPU is CPU work in the main process, not small kernels', () => {
@@ -104,7 +89,7 @@ describe('watch judges what the GPU does, and says which measure decided', () =>
     expect(ended.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'watch-not-enough-samples'])
     const enough = judgeWatch(facts({ sm: 100 }, 8, {}, { state: 'exited', afterSeconds: 9 }))
     expect(enough.verdict).toBe('healthy')
-    expect(enough.findings.map((f) => f.id)).toEqual(['watch-job-ended'])
+    expect(enough.findings.map((f) => f.id)).toEqual(['watch-job-ended', 'watch-no-gpm'])
   })
 
   it('GPM and the link are summarised per GPU (the fastest link seen: it trains down when idle)', () => {

@@ -40,8 +40,9 @@ const verdictOf = (f: WatchFacts) => {
 
 describe('the watch verdict', () => {
   it('SM at the seeds\' 70 % or more is healthy, even with a busy main thread (the CUDA sync spin of a GPU-bound job)', () => {
-    expect(verdictOf(facts({ sm: SM_WARN_BELOW, thread: 99, main: 100 }))).toEqual(['healthy', null])
-    expect(judgeWatch(facts({ sm: 100, thread: 99 })).findings).toEqual([])
+    // Without GPM (nvidia-smi dmon here) how the busy GPU is used cannot be judged: said as information only.
+    expect(verdictOf(facts({ sm: SM_WARN_BELOW, thread: 99, main: 100 }))).toEqual(['healthy', 'watch-no-gpm'])
+    expect(judgeWatch(facts({ sm: 100, thread: 99 })).findings.map((f) => [f.id, f.severity])).toEqual([['watch-no-gpm', 'info']])
   })
 
   it('busy DataLoader workers while the GPU waits: input-bound, with the input-pipeline finding and its fix', () => {
@@ -99,7 +100,7 @@ describe('the watch verdict with other processes on the GPU', () => {
   })
 
   it('the job keeps the GPU busy 75 % beside a small one: healthy', () => {
-    expect(verdictOf(shared({ jobSmMean: 75, othersSmMean: 22 }, { sm: 97 }))).toEqual(['healthy', null])
+    expect(verdictOf(shared({ jobSmMean: 75, othersSmMean: 22 }, { sm: 97 }))).toEqual(['healthy', 'watch-no-gpm'])
   })
 
   it('the GPU idle half the time with another process at 25 %: the job waits on its own side (launch-bound), not on the sharing', () => {
@@ -109,8 +110,11 @@ describe('the watch verdict with other processes on the GPU', () => {
   it('without per-process figures (nvidia-smi dmon), other processes make the SM figure uncertain, and the verdict says so', () => {
     const j = judgeWatch(shared({}, { sm: 99 }))
     expect(j.verdict).toBe('healthy')
-    expect(j.findings.map((f) => [f.id, f.severity])).toEqual([['watch-sm-includes-other-processes', 'info']])
-    expect(j.findings[0]!.message).toContain('nvidia-smi dmon measures the whole GPU')
+    expect(j.findings.map((f) => [f.id, f.severity])).toEqual([
+      ['watch-no-gpm', 'info'],
+      ['watch-sm-includes-other-processes', 'info'],
+    ])
+    expect(j.findings[1]!.message).toContain('nvidia-smi dmon measures the whole GPU')
   })
 })
 
@@ -138,6 +142,9 @@ describe('summarising samples', () => {
         pcieCapacityMBps: null,
         pcieLinkShare: null,
         gpm: null,
+        smClockMHzMean: null,
+        powerWMean: null,
+        powerLimitW: null,
       },
     ])
     expect(combineGpus(gpus)).toEqual({ smMean: 40, idleShare: 0.5, memBandwidthMean: 20, pcieMBps: 220, jobSmMean: null, othersSmMean: null, pcieLinkShare: null, gpm: null })

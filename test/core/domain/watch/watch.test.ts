@@ -107,7 +107,7 @@ describe('watchJob', () => {
     const r = await watchJob({ pid: JOB, seconds: 3, source: new RecordedSource(clock, steady(reading(98))), ...options, env })
     expect(r).toMatchObject({ verdict: 'healthy', jobSmMean: null, othersSmMean: null })
     expect(r.otherProcesses).toMatchObject([{ pid: OTHER, smMean: null }])
-    expect(r.findings.map((f) => f.id)).toEqual(['watch-sm-includes-other-processes'])
+    expect(r.findings.map((f) => f.id)).toEqual(['watch-no-gpm', 'watch-sm-includes-other-processes'])
   })
 
   it('a job that ends during the watch is judged on what was seen, and the sampler is stopped', async () => {

@@ -26,8 +26,8 @@ describe('GPM metrics and the PCIe link through koffi, against the stand-in libn
     const gpu0 = sampler.devices[0]!
     expect(sampler.gpmSupported(gpu0)).toBe(true)
     expect(sampler.gpmMetrics(gpu0)).toBeNull()
-    expect(sampler.gpmMetrics(gpu0)).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3 })
-    expect(sampler.gpmMetrics(gpu0)).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3 })
+    expect(sampler.gpmMetrics(gpu0)).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3, fp32Active: 1.5 })
+    expect(sampler.gpmMetrics(gpu0)).toEqual({ smActive: 12.5, smOccupancy: 8, tensorActive: 0.5, dramBandwidth: 3, fp32Active: 1.5 })
     sampler.close()
     // Two samples per GPU, allocated once and freed on close.
     const log = readFileSync(calls, 'utf8').split('\n')
