@@ -21,8 +21,10 @@ for a in /sys/bus/pci/devices/*; do [ "$(cat $a/vendor)" = 0x10de ] && echo "$(b
 "$py" scripts/gpu/summarise-diagnoses.py "$out" > "$out/summary.txt" 2>&1
 tar czf $OUT/round.tgz -C /tmp round
 OUT=$OUT bash docs/verification/issue-38/device.sh > /dev/null 2>&1
+grep -h 'PASS\|FAIL\|elapsed\|device' $OUT/issue-38/compare-*.txt $OUT/issue-38/device.log | head -40
 tar czf $OUT/issue-38.tgz -C $OUT issue-38 && rm -rf $OUT/issue-38
 mkdir -p $OUT/watch && OUT=$OUT/watch BEFORE_CLI=.carry/before-single.cjs WATCH_SECONDS=12 bash scripts/gpu/verify-watch-levers.sh > $OUT/watch/run.log 2>&1
+cat $OUT/watch/summary.txt
 tar czf $OUT/watch.tgz -C $OUT watch && rm -rf $OUT/watch
 pgrep -af 'gpu_doctor_probe|scripts/gpu/watch-' | grep -v pgrep || echo "nothing left running"
-cat $out/walls.txt; head -60 $out/summary.txt; grep -h "PASS\|FAIL" /dev/null
+cat $out/walls.txt; head -60 $out/summary.txt
