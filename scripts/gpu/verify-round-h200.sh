@@ -2,7 +2,7 @@
 # This round on one H200, in one device call: four diagnoses (plain; --disable-cudnn; the system cuDNN through
 # LD_PRELOAD; PYTORCH_NO_CUDA_MEMORY_CACHING=1), a live `health` (the PCI-bus check of issue 36 on real sysfs),
 # issue 38's memory workload against plain torch (docs/verification/issue-38/device.sh), and the watch levers
-# (scripts/gpu/verify-watch-levers.sh, with the previous build as "before"). Needs carry
+# (scripts/gpu/verify-watch-levers.sh; "before" is what the issue records). Needs carry
 # [".carry", "out/cli/gpu-doctor-single.cjs"] as verify-watch-levers.sh says. Results: $OUT/round.tgz and the rest.
 set -uo pipefail
 mkdir -p /tmp/nb && xz -d -c .carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
@@ -23,7 +23,7 @@ tar czf $OUT/round.tgz -C /tmp round
 OUT=$OUT bash docs/verification/issue-38/device.sh > /dev/null 2>&1
 grep -h 'PASS\|FAIL\|elapsed\|device' $OUT/issue-38/compare-*.txt $OUT/issue-38/device.log | head -40
 tar czf $OUT/issue-38.tgz -C $OUT issue-38 && rm -rf $OUT/issue-38
-mkdir -p $OUT/watch && OUT=$OUT/watch BEFORE_CLI=.carry/before-single.cjs WATCH_SECONDS=12 bash scripts/gpu/verify-watch-levers.sh > $OUT/watch/run.log 2>&1
+mkdir -p $OUT/watch && OUT=$OUT/watch WATCH_SECONDS=12 bash scripts/gpu/verify-watch-levers.sh > $OUT/watch/run.log 2>&1
 cat $OUT/watch/summary.txt
 tar czf $OUT/watch.tgz -C $OUT watch && rm -rf $OUT/watch
 pgrep -af 'gpu_doctor_probe|scripts/gpu/watch-' | grep -v pgrep || echo "nothing left running"
