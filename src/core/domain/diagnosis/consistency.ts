@@ -67,7 +67,12 @@ export function checkConsistency(steps: readonly StepResult[]): Violation[] {
       out.push({ rule: 'cudnn-file-disagrees', step: 'cudnn-loaded', detail: `step 2 names ${two.join(', ') || 'no file'}, step 3 ${three.join(', ') || 'no file'}` })
     // Step 2 says another cuDNN shadows the bundled one: step 3, which shows where each mapped file came from, must say so too.
     const shadowed = cudnn.findings.find((f) => f.id === 'cudnn-shadowed-by-system-copy')
-    if (shadowed && ldd.status !== 'skip' && !ldd.findings.some((f) => SHADOW_IN_STEP_3.has(f.id) || (f.id === 'verdict-lowered-by-consistency-check' && f.params.rule === 'cudnn-shadow-unflagged')))
+    // A finding said once (in step 2) leaves step 3 a pointer to it (`same-as-step`): that is step 3 saying so.
+    const flags = (f: Finding) =>
+      SHADOW_IN_STEP_3.has(f.id) ||
+      (f.id === 'same-as-step' && SHADOW_IN_STEP_3.has(String(f.params.findingId))) ||
+      (f.id === 'verdict-lowered-by-consistency-check' && f.params.rule === 'cudnn-shadow-unflagged')
+    if (shadowed && ldd.status !== 'skip' && !ldd.findings.some(flags))
       out.push({ rule: 'cudnn-shadow-unflagged', step: 'ldd-linkage', detail: `step 2 says another cuDNN copy is loaded (${shadowed.message}); step 3 is ${ldd.status.toUpperCase()} without saying so` })
   }
   return out

@@ -57,6 +57,17 @@ describe('a cuDNN brought in through LD_PRELOAD', () => {
     expect(fixed.status).toBe('fail')
   })
 
+  it("the 2026-12-08 H100 run: step 3 pointing to step 2's finding (said once) is step 3 saying so, not a contradiction", () => {
+    const run = JSON.parse(readFileSync('docs/verification/round-h100-2026-12-08/round/preload-cudnn.json', 'utf8')) as { steps: StepResult[] }
+    const two = run.steps.find((s) => s.id === 'cudnn-loaded')!
+    const saved = run.steps.find((s) => s.id === 'ldd-linkage')!
+    // Step 3 as the run made it, before the checker lowered it: the pointer and the mapped origin `ld-preload`.
+    const three = { ...saved, findings: saved.findings.filter((f) => f.id !== 'verdict-lowered-by-consistency-check') } as StepResult
+    expect(three.findings.map((f) => [f.id, f.params.findingId])).toEqual([['same-as-step', 'cudnn-shadowed-by-system-copy']])
+    expect((three.evidence as { mappedOrigins: Array<{ origin: string }> }).mappedOrigins.map((m) => m.origin)).toContain('ld-preload')
+    expect(checkConsistency([two, three]).map((v) => v.rule)).not.toContain('cudnn-shadow-unflagged')
+  })
+
   it('step 3 flags the mapped cuDNN from the other copy, and its origin reads LD_PRELOAD', () => {
     const r = preloadedReport()
     const three = lddLinkageStep(inputs(r))
