@@ -88,18 +88,69 @@ const NCCL_NETWORK_FROM_GENERIC_ERROR: CauseCheck = {
   },
 }
 
+// "all CUDA-capable devices are busy or unavailable" (error 46) is an exclusive compute mode only where the paste shows
+// that mode; else it is as likely a GPU the program cannot use (too old for its build, in a bad state).
+const EXCLUSIVE_MODE: CauseCheck = {
+  id: 'exclusive-compute-mode-busy',
+  check(_finding, facts) {
+    const mode = facts.sheet.computeMode
+    if (mode && /E\. |Exclusive|Prohibited/i.test(mode.value)) return null
+    const because = mode
+      ? `compute mode ${mode.value} (${mode.line})`
+      : 'the paste does not show the compute mode (`nvidia-smi --query-gpu=compute_mode --format=csv`); a GPU too old for the program\'s build says the same'
+    return { because, instead: null, keepAs: 'warning' }
+  },
+}
+
+// A DLL of a CUDA shim that is not NVIDIA's (ZLUDA on AMD, ROCm/HIP): the Visual C++ / reinstall-torch fix is for
+// NVIDIA's CUDA DLLs, so it is not said; the raw line stays for the reader.
+const DLL_OF_CUDA_SHIM: CauseCheck = {
+  id: 'windows-dll-load-failure',
+  check(_finding, facts) {
+    const shim = facts.sheet.cudaShim
+    return shim ? { because: shim.line, instead: null } : null
+  },
+}
+
 // "no kernel image" is weighed by the differential (differential.ts), against the wheel's architectures and the GPU.
-const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR]
+const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR, EXCLUSIVE_MODE, DLL_OF_CUDA_SHIM]
 
 // Causes that only the facts together show: a container that got no GPU, where the program then saw none.
 const NO_GPU_SYMPTOM = /is_available\(\)[\s\S]{0,60}?\b(?:False|Flase)\b|No CUDA GPUs are available|no CUDA-capable device|insufficient for CUDA runtime|nvidia-smi: (?:command )?not found|nvcc and nvidia-smi not found/i
+// PyTorch saw no GPU: `is_available()` answered False (either word order: "returns false … is_available()").
+const NOT_AVAILABLE = /is_available\(\)[^\n]{0,60}?\b(?:False|Flase)\b|\b(?:returns?|returned|gives?|got|is) false\b[\s\S]{0,80}?is_available\(\)|Is CUDA available: False|No CUDA GPUs are available/i
 
-function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
+function containerWithoutGpu(facts: PasteFacts, text: string): Finding[] {
   const started = facts.dockerRunWithoutGpu
   const insideWithoutTools = facts.container && facts.driverToolsMissing ? `${facts.container}: ${facts.driverToolsMissing}` : null
   const evidence = started ?? insideWithoutTools
   if (!evidence || !NO_GPU_SYMPTOM.test(text)) return []
   return [makeFinding('container-missing-gpu-env', 'error', {}, evidence)]
+}
+
+/** A CPU-only build the package list states (conda's `cpu_*` build string, `cpuonly`, `pytorch-mutex … cpu`). */
+function cpuBuildListed(facts: PasteFacts): Finding[] {
+  const cpu = facts.sheet.torchCpuOnly
+  return cpu ? [makeFinding('cpu-only-torch-build', 'error', { torch: cpu.value }, cpu.line)] : []
+}
+
+/** No GPU for PyTorch beside a CUDA_VISIBLE_DEVICES the paste sets: the variable may hide the GPU (a suspect, not proof). */
+function visibleDevicesSet(facts: PasteFacts, text: string): Finding[] {
+  const set = facts.sheet.visibleDevices
+  if (!set || !NOT_AVAILABLE.test(text)) return []
+  return [makeFinding('cuda-visible-devices-misconfigured', 'warning', { value: set.value }, `${set.line} — torch.cuda.is_available() is False`)]
+}
+
+/** A Jetson where PyTorch sees no GPU: the aarch64 wheels on PyPI are CPU-only; Jetson needs NVIDIA's JetPack build. */
+function jetsonWheel(facts: PasteFacts, text: string): Finding[] {
+  const jetson = facts.sheet.places.find((p) => p.value === 'jetson')
+  if (!jetson || facts.torchWheels.some((w) => /\+cu/i.test(w)) || !NOT_AVAILABLE.test(text)) return []
+  const because = `${jetson.line} — the aarch64 PyTorch wheels on PyPI are CPU-only; a Jetson needs NVIDIA's JetPack build of PyTorch`
+  return [makeFinding('cpu-only-torch-build', 'warning', {}, because)]
+}
+
+function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
+  return [...containerWithoutGpu(facts, text), ...cpuBuildListed(facts), ...visibleDevicesSet(facts, text), ...jetsonWheel(facts, text)]
 }
 
 /**

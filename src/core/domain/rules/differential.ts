@@ -184,7 +184,61 @@ const NO_DRIVER_ON_HOST: Candidate = {
   judge: (facts) => (noDriverWhereItRan(facts) || placeLine(facts, 'wsl') ? excluded('the driver is elsewhere') : OPEN),
 }
 
+// ---- "Found no NVIDIA driver on your system" (PyTorch), "couldn't communicate with the NVIDIA driver" (nvidia-smi):
+// no driver answered. That is a driver not loaded only where there is a GPU to drive; a machine without an NVIDIA GPU,
+// or a job or container given none, says the same.
+
+/** A line of the paste that shows an NVIDIA GPU on the machine: its name, lspci, /dev/nvidiaN, a kernel NVRM line. */
+function gpuSeen(facts: PasteFacts): string | null {
+  return facts.sheet.gpuSeen?.line ?? (facts.gpuNames[0] ? `GPU ${facts.gpuNames[0]}` : null)
+}
+
+/** A scheduler job or a container: where a GPU must be requested to be seen. */
+function jobOrContainer(facts: PasteFacts): string | null {
+  return facts.sheet.places.find((p) => p.value === 'slurm' || p.value === 'kubernetes' || p.value === 'container')?.line ?? null
+}
+
+const DRIVER_NOT_RUNNING: Candidate = {
+  id: () => 'driver-not-loaded',
+  judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
+    if (noDriverWhereItRan(facts)) return excluded(noDriverWhereItRan(facts)!)
+    const missing = facts.sheet.moduleMissing?.line
+    if (missing) return confirmed(missing)
+    const seen = gpuSeen(facts)
+    if (seen && !jobOrContainer(facts)) return confirmed(seen)
+    return OPEN
+  },
+}
+
+const NO_GPU_IN_MACHINE: Candidate = {
+  id: () => 'no-nvidia-gpu',
+  judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
+    const seen = gpuSeen(facts)
+    return seen ? excluded(seen) : OPEN
+  },
+  // The message's paste wording: a suspect of a paste, not the PCI bus read on this machine.
+  params: () => ({ route: 'paste' }),
+}
+
+const NO_GPU_GIVEN_TO_JOB: Candidate = {
+  id: (facts) => (placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes') ? 'job-without-gpu' : 'container-missing-gpu-env'),
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return confirmed(absent)
+    // Not said when the paste shows no job or container: it would be a guess about where the program ran.
+    return jobOrContainer(facts) ? OPEN : { state: 'excluded', because: null }
+  },
+}
+
 export const DIFFERENTIALS: readonly Differential[] = [
+  {
+    message: /Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver/i,
+    replaces: ['driver-not-loaded'],
+    candidates: [DRIVER_NOT_RUNNING, NO_GPU_IN_MACHINE, NO_GPU_GIVEN_TO_JOB],
+    undecided: 'no-driver-or-gpu-undecided',
+  },
   {
     message: /driver version is insufficient for CUDA runtime version/i,
     replaces: ['driver-too-old-for-cuda-runtime', 'driver-library-not-visible', 'container-missing-gpu-env'],

@@ -64,7 +64,12 @@ const CONTAINER_PROMPT = /^root@([0-9a-f]{12}):/m
 const DOCKER_RUN = /^.*\b(?:docker|podman) run\b(?:[^\\\n]|\\(?!\n))*(?:\\\n(?:[^\\\n]|\\(?!\n))*)*/gm
 const GPU_REQUEST = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES|nvidia-docker/
 const TOOLS_MISSING = /nvidia-smi: (?:command )?not found|nvidia-smi\W+(?:is )?not (?:found|recogni[sz]ed)|nvcc and nvidia-smi not found/i
-const IMPORT_LINE = /\bimport ([A-Za-z_][\w.]*)/
+// `from X.Y import *` names X.Y; `import X` names X. `[\w.]{0,200}`: bounded, one start per "import".
+const IMPORT_LINE = /\bfrom ([A-Za-z_][\w.]{0,200}) import\b|\bimport ([A-Za-z_][\w.]{0,200})/
+// A traceback frame in an installed package: `File ".../site-packages/tensorflow/python/x.py"` names tensorflow.
+const PACKAGE_FRAME = /File "[^"\n]{0,400}?(?:site|dist)-packages[\\/](?:[^\\/"\n]{1,100}\.egg[\\/])?(\w+)[\\/]/
+// The loader's refusal the traceback ends in.
+const LOADER_ERROR = /\b(?:ImportError|OSError|ModuleNotFoundError)\b/
 // site-packages or dist-packages, also inside an egg (site-packages/trtpy-1.0-py3.9.egg/trtpy/__init__.py).
 const PACKAGE_INIT = /File "[^"\n]*(?:site|dist)-packages\/(?:[^/"\n]+\.egg\/)?(\w+)\/__init__\.py"/
 const LOAD_ERROR = /\b(?:ImportError|OSError|error)\b/i
@@ -79,16 +84,22 @@ function spaced(name: string): string {
 }
 
 /**
- * The module whose import failed: an `import X` line (or a traceback frame in X/__init__.py) with an error on it or
- * the next two lines. Line by line: one regex spanning lines retried every split of each line (cubic on 64 KiB).
+ * The module whose import failed: an `import X` / `from X import` line (or a traceback frame in X/__init__.py) with
+ * an error on it or the next two lines; else the package of the innermost installed-package frame above the loader's
+ * error (stdlib frames such as imp.py or importlib are not packages: the import they carry out is the package's).
+ * Line by line: one regex spanning lines retried every split of each line (cubic on 64 KiB).
  */
 function failingImportOf(text: string): string | null {
   const lines = text.split('\n', 20_000)
+  let frame: string | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
-    const name = IMPORT_LINE.exec(line)?.[1] ?? PACKAGE_INIT.exec(line)?.[1]
-    if (!name) continue
-    if ([line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return name
+    const imported = IMPORT_LINE.exec(line)
+    const name = imported?.[1] ?? imported?.[2] ?? PACKAGE_INIT.exec(line)?.[1]
+    if (name && [line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return name
+    if (line.startsWith('Traceback')) frame = null
+    frame = PACKAGE_FRAME.exec(line)?.[1] ?? frame
+    if (frame && LOADER_ERROR.test(line)) return frame
   }
   return null
 }

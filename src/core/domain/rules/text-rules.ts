@@ -188,6 +188,17 @@ export const TEXT_RULES: readonly TextRule[] = [
       defined({ gpu: (m[1] ?? '').trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
   },
   { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device/i },
+  {
+    // PyTorch's own warning for a GPU below its build's oldest architecture: "Found GPU0 NVIDIA GTX TITAN Black which is
+    // of cuda capability 3.5. PyTorch no longer supports this GPU because it is too old. The minimum cuda capability
+    // supported by this library is 3.7." The name is bounded and stops at the line's end.
+    id: 'gpu-arch-not-in-wheel',
+    severity: 'error',
+    pattern: /Found GPU\d{1,2} ([^\n]{1,80}?) which is of cuda capability (\d{1,2})\.(\d)/i,
+    requires: /PyTorch no longer supports this GPU/i,
+    params: (m, text) =>
+      defined({ gpu: m[1]!.trim(), arch: `sm_${m[2]}${m[3]}`, supported: capture(text, /minimum cuda capability supported by this library is (\d{1,2}\.\d)/i) }),
+  },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal/i },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected/i },
