@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+
+import { analyzeText } from '../../../../src/core/domain/rules/analyze-text'
+
+const ids = (text: string) => analyzeText(text).findings.map((f) => `${f.id}:${f.severity}`)
+const FOUND_NO_DRIVER = 'RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver'
+const SMI_FAILED = "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running."
+
+// "No driver answered" means a driver not loaded only where there is a GPU to drive (issue 37).
+describe('the differential of "no NVIDIA driver"', () => {
+  it('alone: no driver or no NVIDIA GPU, as warnings, after the finding that says how to tell them apart', () => {
+    expect(ids(FOUND_NO_DRIVER)).toEqual(['no-driver-or-gpu-undecided:warning', 'driver-not-loaded:warning', 'no-nvidia-gpu:warning'])
+    const undecided = analyzeText(FOUND_NO_DRIVER).findings[0]!
+    expect(undecided.fix).toContain('lspci | grep -i nvidia')
+    // The suspect's own words, not the PCI count the live check reads.
+    expect(analyzeText(FOUND_NO_DRIVER).findings[2]!.message).not.toContain('?')
+  })
+
+  it('with the GPU shown (lspci, its name, /dev/nvidia0) or the module missing: the driver, at error', () => {
+    expect(ids(`01:00.0 VGA compatible controller: NVIDIA Corporation GA102 [GeForce RTX 3090]\n${SMI_FAILED}`)).toEqual(['driver-not-loaded:error'])
+    expect(ids(`GPU: GeForce GTX 1080 Ti\n${FOUND_NO_DRIVER}`)).toEqual(['driver-not-loaded:error'])
+    expect(ids(`modprobe: FATAL: Module nvidia not found.\n${SMI_FAILED}`)).toEqual(['driver-not-loaded:error'])
+  })
+
+  it('inside a Slurm job: the job without a GPU is a candidate too; a docker run without --gpus is the cause', () => {
+    expect(ids(`$ srun -p cpu --pty bash\n$ nvidia-smi\n${SMI_FAILED}`)).toEqual([
+      'no-driver-or-gpu-undecided:warning',
+      'driver-not-loaded:warning',
+      'no-nvidia-gpu:warning',
+      'job-without-gpu:warning',
+    ])
+    expect(ids(`$ docker run -it ubuntu:22.04 nvidia-smi\n${SMI_FAILED}`)).toContain('container-missing-gpu-env:error')
+    expect(ids(`$ docker run -it ubuntu:22.04 nvidia-smi\n${SMI_FAILED}`)).not.toContain('driver-not-loaded:error')
+  })
+})
+
+describe('messages that are confident only with the fact that decides', () => {
+  it('error 46 "busy or unavailable": exclusive compute mode at error only when the paste shows that mode', () => {
+    const line = 'Check failed: error == cudaSuccess (46 vs. 0)  all CUDA-capable devices are busy or unavailable'
+    expect(ids(line)).toEqual(['exclusive-compute-mode-busy:warning'])
+    expect(ids(`|   0  Tesla V100   On   | 00000000:00:1E.0 Off |  0%  E. Process |\n${line}`)).toEqual(['exclusive-compute-mode-busy:error'])
+  })
+
+  it('a DLL of ZLUDA (a CUDA shim on AMD GPUs): no Visual C++ / reinstall-torch fix', () => {
+    const nvidia = 'OSError: [WinError 126] The specified module could not be found. Error loading "C:\\venv\\lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.'
+    expect(ids(nvidia)).toEqual(['windows-dll-load-failure:error'])
+    expect(ids(nvidia.replace('C:\\venv', 'C:\\ComfyUI-Zluda\\venv'))).toEqual([])
+  })
+
+  it('the driver floor of today\'s wheels: an error beside a stated PyTorch, a warning when the paste names none or a CPU build explains it', () => {
+    const smi = '| NVIDIA-SMI 410.72       Driver Version: 410.72       CUDA Version: 10.0     |\n'
+    expect(ids(`${smi}AssertionError: Torch not compiled with CUDA enabled`)).toEqual(['cpu-only-torch-build:error', 'driver-too-old-for-pytorch:warning'])
+  })
+
+  it('libcudnn missing for another package (from X import *, frames in its site-packages): not PyTorch\'s bundled copy', () => {
+    expect(ids('from onnxruntime_genai.onnxruntime_genai import *\nImportError: libcudnn.so.8: cannot open shared object file: No such file or directory')).toEqual([
+      'library-missing-for-package:error',
+    ])
+    const tf = [
+      'Traceback (most recent call last):',
+      '  File "/env/lib/python3.6/site-packages/tensorflow/python/pywrap_tensorflow_internal.py", line 24, in swig_import_helper',
+      "    _mod = imp.load_module('_pywrap_tensorflow_internal', fp, pathname, description)",
+      '  File "/env/lib/python3.6/imp.py", line 343, in load_dynamic',
+      '    return _load(spec)',
+      'ImportError: libcudnn.so.7: cannot open shared object file: No such file or directory',
+    ].join('\n')
+    expect(analyzeText(tf).findings.map((f) => [f.id, f.params.package])).toEqual([['library-missing-for-package', 'tensorflow']])
+    expect(ids(tf.replaceAll('tensorflow/python/pywrap_tensorflow_internal.py', 'torch/__init__.py'))).toEqual(['bundled-cudnn-not-found:error'])
+  })
+})
+
+describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
+  it('conda list rows of a CPU build: cpuonly, pytorch-mutex cpu, a py3.8_cpu_0 build string', () => {
+    expect(ids('cpuonly                   2.0                           0    pytorch')).toEqual(['cpu-only-torch-build:error'])
+    expect(ids('pytorch-mutex             1.0                         cpu    pytorch')).toEqual(['cpu-only-torch-build:error'])
+    expect(ids('pytorch                   1.11.0              py3.8_cpu_0    pytorch')).toEqual(['cpu-only-torch-build:error'])
+    expect(ids('pytorch                   1.11.0  py3.8_cuda11.3_cudnn8.2.0_0    pytorch')).toEqual([])
+  })
+
+  it('collect_env\'s "CUDA used to build PyTorch: Could not collect" beside "Is CUDA available: False": a CPU build', () => {
+    const env = 'PyTorch version: 2.2.2\nIs debug build: False\nCUDA used to build PyTorch: Could not collect\nROCM used to build PyTorch: N/A\n\nOS: Microsoft Windows 11\nIs CUDA available: False\n'
+    expect(ids(env)).toEqual(['cpu-only-torch-build:error'])
+    expect(ids(env.replace('Is CUDA available: False', 'Is CUDA available: True'))).not.toContain('cpu-only-torch-build:error')
+  })
+
+  it('CUDA_VISIBLE_DEVICES set where PyTorch sees no GPU: a warning naming the variable', () => {
+    const text = '`export CUDA_VISIBLE_DEVICES=1`\nthe following returns false\n`torch.cuda.is_available()`'
+    expect(ids(text)).toEqual(['cuda-visible-devices-misconfigured:warning'])
+    expect(analyzeText(text).findings[0]!.evidence).toContain('CUDA_VISIBLE_DEVICES=1')
+    expect(ids('`export CUDA_VISIBLE_DEVICES=1`\ntraining runs fine')).toEqual([])
+  })
+
+  it('a Jetson where is_available() is False: the aarch64 PyPI wheel is CPU-only (warning)', () => {
+    const text = 'installed torch on my jetson nano (Jetpack 4.4 [L4T 32.4.3]), but cuda.is_available() returns false'
+    expect(ids(text)).toEqual(['cpu-only-torch-build:warning'])
+    expect(analyzeText(text).findings[0]!.evidence).toContain('JetPack')
+  })
+
+  it('PyTorch\'s "no longer supports this GPU because it is too old": the build lacks the GPU\'s architecture', () => {
+    const text = 'Found GPU0 NVIDIA GTX TITAN Black which is of cuda capability 3.5. PyTorch no longer supports this GPU because it is too old. The minimum cuda capability supported by this library is 3.7.'
+    const [finding] = analyzeText(text).findings
+    expect(finding).toMatchObject({ id: 'gpu-arch-not-in-wheel', severity: 'error', params: { gpu: 'NVIDIA GTX TITAN Black', arch: 'sm_35', supported: '3.7' } })
+  })
+
+  it('a bare GLIBC refusal of torch\'s own library, without the traceback: PyTorch built for a newer glibc', () => {
+    const text = "ImportError: /lib/aarch64-linux-gnu/libc.so.6: version `GLIBC_2.28' not found (required by /env/lib/python3.7/site-packages/torch/lib/libtorch_python.so)"
+    expect(ids(text)).toEqual(['torch-import-glibc-too-old:error'])
+  })
+})
