@@ -2,6 +2,7 @@ import type { Finding, Severity } from '../../../shared/diagnosis'
 import { compareCuda, formatCuda } from '../../knowledge/compat/cuda-version'
 import { makeFinding } from '../findings/finding-catalog'
 import type { PasteFacts, StatedCuda } from './paste-facts'
+import { wheelCoversGpu } from './wheel-coverage'
 
 /** What the rest of a paste says against a candidate cause, and what it points to instead. */
 interface Contradiction {
@@ -149,8 +150,29 @@ function jetsonWheel(facts: PasteFacts, text: string): Finding[] {
   return [makeFinding('cpu-only-torch-build', 'warning', {}, because)]
 }
 
+// "no kernel image" is weighed by the differential, which reads the same coverage.
+const NO_KERNEL_IMAGE = /no kernel image is available/i
+
+/**
+ * The PyTorch wheel the paste names has no code for the GPU it names (an old GPU below the wheel's oldest architecture,
+ * a new one above its newest), even where the error does not say "no kernel image": a warning (a second, covered GPU
+ * may be the one in use).
+ */
+function wheelWithoutGpuArch(facts: PasteFacts, text: string): Finding[] {
+  if (NO_KERNEL_IMAGE.test(text)) return []
+  const cover = wheelCoversGpu(facts)
+  if (!cover || cover.covered) return []
+  return [makeFinding('gpu-arch-not-in-wheel', 'warning', { gpu: cover.gpu, arch: cover.arch, torch: cover.torch }, cover.because)]
+}
+
 function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
-  return [...containerWithoutGpu(facts, text), ...cpuBuildListed(facts), ...visibleDevicesSet(facts, text), ...jetsonWheel(facts, text)]
+  return [
+    ...containerWithoutGpu(facts, text),
+    ...cpuBuildListed(facts),
+    ...visibleDevicesSet(facts, text),
+    ...jetsonWheel(facts, text),
+    ...wheelWithoutGpuArch(facts, text),
+  ]
 }
 
 /**

@@ -1,14 +1,12 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
 import type { FindingId } from '../../../shared/i18n/findings'
-import { compatData } from '../../knowledge/compat/data'
-import { archCoverage } from '../../knowledge/compat/arch-coverage'
-import { parseArchList } from '../../knowledge/compat/arch-list'
 import { compareCuda, formatCuda, parseCudaVersion } from '../../knowledge/compat/cuda-version'
+import { compatData } from '../../knowledge/compat/data'
 import { newestDriverCuda } from '../../knowledge/compat/driver'
-import { identifyGpu } from '../../knowledge/compat/gpu-identity'
 import { makeFinding, remakeFinding } from '../findings/finding-catalog'
 import type { Place } from './fact-sheet'
 import type { PasteFacts } from './paste-facts'
+import { wheelCoversGpu } from './wheel-coverage'
 
 /**
  * The differential: a known message can mean several causes. Each candidate is judged against the paste's facts
@@ -84,30 +82,6 @@ const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
 }
 
 // ---- "no kernel image is available for execution on the device"
-
-function wheelArchList(wheel: string): string[] | null {
-  const m = /^(\d+\.\d+)\.\d+\+(cu\d+)$/.exec(wheel)
-  if (!m) return null
-  const release = compatData().releases.releases.find((r) => r.release === m[1])
-  const variant = release?.variants.find((v) => v.variant === m[2])
-  return variant?.archList ? parseArchList(variant.archList) : null
-}
-
-/** Whether the PyTorch wheel the paste names has code for the GPU it names; null when the paste does not say both. */
-function wheelCoversGpu(facts: PasteFacts): { covered: boolean; because: string; gpu: string; arch: string; torch: string } | null {
-  for (const wheel of facts.torchWheels) {
-    const arch = wheelArchList(wheel)
-    if (!arch) continue
-    for (const name of facts.gpuNames) {
-      const gpu = identifyGpu({ name })
-      if (gpu.kind !== 'known') continue
-      const cover = archCoverage(gpu.cc, arch)
-      const because = cover.covered ? `torch ${wheel} has ${cover.entry} for ${name} (${cover.gpuArch})` : `torch ${wheel} has no code for ${name} (${cover.gpuArch})`
-      return { covered: cover.covered, because, gpu: name, arch: cover.gpuArch, torch: wheel }
-    }
-  }
-  return null
-}
 
 const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible/i
 

@@ -106,4 +106,10 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     const text = "ImportError: /lib/aarch64-linux-gnu/libc.so.6: version `GLIBC_2.28' not found (required by /env/lib/python3.7/site-packages/torch/lib/libtorch_python.so)"
     expect(ids(text)).toEqual(['torch-import-glibc-too-old:error'])
   })
+
+  it('a wheel named without code for the GPU named is said even without "no kernel image" (a warning: another GPU may be in use)', () => {
+    const findings = analyzeText('torch==2.1.0+cu121\nGPU: NVIDIA GeForce GTX 660\n').findings
+    expect(findings.map((f) => [f.id, f.severity, f.params.arch])).toEqual([['gpu-arch-not-in-wheel', 'warning', 'sm_30']])
+    expect(analyzeText('torch==2.1.0+cu121\nGPU: NVIDIA GeForce RTX 3090\n').findings).toEqual([])
+  })
 })
