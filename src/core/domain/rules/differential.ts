@@ -201,6 +201,8 @@ const NO_GPU_GIVEN_TO_JOB: Candidate = {
   judge(facts) {
     const absent = noDriverWhereItRan(facts)
     if (absent) return confirmed(absent)
+    const run = facts.sheet.runCommand
+    if (run && !placeLine(facts, 'slurm') && !placeLine(facts, 'kubernetes')) return excluded(`${run.line}: started with a GPU request`)
     // Not said when the paste shows no job or container: it would be a guess about where the program ran.
     return jobOrContainer(facts) ? OPEN : { state: 'excluded', because: null }
   },

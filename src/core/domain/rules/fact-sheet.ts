@@ -39,7 +39,7 @@ export interface FactSheet {
   runCommand: Fact | null
   /** A line that shows an NVIDIA GPU on the machine: lspci's NVIDIA controller, a /dev/nvidiaN device, a kernel NVRM line. */
   gpuSeen: Fact | null
-  /** A line that shows the NVIDIA kernel module is not installed (`modprobe: FATAL: Module nvidia not found`). */
+  /** A line that shows the NVIDIA kernel module is not installed or not accepted (`modprobe: FATAL: Module nvidia not found`). */
   moduleMissing: Fact | null
   /** A `CUDA_VISIBLE_DEVICES=…` assignment (export, set, a prefix of a command), value as written. */
   visibleDevices: Fact | null
@@ -73,8 +73,9 @@ const PLACES: ReadonlyArray<[Place, RegExp]> = [
   ['jetson', /\bJetson\b|\bL4T\b|\btegra\b/i],
 ]
 const RUN_COMMAND = /\b(?:docker|podman) run\b/
-const GPU_SEEN = /(?:VGA compatible|3D|Display) controller\b.{0,120}\bNVIDIA\b|\/dev\/nvidia\d|\bNVRM: /i
-const MODULE_MISSING = /modprobe: FATAL: Module nvidia\S{0,40} not found/i
+const GPU_SEEN = /(?:(?:VGA compatible|3D|Display) controller|Audio device)\b.{0,120}\bNVIDIA\b|\/dev\/nvidia\d|\bNVRM: /i
+// The module is not installed, or the kernel refuses it (Secure Boot: "Key was rejected by service").
+const MODULE_MISSING = /modprobe: FATAL: Module nvidia\S{0,40} not found|could not insert '?nvidia|NVIDIA kernel module missing|Key was rejected by service/i
 // `export CUDA_VISIBLE_DEVICES=1`, `set CUDA_VISIBLE_DEVICES=0,1`, `CUDA_VISIBLE_DEVICES=2 python …`, `os.environ["CUDA_VISIBLE_DEVICES"] = "1"`.
 const VISIBLE_DEVICES = /\bCUDA_VISIBLE_DEVICES['"]?\]?[ \t]{0,4}=[ \t]{0,4}['"]?([\w,-]{0,40})/
 const COMPUTE_MODE = /\bE\. (?:Process|Thread)\b|\bExclusive_(?:Process|Thread)\b|\bCompute Mode[ \t]{0,40}:[ \t]{0,4}(\w+)|\|[^|]{0,40}\bProhibited\b/

@@ -20,6 +20,7 @@ describe('the differential of "no NVIDIA driver"', () => {
     expect(ids(`01:00.0 VGA compatible controller: NVIDIA Corporation GA102 [GeForce RTX 3090]\n${SMI_FAILED}`)).toEqual(['driver-not-loaded:error'])
     expect(ids(`GPU: GeForce GTX 1080 Ti\n${FOUND_NO_DRIVER}`)).toEqual(['driver-not-loaded:error'])
     expect(ids(`modprobe: FATAL: Module nvidia not found.\n${SMI_FAILED}`)).toEqual(['driver-not-loaded:error'])
+    expect(ids(`modprobe: ERROR: could not insert 'nvidia': Key was rejected by service\n${SMI_FAILED}`)).toEqual(['driver-not-loaded:error'])
   })
 
   it('inside a Slurm job: the job without a GPU is a candidate too; a docker run without --gpus is the cause', () => {
@@ -31,6 +32,12 @@ describe('the differential of "no NVIDIA driver"', () => {
     ])
     expect(ids(`$ docker run -it ubuntu:22.04 nvidia-smi\n${SMI_FAILED}`)).toContain('container-missing-gpu-env:error')
     expect(ids(`$ docker run -it ubuntu:22.04 nvidia-smi\n${SMI_FAILED}`)).not.toContain('driver-not-loaded:error')
+    // Started with --gpus: the container got its GPU request, so it is not among the candidates.
+    expect(ids(`$ docker run --gpus all -it ubuntu:22.04 nvidia-smi\n${SMI_FAILED}`)).toEqual([
+      'no-driver-or-gpu-undecided:warning',
+      'driver-not-loaded:warning',
+      'no-nvidia-gpu:warning',
+    ])
   })
 })
 
