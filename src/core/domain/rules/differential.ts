@@ -83,7 +83,36 @@ const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
 
 // ---- "no kernel image is available for execution on the device"
 
-const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible/i
+// PyTorch's own word that its build has no code for the GPU: "… with CUDA capability sm_120 is not compatible with the
+// current PyTorch installation", or for an old GPU "PyTorch no longer supports this GPU because it is too old".
+const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible|PyTorch no longer supports this GPU because it is too old/i
+const NO_KERNEL_IMAGE = /no kernel image is available/i
+// A CUDA source file named on the error's line; PyTorch's own kernels live under aten/, c10/, torch/csrc, caffe2.
+const CUDA_SOURCE = /\.cu\b/g
+const TORCH_SOURCE = /(?:^|[\\/])(?:aten|c10|caffe2)[\\/]|torch[\\/]csrc/
+
+/** The start of the path token that ends at `end` (read back to a blank, quote, bracket or parenthesis). */
+function tokenBefore(line: string, end: number): string {
+  let start = end
+  while (start > 0 && end - start < 300 && !/[\s"'`([\]]/.test(line[start - 1]!)) start--
+  return line.slice(start, end)
+}
+
+/**
+ * The CUDA source of the kernel that failed, when a "no kernel image" line names one that is not PyTorch's
+ * (`(NMSCUDAKernelLauncher at ./mmcv/ops/csrc/pytorch/nms_cuda.cu:50)`, `[error][simple_yolo.cu:556]`): the kernel is an
+ * extension's or the program's own. Line by line, each `.cu` read back once.
+ */
+function extensionSource(text: string): string | null {
+  for (const line of text.split('\n', MAX_LINES)) {
+    if (!NO_KERNEL_IMAGE.test(line)) continue
+    for (const m of line.matchAll(CUDA_SOURCE)) {
+      const path = `${tokenBefore(line, m.index)}.cu`
+      if (path.length > 3 && !TORCH_SOURCE.test(path)) return line.trim().slice(0, MAX_LINE)
+    }
+  }
+  return null
+}
 
 const WHEEL_LACKS_ARCH: Candidate = {
   id: () => 'gpu-arch-not-in-wheel',
@@ -91,8 +120,9 @@ const WHEEL_LACKS_ARCH: Candidate = {
     const said = SM_NOT_COMPATIBLE.exec(text)
     if (said) return confirmed(said[0])
     const cover = wheelCoversGpu(facts)
-    if (!cover) return OPEN
-    return cover.covered ? excluded(cover.because) : confirmed(cover.because)
+    if (cover) return cover.covered ? excluded(cover.because) : confirmed(cover.because)
+    const source = extensionSource(text)
+    return source ? excluded(`the kernel that failed is not PyTorch's: ${source}`) : OPEN
   },
 }
 
@@ -100,6 +130,8 @@ const EXTENSION_LACKS_ARCH: Candidate = {
   id: () => 'extension-arch-missing',
   judge(facts, text) {
     if (SM_NOT_COMPATIBLE.test(text)) return excluded('PyTorch says the GPU is not compatible with its build')
+    const source = extensionSource(text)
+    if (source) return confirmed(source)
     const cover = wheelCoversGpu(facts)
     if (!cover) return OPEN
     return cover.covered ? confirmed(cover.because) : excluded(cover.because)

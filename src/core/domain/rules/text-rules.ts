@@ -197,7 +197,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /Found GPU\d{1,2} ([^\n]{1,80}?) which is of cuda capability (\d{1,2})\.(\d)/i,
     requires: /PyTorch no longer supports this GPU/i,
     params: (m, text) =>
-      defined({ gpu: m[1]!.trim(), arch: `sm_${m[2]}${m[3]}`, supported: capture(text, /minimum cuda capability supported by this library is (\d{1,2}\.\d)/i) }),
+      defined({ gpu: m[1]!.trim(), arch: `sm_${m[2]}${m[3]}`, supported: capture(text, /minimum cuda capability (?:supported by this library|that we support) is (\d{1,2}\.\d)/i) }),
   },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal/i },

@@ -119,4 +119,19 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     expect(findings.map((f) => [f.id, f.severity, f.params.arch])).toEqual([['gpu-arch-not-in-wheel', 'warning', 'sm_30']])
     expect(analyzeText('torch==2.1.0+cu121\nGPU: NVIDIA GeForce RTX 3090\n').findings).toEqual([])
   })
+
+  it('"no kernel image" on a line naming a CUDA source that is not PyTorch\'s: the extension\'s (or the program\'s own) kernel, at error', () => {
+    const mmcv = 'RuntimeError: CUDA error: no kernel image is available for execution on the device (NMSCUDAKernelLauncher at ./mmcv/ops/csrc/pytorch/nms_cuda.cu:50)'
+    expect(ids(mmcv)).toEqual(['extension-arch-missing:error'])
+    expect(ids('[error][simple_yolo.cu:556]:launch failed: no kernel image is available for execution on the device')).toEqual(['extension-arch-missing:error'])
+    // PyTorch's own source says nothing about an extension.
+    expect(ids('RuntimeError: no kernel image is available for execution on the device at /pytorch/aten/src/THC/THCReduceAll.cu:327')).toContain(
+      'no-kernel-image-undecided:warning',
+    )
+  })
+
+  it('"no kernel image" after PyTorch\'s "no longer supports this GPU because it is too old": the build, at error', () => {
+    const text = 'Found GPU0 GeForce GTX 660 Ti which is of cuda capability 3.0.\n    PyTorch no longer supports this GPU because it is too old.\n    The minimum cuda capability that we support is 3.5.\nRuntimeError: CUDA error: no kernel image is available for execution on the device'
+    expect(ids(text)).toEqual(['gpu-arch-not-in-wheel:error'])
+  })
 })
