@@ -215,6 +215,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   // Older PyTorch and other CUDA programs: "RuntimeError: CUDA error: out of memory" (also without the space), or
   // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
+  // NCCL's "unhandled cuda error" wraps the CUDA call that failed: "Cuda failure 'out of memory'" (the innermost error).
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /Cuda failure '?out of memory/i, params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: OOM_TRIED, params: (_, text) => oomParams(text) },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
@@ -307,9 +309,13 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'wsl-libcuda-not-on-loader-path', severity: 'error', pattern: /libcuda\.so: cannot open shared object file/i },
   { id: 'wsl-pinned-memory-limit', severity: 'warning', pattern: /Using 'pin_memory=False' as WSL is detected/i },
   { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /^(?=[\s\S]*pin_memory=True)(?=[\s\S]*\bWSL\b)/i },
+  // The innermost error wins over the wrapper that quotes it: "[WinError 1455] The paging file is too small" inside
+  // "Error loading …\\cudnn_cnn_infer64_8.dll" is Windows' virtual memory, not a missing runtime (Chinese Windows: 页面文件太小).
+  { id: 'windows-paging-file-too-small', severity: 'error', pattern: /WinError 1455\b|paging file is too small|页面文件太小/i },
   {
     id: 'windows-dll-load-failure',
     severity: 'error',
+    unless: /WinError 1455\b|paging file is too small|页面文件太小/i,
     // A path is at most 260 characters on Windows (MAX_PATH): `[^"\n]*` read to the end of the line from every "Error loading".
     pattern: /WinError 126|Error loading "?[^"\n]{0,260}\.dll/i,
     params: (_, text) => defined({ dll: capture(text, /Error loading "([^"\n]{1,260}\.dll)"/i) }),

@@ -416,6 +416,12 @@ export const findingsEnTexts = Object.assign({}, {
     'WSL2 limits pinned host memory, so `pin_memory=True` or large pinned buffers run out of memory.',
   'wsl-pinned-memory-limit.fix': 'Use `pin_memory=False` or smaller pinned buffers; for heavy training use native Linux.',
 
+  'windows-paging-file-too-small.title': 'Windows paging file too small',
+  'windows-paging-file-too-small.message':
+    'Windows refused to load a DLL because its paging file (virtual memory) is too small: "[WinError 1455] The paging file is too small for this operation to complete". PyTorch\'s CUDA DLLs are large, and each worker process (DataLoader workers, several ranks) maps them again. Nothing is missing: reinstalling PyTorch or the Visual C++ runtime does not help.',
+  'windows-paging-file-too-small.fix':
+    'Enlarge the paging file: System Properties → Advanced → Performance Settings → Advanced → Virtual memory → Change, on the drive Python runs from (system managed, or a custom size of several times the RAM), then restart Windows. Or load fewer copies at once: fewer DataLoader workers (`num_workers`), fewer processes.',
+
   'windows-dll-load-failure.title': 'Windows DLL failed to load',
   'windows-dll-load-failure.message': 'Windows could not load a torch DLL or one of its dependencies.',
   'windows-dll-load-failure.fix':

@@ -373,6 +373,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'wsl-pinned-memory-limit.message': 'WSL2 限制了锁页（pinned）主机内存，`pin_memory=True` 或较大的锁页缓冲区会报内存不足。',
   'wsl-pinned-memory-limit.fix': '使用 `pin_memory=False` 或更小的锁页缓冲区；大规模训练请使用原生 Linux。',
 
+  'windows-paging-file-too-small.title': 'Windows 页面文件太小',
+  'windows-paging-file-too-small.message':
+    'Windows 因页面文件（虚拟内存）太小而拒绝加载 DLL："[WinError 1455] 页面文件太小，无法完成操作"。PyTorch 的 CUDA DLL 很大，每个工作进程（DataLoader 的 worker、多个 rank）都会再映射一次。并没有缺少任何文件：重装 PyTorch 或 Visual C++ 运行库无济于事。',
+  'windows-paging-file-too-small.fix':
+    '增大页面文件：系统属性 → 高级 → 性能设置 → 高级 → 虚拟内存 → 更改，在 Python 所在的驱动器上设为系统管理或自定义为内存的数倍，然后重启 Windows。或者减少同时加载的副本：减少 DataLoader 的 worker（`num_workers`）和进程数。',
+
   'windows-dll-load-failure.title': 'Windows DLL 加载失败',
   'windows-dll-load-failure.message': 'Windows 无法加载 torch 的某个 DLL 或它的依赖。',
   'windows-dll-load-failure.fix':

@@ -134,4 +134,17 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     const text = 'Found GPU0 GeForce GTX 660 Ti which is of cuda capability 3.0.\n    PyTorch no longer supports this GPU because it is too old.\n    The minimum cuda capability that we support is 3.5.\nRuntimeError: CUDA error: no kernel image is available for execution on the device'
     expect(ids(text)).toEqual(['gpu-arch-not-in-wheel:error'])
   })
+
+  it('the innermost error wins over its wrapper: WinError 1455 inside "Error loading … dll" is the paging file, not a missing runtime', () => {
+    const text = 'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\\venv\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.'
+    expect(ids(text)).toEqual(['windows-paging-file-too-small:error'])
+    expect(ids(text.replace('[WinError 1455] The paging file is too small for this operation to complete.', '[WinError 126] The specified module could not be found.'))).toEqual([
+      'windows-dll-load-failure:error',
+    ])
+  })
+
+  it('NCCL\'s "unhandled cuda error" wrapping "Cuda failure \'out of memory\'": out of memory', () => {
+    const text = "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1207, unhandled cuda error, NCCL version 2.14.3\nLast error:\nCuda failure 'out of memory'"
+    expect(ids(text)).toEqual(['cuda-oom-or-memory-held:error'])
+  })
 })
