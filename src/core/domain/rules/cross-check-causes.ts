@@ -151,7 +151,7 @@ function jetsonWheel(facts: PasteFacts, text: string): Finding[] {
 }
 
 // "no kernel image" is weighed by the differential, which reads the same coverage.
-const NO_KERNEL_IMAGE = /no kernel image is available/i
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
 
 /**
  * The PyTorch wheel the paste names has no code for the GPU it names (an old GPU below the wheel's oldest architecture,

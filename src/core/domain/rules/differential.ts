@@ -86,7 +86,7 @@ const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
 // PyTorch's own word that its build has no code for the GPU: "… with CUDA capability sm_120 is not compatible with the
 // current PyTorch installation", or for an old GPU "PyTorch no longer supports this GPU because it is too old".
 const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible|PyTorch no longer supports this GPU because it is too old/i
-const NO_KERNEL_IMAGE = /no kernel image is available/i
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
 // A CUDA source file named on the error's line; PyTorch's own kernels live under aten/, c10/, torch/csrc, caffe2.
 const CUDA_SOURCE = /\.cu\b/g
 const TORCH_SOURCE = /(?:^|[\\/])(?:aten|c10|caffe2)[\\/]|torch[\\/]csrc/
@@ -242,7 +242,8 @@ const NO_GPU_GIVEN_TO_JOB: Candidate = {
 
 export const DIFFERENTIALS: readonly Differential[] = [
   {
-    message: /Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver/i,
+    // PyTorch's cuInit failure ("CUDA driver initialization failed, you might not have a CUDA gpu") says the same.
+    message: /Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver|CUDA driver initialization failed/i,
     replaces: ['driver-not-loaded'],
     candidates: [DRIVER_NOT_RUNNING, NO_GPU_IN_MACHINE, NO_GPU_GIVEN_TO_JOB],
     undecided: 'no-driver-or-gpu-undecided',
@@ -254,7 +255,8 @@ export const DIFFERENTIALS: readonly Differential[] = [
     undecided: 'driver-insufficient-undecided',
   },
   {
-    message: /no kernel image is available for execution on the device/i,
+    // "invalid device function" is the same refusal as CUDA before 9.2 worded it.
+    message: /no kernel image is available for execution on the device|invalid device function/i,
     replaces: ['gpu-arch-not-in-wheel', 'extension-arch-missing'],
     candidates: [WHEEL_LACKS_ARCH, EXTENSION_LACKS_ARCH],
     undecided: 'no-kernel-image-undecided',

@@ -204,6 +204,9 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected/i },
   { id: 'mig-single-instance-per-process', severity: 'warning', pattern: /INTERNAL ASSERT FAILED/, requires: /device < num_gpus/ },
   { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /operator torchvision::nms does not exist|No such operator torchvision::nms/i },
+  // torchvision's own check (torchvision/extension.py): "Detected that PyTorch and torchvision were compiled with different
+  // CUDA (major) versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=12.1."
+  { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /PyTorch and torchvision were compiled with different CUDA (?:major )?versions/i },
   {
     id: 'extension-build-cuda-mismatch',
     severity: 'error',

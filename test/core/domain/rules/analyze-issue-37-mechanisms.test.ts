@@ -147,4 +147,16 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     const text = "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1207, unhandled cuda error, NCCL version 2.14.3\nLast error:\nCuda failure 'out of memory'"
     expect(ids(text)).toEqual(['cuda-oom-or-memory-held:error'])
   })
+
+  it('more wordings of the same causes: torchvision\'s CUDA check, "invalid device function", "CUDA driver initialization failed"', () => {
+    expect(ids('RuntimeError: Detected that PyTorch and torchvision were compiled with different CUDA major versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=12.1.')).toEqual([
+      'torchvision-torch-mismatch:error',
+    ])
+    expect(ids('RuntimeError: CUDA error: invalid device function')).toEqual(['no-kernel-image-undecided:warning', 'gpu-arch-not-in-wheel:warning', 'extension-arch-missing:warning'])
+    expect(ids('RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.')).toEqual([
+      'no-driver-or-gpu-undecided:warning',
+      'driver-not-loaded:warning',
+      'no-nvidia-gpu:warning',
+    ])
+  })
 })
