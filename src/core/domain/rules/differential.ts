@@ -240,6 +240,29 @@ const NO_GPU_GIVEN_TO_JOB: Candidate = {
   },
 }
 
+// ---- "No CUDA GPUs are available" / "no CUDA-capable device is detected": the process saw no device. A
+// CUDA_VISIBLE_DEVICES that hides them, or, where the paste shows a job or a container, one given no GPU.
+
+const VISIBLE_DEVICES_HIDE: Candidate = {
+  id: () => 'cuda-visible-devices-misconfigured',
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return excluded(absent)
+    const set = facts.sheet.visibleDevices
+    return set ? confirmed(set.line) : OPEN
+  },
+}
+
+const JOB_GIVEN_NO_DEVICE: Candidate = {
+  id: (facts) => (noDriverWhereItRan(facts) || !(placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes')) ? 'container-missing-gpu-env' : 'job-without-gpu'),
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return confirmed(absent)
+    const job = placeLine(facts, 'slurm') ?? placeLine(facts, 'kubernetes')
+    return job ? OPEN : { state: 'excluded', because: null }
+  },
+}
+
 export const DIFFERENTIALS: readonly Differential[] = [
   {
     // PyTorch's cuInit failure ("CUDA driver initialization failed, you might not have a CUDA gpu") says the same.
@@ -253,6 +276,12 @@ export const DIFFERENTIALS: readonly Differential[] = [
     replaces: ['driver-too-old-for-cuda-runtime', 'driver-library-not-visible', 'container-missing-gpu-env'],
     candidates: [DRIVER_OLDER_THAN_RUNTIME, DRIVER_NOT_LOADED_BY_PROGRAM],
     undecided: 'driver-insufficient-undecided',
+  },
+  {
+    message: /No CUDA GPUs are available|no CUDA-capable device is detected/i,
+    replaces: ['cuda-visible-devices-misconfigured', 'container-missing-gpu-env'],
+    candidates: [VISIBLE_DEVICES_HIDE, JOB_GIVEN_NO_DEVICE],
+    undecided: 'no-device-undecided',
   },
   {
     // "invalid device function" is the same refusal as CUDA before 9.2 worded it.

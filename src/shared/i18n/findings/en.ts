@@ -72,6 +72,12 @@ export const findingsEnTexts = Object.assign({}, {
   'no-driver-or-gpu-undecided.fix':
     'Tell them apart where the program runs: `lspci | grep -i nvidia` (nothing: there is no NVIDIA GPU here, run on a machine that has one), `nvidia-smi` and `lsmod | grep nvidia` (a GPU but no module: install or load the driver). In a Slurm job, `echo $CUDA_VISIBLE_DEVICES` (empty: request a GPU with `--gres=gpu:1` or `--gpus=1`); in a container, `ls /dev/nvidia*` (none: start it with `--gpus all`).',
 
+  'no-device-undecided.title': 'No CUDA device seen: hidden, or none given to the job',
+  'no-device-undecided.message':
+    'The process saw no CUDA device. That means one of these causes, most likely first: {{causes}}. The paste does not show CUDA_VISIBLE_DEVICES nor what the job was allocated.',
+  'no-device-undecided.fix':
+    'Tell them apart inside the job: `echo $CUDA_VISIBLE_DEVICES` (empty or an index that is not there: unset it or use indices from `nvidia-smi -L`) and `nvidia-smi -L` (no GPU listed: the job got none; request one with `--gres=gpu:1` / `--gpus=1`, or `nvidia.com/gpu: 1` in Kubernetes).',
+
   'job-without-gpu.title': 'The job was given no GPU',
   'job-without-gpu.message':
     'The program ran inside a scheduler job (Slurm, Kubernetes) that was not allocated a GPU: the node may have GPUs and a driver, but the job sees no GPU device, so nvidia-smi and CUDA find none.',

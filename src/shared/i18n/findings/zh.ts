@@ -68,6 +68,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'no-driver-or-gpu-undecided.fix':
     '在程序运行的地方区分：`lspci | grep -i nvidia`（没有输出：这里没有 NVIDIA GPU，请在有 GPU 的机器上运行），`nvidia-smi` 和 `lsmod | grep nvidia`（有 GPU 但没有内核模块：安装或加载驱动）。在 Slurm 作业中运行 `echo $CUDA_VISIBLE_DEVICES`（为空：用 `--gres=gpu:1` 或 `--gpus=1` 申请 GPU）；在容器中运行 `ls /dev/nvidia*`（没有：用 `--gpus all` 启动容器）。',
 
+  'no-device-undecided.title': '没有看到 CUDA 设备：被隐藏，或作业没有分配到',
+  'no-device-undecided.message':
+    '进程没有看到任何 CUDA 设备。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容没有显示 CUDA_VISIBLE_DEVICES，也没有显示作业分配到了什么。',
+  'no-device-undecided.fix':
+    '在作业内区分：`echo $CUDA_VISIBLE_DEVICES`（为空或指向不存在的编号：取消设置，或使用 `nvidia-smi -L` 列出的编号）和 `nvidia-smi -L`（没有列出 GPU：作业没有分配到；用 `--gres=gpu:1` / `--gpus=1` 申请，Kubernetes 中用 `nvidia.com/gpu: 1`）。',
+
   'job-without-gpu.title': '作业没有分配到 GPU',
   'job-without-gpu.message':
     '程序运行在调度器作业（Slurm、Kubernetes）中，而该作业没有分配 GPU：节点上可能有 GPU 和驱动，但作业看不到任何 GPU 设备，所以 nvidia-smi 和 CUDA 都找不到 GPU。',

@@ -159,4 +159,12 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
       'no-nvidia-gpu:warning',
     ])
   })
+
+  it('"No CUDA GPUs are available": CUDA_VISIBLE_DEVICES at error where nothing else can be; in a Slurm job the job without a GPU too', () => {
+    const line = 'RuntimeError: No CUDA GPUs are available'
+    expect(ids(line)).toEqual(['cuda-visible-devices-misconfigured:error'])
+    expect(ids(`$ sbatch train.sh\n${line}`)).toEqual(['no-device-undecided:warning', 'cuda-visible-devices-misconfigured:warning', 'job-without-gpu:warning'])
+    expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=3\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
+    expect(ids(`$ docker run -it pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime python train.py\n${line}`)).toEqual(['container-missing-gpu-env:error'])
+  })
 })
