@@ -60,9 +60,13 @@ const BUNDLED_CUDNN: CauseCheck = {
 }
 
 // "Torch not compiled with CUDA enabled" beside a CUDA wheel: likely another interpreter ran; the CPU build stays a suspect, weaker.
+// A `+cpu` version beside torch named as a CUDA build is another package's: a suspect too, not the cause.
 const CPU_ONLY: CauseCheck = {
   id: 'cpu-only-torch-build',
   check(finding, facts) {
+    // torch itself named as a CUDA build (`torch==2.0.1+cu118`): a `+cpu` elsewhere is torchvision's or torchaudio's.
+    const torch = facts.sheet.torch
+    if (torch && /\+cu\d+$/i.test(torch.value)) return { because: `${torch.line}: torch is a CUDA build`, instead: null, keepAs: 'warning' }
     if (/\+cpu\b/i.test(finding.evidence ?? '') || facts.torchWheels.some((w) => /\+cpu$/i.test(w))) return null
     const cuda = facts.torchWheels.find((w) => /\+cu\d+$/.test(w))
     return cuda ? { because: `torch ${cuda} is a CUDA build`, instead: null, keepAs: 'warning' } : null

@@ -167,4 +167,9 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=3\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
     expect(ids(`$ docker run -it pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime python train.py\n${line}`)).toEqual(['container-missing-gpu-env:error'])
   })
+
+  it('a +cpu version beside torch named as a CUDA build is another package\'s: not a confident CPU-only torch', () => {
+    expect(ids('torch==2.0.1+cu118\ntorchaudio==2.0.1+cpu\n')).toEqual(['cpu-only-torch-build:warning'])
+    expect(ids('torch==2.0.1+cpu\n')).toEqual(['cpu-only-torch-build:error'])
+  })
 })
