@@ -169,8 +169,20 @@ function wheelWithoutGpuArch(facts: PasteFacts, text: string): Finding[] {
   return [makeFinding('gpu-arch-not-in-wheel', 'warning', { gpu: cover.gpu, arch: cover.arch, torch: cover.torch }, cover.because)]
 }
 
+/**
+ * nvidia-smi shows the GPU's memory in use while its process table lists nothing: the holders run in another PID
+ * namespace (a container, or nvidia-smi inside one) or are gone without freeing it. Said beside whatever else the paste
+ * shows (an out-of-memory error is then explained by memory the table does not show).
+ */
+function memoryHeldUnlisted(facts: PasteFacts): Finding[] {
+  const { memoryHeld, noProcessesListed } = facts.sheet
+  if (!memoryHeld || !noProcessesListed) return []
+  return [makeFinding('container-processes-hidden', 'warning', {}, `${memoryHeld.line} — ${noProcessesListed.line}`)]
+}
+
 function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
   return [
+    ...memoryHeldUnlisted(facts),
     ...containerWithoutGpu(facts, text),
     ...cpuBuildListed(facts),
     ...visibleDevicesSet(facts, text),

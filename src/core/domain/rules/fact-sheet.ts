@@ -47,6 +47,10 @@ export interface FactSheet {
   computeMode: Fact | null
   /** A path or name of a CUDA shim that is not NVIDIA's (ZLUDA, ROCm/HIP): NVIDIA's fixes do not apply there. */
   cudaShim: Fact | null
+  /** An nvidia-smi table row whose GPU memory is mostly in use (at least 1 GiB and a quarter of the total), value "used/total MiB". */
+  memoryHeld: Fact | null
+  /** nvidia-smi's process table listing nothing ("No running processes found"). */
+  noProcessesListed: Fact | null
 }
 
 const MAX_LINE = 400
@@ -79,6 +83,10 @@ const MODULE_MISSING = /modprobe: FATAL: Module nvidia\S{0,40} not found|could n
 // `export CUDA_VISIBLE_DEVICES=1`, `set CUDA_VISIBLE_DEVICES=0,1`, `CUDA_VISIBLE_DEVICES=2 python …`, `os.environ["CUDA_VISIBLE_DEVICES"] = "1"`.
 const VISIBLE_DEVICES = /\bCUDA_VISIBLE_DEVICES['"]?\]?[ \t]{0,4}=[ \t]{0,4}['"]?([\w,-]{0,40})/
 const COMPUTE_MODE = /\bE\. (?:Process|Thread)\b|\bExclusive_(?:Process|Thread)\b|\bCompute Mode[ \t]{0,40}:[ \t]{0,4}(\w+)|\|[^|]{0,40}\bProhibited\b/
+// nvidia-smi's table row: "| 30%   40C    P8    15W / 200W |   7800MiB /  8192MiB |      0%      Default |".
+const SMI_MEMORY = /\|[ \t]{0,40}(\d{1,7})MiB[ \t]{0,10}\/[ \t]{0,10}(\d{1,7})MiB[ \t]{0,40}\|/
+const NO_PROCESSES = /No running processes found/i
+const HELD_MIB = 1024
 const CUDA_SHIM = /\bZLUDA\b|[\\/]ROCm[\\/]|\/opt\/rocm\b|\bHIP_PATH\b/i
 // conda's CPU-only metapackages: `cpuonly 2.0 0 pytorch`, `pytorch-mutex 1.0 cpu pytorch`.
 const CONDA_CPU_PACKAGE = /^[\s|*>#•-]{0,8}(?:cpuonly[ \t]{1,40}\d|pytorch-mutex[ \t]{1,40}\S{1,20}[ \t]{1,40}cpu\b)/
@@ -147,6 +155,8 @@ export function readFactSheet(text: string): FactSheet {
     visibleDevices: null,
     computeMode: null,
     cudaShim: null,
+    memoryHeld: null,
+    noProcessesListed: null,
   }
   const smiReport = SMI_REPORT.test(text)
   const set = (slot: Slot, value: string | null, line: string) => {
@@ -184,7 +194,7 @@ function readPair(sheet: FactSheet, set: (slot: Slot, value: string | null, line
   set('torchCuda', packed ?? CONDA_CUDA.exec(build)?.[1] ?? null, line)
 }
 
-type LineFact = 'gpuSeen' | 'moduleMissing' | 'visibleDevices' | 'computeMode' | 'cudaShim'
+type LineFact = 'gpuSeen' | 'moduleMissing' | 'visibleDevices' | 'computeMode' | 'cudaShim' | 'memoryHeld' | 'noProcessesListed'
 
 /** The facts a line states by its shape alone (not `name: value`), each kept with the first line that states it. */
 function readMachineLine(sheet: FactSheet, line: string) {
@@ -198,5 +208,9 @@ function readMachineLine(sheet: FactSheet, line: string) {
   const mode = COMPUTE_MODE.exec(line)
   take('computeMode', mode ? (mode[1] ?? mode[0]) : undefined)
   take('cudaShim', CUDA_SHIM.exec(line)?.[0])
+  const memory = SMI_MEMORY.exec(line)
+  const [used, total] = memory ? [Number(memory[1]), Number(memory[2])] : [0, 0]
+  take('memoryHeld', used >= HELD_MIB && used * 4 >= total ? `${used}/${total} MiB` : undefined)
+  take('noProcessesListed', NO_PROCESSES.exec(line)?.[0])
   if (sheet.torchCpuOnly === null && CONDA_CPU_PACKAGE.test(line)) sheet.torchCpuOnly = { value: 'cpu', line }
 }

@@ -172,4 +172,12 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     expect(ids('torch==2.0.1+cu118\ntorchaudio==2.0.1+cpu\n')).toEqual(['cpu-only-torch-build:warning'])
     expect(ids('torch==2.0.1+cpu\n')).toEqual(['cpu-only-torch-build:error'])
   })
+
+  it('memory in use while nvidia-smi\'s process table lists nothing is said (a warning beside the out-of-memory error)', () => {
+    const table = (used: number) =>
+      `| 30%   40C    P8    15W / 200W |   ${used}MiB /  8192MiB |      0%      Default |\n| Processes:                                  |\n|  No running processes found                 |\n`
+    const oom = 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.\n'
+    expect(ids(oom + table(7800))).toEqual(['cuda-oom-or-memory-held:error', 'container-processes-hidden:warning'])
+    expect(ids(oom + table(300))).toEqual(['cuda-oom-or-memory-held:error'])
+  })
 })
