@@ -249,7 +249,10 @@ const VISIBLE_DEVICES_HIDE: Candidate = {
     const absent = noDriverWhereItRan(facts)
     if (absent) return excluded(absent)
     const set = facts.sheet.visibleDevices
-    return set ? confirmed(set.line) : OPEN
+    if (!set) return OPEN
+    // An empty value hides every GPU; another value decides only outside a job, which may have been given none.
+    const job = placeLine(facts, 'slurm') ?? placeLine(facts, 'kubernetes')
+    return set.value === '' || !job ? confirmed(set.line) : OPEN
   },
 }
 

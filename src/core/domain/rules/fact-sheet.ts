@@ -81,7 +81,8 @@ const GPU_SEEN = /(?:(?:VGA compatible|3D|Display) controller|Audio device)\b.{0
 // The module is not installed, or the kernel refuses it (Secure Boot: "Key was rejected by service").
 const MODULE_MISSING = /modprobe: FATAL: Module nvidia\S{0,40} not found|could not insert '?nvidia|NVIDIA kernel module missing|Key was rejected by service/i
 // `export CUDA_VISIBLE_DEVICES=1`, `set CUDA_VISIBLE_DEVICES=0,1`, `CUDA_VISIBLE_DEVICES=2 python …`, `os.environ["CUDA_VISIBLE_DEVICES"] = "1"`.
-const VISIBLE_DEVICES = /\bCUDA_VISIBLE_DEVICES['"]?\]?[ \t]{0,4}=[ \t]{0,4}['"]?([\w,-]{0,40})/
+// The value is the token as written (`$SLURM_LOCALID` too); empty only when nothing follows but a quote or the line's end.
+const VISIBLE_DEVICES = /\bCUDA_VISIBLE_DEVICES['"]?\]?[ \t]{0,4}=[ \t]{0,4}['"]?([^\s'"`]{0,60})/
 const COMPUTE_MODE = /\bE\. (?:Process|Thread)\b|\bExclusive_(?:Process|Thread)\b|\bCompute Mode[ \t]{0,40}:[ \t]{0,4}(\w+)|\|[^|]{0,40}\bProhibited\b/
 // nvidia-smi's table row: "| 30%   40C    P8    15W / 200W |   7800MiB /  8192MiB |      0%      Default |".
 const SMI_MEMORY = /\|[ \t]{0,40}(\d{1,7})MiB[ \t]{0,10}\/[ \t]{0,10}(\d{1,7})MiB[ \t]{0,40}\|/

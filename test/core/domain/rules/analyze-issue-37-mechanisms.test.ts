@@ -164,7 +164,10 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     const line = 'RuntimeError: No CUDA GPUs are available'
     expect(ids(line)).toEqual(['cuda-visible-devices-misconfigured:error'])
     expect(ids(`$ sbatch train.sh\n${line}`)).toEqual(['no-device-undecided:warning', 'cuda-visible-devices-misconfigured:warning', 'job-without-gpu:warning'])
-    expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=3\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
+    expect(ids(`export CUDA_VISIBLE_DEVICES=3\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
+    expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
+    expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=0\n${line}`)).toContain('job-without-gpu:warning')
+    expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=$SLURM_LOCALID\n${line}`)).toContain('job-without-gpu:warning')
     expect(ids(`$ docker run -it pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime python train.py\n${line}`)).toEqual(['container-missing-gpu-env:error'])
   })
 
