@@ -52,9 +52,9 @@ const DRIVER_TOO_OLD: CauseCheck = {
 const BUNDLED_CUDNN: CauseCheck = {
   id: 'bundled-cudnn-not-found',
   check(finding, facts) {
-    const pkg = facts.failingImport
+    const pkg = facts.failingImport?.value
     if (!pkg || /^torch(?:\.|$)/.test(pkg)) return null
-    const because = `import ${pkg}: ${finding.evidence ?? ''}`.trim()
+    const because = `${facts.failingImport!.line.slice(0, 300)} — ${finding.evidence ?? ''}`.trim()
     return { because, instead: makeFinding('library-missing-for-package', 'error', { package: pkg, library: finding.params.library ?? '?' }, because) }
   },
 }

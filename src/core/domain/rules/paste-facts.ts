@@ -1,7 +1,7 @@
 import type { GpuStatus } from '../../../shared/gpu'
 import { driverMaxCuda } from '../../knowledge/compat/driver-max-cuda'
 import { type CudaVersion, compareCuda, decodeDriverApiVersion, parseCudaTag, parseCudaVersion } from '../../knowledge/compat/cuda-version'
-import { type FactSheet, readFactSheet } from './fact-sheet'
+import { type Fact, type FactSheet, readFactSheet } from './fact-sheet'
 import type { CollectEnv } from './parse-collect-env'
 
 /** A version a paste states, with the words it came from (shown when a cause is contradicted). */
@@ -32,8 +32,8 @@ export interface PasteFacts {
   dockerRunWithoutGpu: string | null
   /** Where the program ran, the driver's tools were absent ("nvidia-smi: command not found"). */
   driverToolsMissing: string | null
-  /** The module whose import failed, when the traceback or the text names it. */
-  failingImport: string | null
+  /** The module whose import failed, when the traceback or the text names it, with the line that names it. */
+  failingImport: Fact | null
   /** The paste says it runs under WSL 1 (no GPU there: GPU support needs WSL 2). */
   wsl1: string | null
   /** An NCCL line that points at the network (bootstrap, socket, interface, connection), when the paste has one. */
@@ -89,16 +89,17 @@ function spaced(name: string): string {
  * error (stdlib frames such as imp.py or importlib are not packages: the import they carry out is the package's).
  * Line by line: one regex spanning lines retried every split of each line (cubic on 64 KiB).
  */
-function failingImportOf(text: string): string | null {
+function failingImportOf(text: string): Fact | null {
   const lines = text.split('\n', 20_000)
-  let frame: string | null = null
+  let frame: Fact | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     const imported = IMPORT_LINE.exec(line)
     const name = imported?.[1] ?? imported?.[2] ?? PACKAGE_INIT.exec(line)?.[1]
-    if (name && [line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return name
+    if (name && [line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return { value: name, line: line.trim() }
     if (line.startsWith('Traceback')) frame = null
-    frame = PACKAGE_FRAME.exec(line)?.[1] ?? frame
+    const framed = PACKAGE_FRAME.exec(line)?.[1]
+    if (framed) frame = { value: framed, line: line.trim() }
     if (frame && LOADER_ERROR.test(line)) return frame
   }
   return null
