@@ -40,6 +40,12 @@ function pathEndingAt(text: string, index: number, name: string): string {
   return text.slice(start, index) + name
 }
 
+/** The `…/x.so:` named right before `index` (the loader's "<library>: undefined symbol"), read back at most 300 characters. */
+function libraryBefore(text: string, index: number): string | undefined {
+  const head = text.slice(Math.max(0, index - 300), index)
+  return /([^\s/`'"\\]{1,255}\.so[\w.]{0,40}):\s{0,4}$/.exec(head)?.[1]
+}
+
 function toGiB(amount: string): number {
   const match = /(?<![\d.])([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
@@ -254,6 +260,15 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'error',
     pattern: /(libcudnn\w{0,40}\.so[\w.]{0,40}):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w{0,40}\.so/i,
     params: (m, text) => ({ library: pathEndingAt(text, m.index, m[1]!) }),
+  },
+  {
+    // An extension's binary missing a PyTorch symbol (c10::, at::, torch::): built against another PyTorch. A warning:
+    // a catalogued cause of its own is not given by the message alone. PyTorch's own libraries are the import rules'.
+    id: 'extension-built-for-other-torch',
+    severity: 'warning',
+    pattern: /undefined\s{1,4}symbol:\s{0,4}(_ZN(?:3c10|2at|5torch)\w{0,300})/,
+    unless: /(?:libtorch\w{0,40}|libc10\w{0,40}|torch[\\/]_C\.\S{0,80})\.so[\w.]{0,40}:\s{0,4}undefined\s{1,4}symbol/,
+    params: (m, text) => defined({ symbol: m[1], library: libraryBefore(text, m.index) }),
   },
   {
     id: 'system-cuda-libs-shadow-wheel-libs',

@@ -78,6 +78,12 @@ export const findingsEnTexts = Object.assign({}, {
   'no-device-undecided.fix':
     'Tell them apart inside the job: `echo $CUDA_VISIBLE_DEVICES` (empty or an index that is not there: unset it or use indices from `nvidia-smi -L`) and `nvidia-smi -L` (no GPU listed: the job got none; request one with `--gres=gpu:1` / `--gpus=1`, or `nvidia.com/gpu: 1` in Kubernetes).',
 
+  'extension-built-for-other-torch.title': 'Extension built for another PyTorch',
+  'extension-built-for-other-torch.message':
+    '{{library}} lacks the PyTorch symbol {{symbol}}: this compiled extension (flash-attn, xformers, torch-scatter, mmcv …) was built against a different PyTorch version than the one installed, whose C++ interface differs.',
+  'extension-built-for-other-torch.fix':
+    'Install the extension\'s build for the installed torch (`python -c "import torch; print(torch.__version__)"`; wheels name it, e.g. `+pt21cu118` or `torch2.1`), or rebuild it against this torch (`pip install --no-build-isolation --force-reinstall --no-cache-dir <package>`), or install the torch it was built for.',
+
   'job-without-gpu.title': 'The job was given no GPU',
   'job-without-gpu.message':
     'The program ran inside a scheduler job (Slurm, Kubernetes) that was not allocated a GPU: the node may have GPUs and a driver, but the job sees no GPU device, so nvidia-smi and CUDA find none.',

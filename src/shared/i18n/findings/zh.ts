@@ -74,6 +74,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'no-device-undecided.fix':
     '在作业内区分：`echo $CUDA_VISIBLE_DEVICES`（为空或指向不存在的编号：取消设置，或使用 `nvidia-smi -L` 列出的编号）和 `nvidia-smi -L`（没有列出 GPU：作业没有分配到；用 `--gres=gpu:1` / `--gpus=1` 申请，Kubernetes 中用 `nvidia.com/gpu: 1`）。',
 
+  'extension-built-for-other-torch.title': '扩展是为另一个 PyTorch 版本构建的',
+  'extension-built-for-other-torch.message':
+    '{{library}} 缺少 PyTorch 符号 {{symbol}}：这个编译好的扩展（flash-attn、xformers、torch-scatter、mmcv 等）是针对另一个 PyTorch 版本构建的，与已安装版本的 C++ 接口不同。',
+  'extension-built-for-other-torch.fix':
+    '安装与已安装 torch 匹配的扩展版本（用 `python -c "import torch; print(torch.__version__)"` 查看；wheel 名中会写明，如 `+pt21cu118` 或 `torch2.1`），或针对当前 torch 重新编译（`pip install --no-build-isolation --force-reinstall --no-cache-dir <包名>`），或安装该扩展所针对的 torch 版本。',
+
   'job-without-gpu.title': '作业没有分配到 GPU',
   'job-without-gpu.message':
     '程序运行在调度器作业（Slurm、Kubernetes）中，而该作业没有分配 GPU：节点上可能有 GPU 和驱动，但作业看不到任何 GPU 设备，所以 nvidia-smi 和 CUDA 都找不到 GPU。',

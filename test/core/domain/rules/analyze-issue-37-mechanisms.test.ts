@@ -183,4 +183,13 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     expect(ids(oom + table(7800))).toEqual(['cuda-oom-or-memory-held:error', 'container-processes-hidden:warning'])
     expect(ids(oom + table(300))).toEqual(['cuda-oom-or-memory-held:error'])
   })
+
+  it('an extension\'s binary missing a PyTorch symbol: built for another torch (a warning); torch\'s own library is not an extension', () => {
+    const text = 'ImportError: /env/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol: _ZN3c104impl3cow11cow_deleterEPv'
+    const [finding] = analyzeText(text).findings
+    expect(finding).toMatchObject({ id: 'extension-built-for-other-torch', severity: 'warning', params: { library: 'flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so' } })
+    expect(ids('OSError: /env/site-packages/torch/lib/libtorch_cuda.so: undefined symbol: _ZN3c104cuda9SetDeviceEi')).not.toContain(
+      'extension-built-for-other-torch:warning',
+    )
+  })
 })
