@@ -192,4 +192,14 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
       'extension-built-for-other-torch:warning',
     )
   })
+
+  it('several GPUs the wheel covers differently: the paste does not say which one failed, so the wheel is not singled out', () => {
+    const kernel = 'RuntimeError: CUDA error: no kernel image is available for execution on the device\n'
+    expect(ids(`${kernel}torch==2.1.0+cu121\nGPU 0: NVIDIA GeForce GTX 660\n`)).toEqual(['gpu-arch-not-in-wheel:error'])
+    expect(ids(`${kernel}torch==2.1.0+cu121\nGPU 0: NVIDIA GeForce GTX 660\nGPU 1: NVIDIA GeForce RTX 3090\n`)).toEqual([
+      'no-kernel-image-undecided:warning',
+      'gpu-arch-not-in-wheel:warning',
+      'extension-arch-missing:warning',
+    ])
+  })
 })
