@@ -229,8 +229,9 @@ const DRIVER_AGE = new Set(['driver-too-old-for-cuda-runtime', 'image-requires-n
 
 /**
  * "Driver older than every PyTorch wheel" judges the paste's driver against today's wheels. It is a confident cause only
- * where the paste names the PyTorch it ran (a version of today's wheels) and no other error explains the paste: an old
- * thread's PyTorch was built for the drivers of its day, and a CPU build fails whatever the driver.
+ * where the paste names the PyTorch that ran and no other error explains the paste: an old thread's PyTorch was built
+ * for the drivers of its day, and a CPU build fails whatever the driver. An error that says the same driver is too old
+ * agrees with it.
  */
 function driverFloorWeighed(findings: Finding[], parsed: Parsed, facts: PasteFacts): Finding[] {
   const floor = findings.find((f) => f.id === TOO_OLD_FOR_ANY && f.severity === 'error')
