@@ -36,9 +36,9 @@ const FAILED_TORCH_IMPORT = /^(?=([\s\S]*?(?:import torch\b|torch\/__init__\.py)
 // The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
 // one is left to a failed `import torch`: its fix is about PyTorch's build.
 const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
-// The same refusal for GLIBC where the library that needs it is torch's own (…/torch/lib/libtorch_python.so): a failed
-// `import torch` even when the paste kept only the last line of its traceback. The path is bounded and stays on its line.
-const TORCH_LIB_NEEDS_GLIBC = /version [`']?GLIBC_[\d.]+[`']? not found \(required by [^)\n]{0,400}[\\/]torch[\\/]lib[\\/]/
+// The loader refusing torch's own library (…/torch/lib/libtorch_python.so: a GLIBC too old, an undefined symbol, a file
+// missing): a failed `import torch` even when the paste kept only the last line of its traceback. Bounded, on its line.
+const TORCH_LIB_REFUSED = /version [`']?GLIBC_[\d.]+[`']? not found \(required by [^)\n]{0,400}[\\/]torch[\\/]lib[\\/]|(?:ImportError|OSError): [^\n]{0,400}?[\\/]torch[\\/]lib[\\/]/
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const MAX_EVIDENCE = 500
 
@@ -281,7 +281,7 @@ function* analysisSteps(text: string): Steps<TextAnalysis> {
   const found = dedupe(crossCheckCauses(candidates, facts, clean))
   yield
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
-  if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean) || TORCH_LIB_NEEDS_GLIBC.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
+  if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean) || TORCH_LIB_REFUSED.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
   yield
   // Each message that can mean several causes is weighed against the whole paste's facts (the differential).
   const weighed = dedupe(weighCauses(found, facts, clean))

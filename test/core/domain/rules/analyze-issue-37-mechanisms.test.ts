@@ -112,6 +112,10 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
   it('a bare GLIBC refusal of torch\'s own library, without the traceback: PyTorch built for a newer glibc', () => {
     const text = "ImportError: /lib/aarch64-linux-gnu/libc.so.6: version `GLIBC_2.28' not found (required by /env/lib/python3.7/site-packages/torch/lib/libtorch_python.so)"
     expect(ids(text)).toEqual(['torch-import-glibc-too-old:error'])
+    // Any loader refusal of torch's own library, without the traceback: an undefined symbol, a file missing.
+    expect(ids('OSError: /venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister')).toEqual([
+      'torch-import-undefined-symbol:error',
+    ])
   })
 
   it('a wheel named without code for the GPU named is said even without "no kernel image" (a warning: another GPU may be in use)', () => {
