@@ -36,6 +36,9 @@ const FAILED_TORCH_IMPORT = /^(?=([\s\S]*?(?:import torch\b|torch\/__init__\.py)
 // The loader refusing a libstdc++ too old for a library: the same cause (and fix) whichever import hit it. A GLIBC
 // one is left to a failed `import torch`: its fix is about PyTorch's build.
 const LOADER_VERSION = /version [`']?(?:GLIBCXX|CXXABI)_[\d.]+[`']? not found \(required by /
+// The loader refusing torch's own library (…/torch/lib/libtorch_python.so: a GLIBC too old, an undefined symbol, a file
+// missing): a failed `import torch` even when the paste kept only the last line of its traceback. Bounded, on its line.
+const TORCH_LIB_REFUSED = /version [`']?GLIBC_[\d.]+[`']? not found \(required by [^)\n]{0,400}[\\/]torch[\\/]lib[\\/]|(?:ImportError|OSError): [^\n]{0,400}?[\\/]torch[\\/]lib[\\/]/
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const MAX_EVIDENCE = 500
 
@@ -174,6 +177,8 @@ function structuredFindings(parsed: Parsed, text: string): Finding[] {
 const WINDOWS = /\b[A-Za-z]:\\(?:[^\\\s]+\\)+|\.dll\b|Microsoft Windows/i
 // PyTorch's "… with CUDA capability sm_120 is not compatible": the GPU's compute capability.
 const CAPABILITY = /with CUDA capability sm_(\d+)(\d)\b/gi
+// PyTorch's "Found GPU0 … which is of cuda capability 3.5".
+const CAPABILITY_DOTTED = /which is of cuda capability (\d{1,2})\.(\d)\b/gi
 
 /**
  * The machine a paste shows, as far as it shows it, for the install commands of its fixes: the
@@ -196,7 +201,7 @@ function pastedMachine(parsed: Parsed, text: string, facts: PasteFacts): Install
     return r.kind === 'known' ? [r.cc] : []
   })
   const fromSmi = (status?.gpus ?? []).flatMap((g) => (g.computeCapability ? [g.computeCapability] : []))
-  const said = [...text.matchAll(CAPABILITY)].map((m) => `${Number(m[1])}.${m[2]}`)
+  const said = [...text.matchAll(CAPABILITY), ...text.matchAll(CAPABILITY_DOTTED)].map((m) => `${Number(m[1])}.${m[2]}`)
   const ccs = [...fromSmi, ...named, ...said]
   return { ...UNKNOWN_MACHINE, platform, driverCuda: cuda ? formatCuda(cuda) : null, gpus: [...new Set(ccs)] }
 }
@@ -216,6 +221,28 @@ function dedupe(findings: Finding[]): Finding[] {
     byId.set(finding.id, remakeFinding(seen, severity, params, seen.evidence ?? finding.evidence))
   }
   return [...byId.values()]
+}
+
+const TOO_OLD_FOR_ANY = 'driver-too-old-for-pytorch'
+// Errors that say the same driver is too old (for the program's CUDA, for the image's): they agree with the floor.
+const DRIVER_AGE = new Set(['driver-too-old-for-cuda-runtime', 'image-requires-newer-driver'])
+
+/**
+ * "Driver older than every PyTorch wheel" judges the paste's driver against today's wheels. It is a confident cause only
+ * where the paste names the PyTorch that ran and no other error explains the paste: an old thread's PyTorch was built
+ * for the drivers of its day, and a CPU build fails whatever the driver. An error that says the same driver is too old
+ * agrees with it.
+ */
+function driverFloorWeighed(findings: Finding[], parsed: Parsed, facts: PasteFacts): Finding[] {
+  const floor = findings.find((f) => f.id === TOO_OLD_FOR_ANY && f.severity === 'error')
+  if (!floor) return findings
+  const torchKnown = facts.torchWheels.length > 0 || facts.sheet.torch !== null || (parsed.kind === 'collect_env' && parsed.env.torchVersion !== null)
+  const errors = findings.filter((f) => f !== floor && f.severity === 'error')
+  if (errors.some((f) => DRIVER_AGE.has(f.id))) return findings
+  const explained = errors[0]
+  if (torchKnown && !explained) return findings
+  const because = explained ? `${explained.id} explains the error` : 'the paste does not say which PyTorch ran'
+  return findings.map((f) => (f === floor ? remakeFinding(f, 'warning', f.params, `${f.evidence ?? ''} — ${because}`) : f))
 }
 
 /**
@@ -254,11 +281,11 @@ function* analysisSteps(text: string): Steps<TextAnalysis> {
   const found = dedupe(crossCheckCauses(candidates, facts, clean))
   yield
   // A pasted failed `import torch` that no rule explains: the same import rules step 1 applies live.
-  if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
+  if (!found.some((f) => f.severity === 'error') && (FAILED_TORCH_IMPORT.test(clean) || LOADER_VERSION.test(clean) || TORCH_LIB_REFUSED.test(clean))) found.push(...(importCauses({ python: 'python', text: clean, errorType: null, failure: undefined }) ?? []))
   yield
   // Each message that can mean several causes is weighed against the whole paste's facts (the differential).
-  const weighed = weighCauses(found, facts, clean)
+  const weighed = dedupe(weighCauses(found, facts, clean))
   yield
-  const findings = withInstallFixes(weighed, pastedMachine(parsed, clean, facts))
+  const findings = driverFloorWeighed(withInstallFixes(weighed, pastedMachine(parsed, clean, facts)), parsed, facts)
   return { kind, findings: findings.sort((a, b) => RANK[a.severity] - RANK[b.severity]) }
 }

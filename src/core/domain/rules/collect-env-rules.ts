@@ -14,8 +14,17 @@ function evidence(env: CollectEnv, ...keys: string[]): string | null {
   return lines.length > 0 ? lines.join('\n') : null
 }
 
+// collect_env writes `torch.version.cuda = None` (a build without CUDA) as "Could not collect" (its replace_nones).
+const NOT_COLLECTED_LINE = /:\s*Could not collect\s*$/i
+
+/**
+ * A build without CUDA: `+cpu`, "CUDA used to build PyTorch: None", or "Could not collect" there beside a PyTorch
+ * version that imported and saw no GPU, and no ROCm build (a ROCm build has no CUDA either, and says so on its line).
+ */
 function isCpuOnly(env: CollectEnv): boolean {
-  return /\+cpu/i.test(env.torchVersion ?? '') || env.cudaBuild === 'None'
+  if (/\+cpu/i.test(env.torchVersion ?? '') || env.cudaBuild === 'None') return true
+  const rocm = env.lines['ROCM used to build PyTorch'] ?? ''
+  return NOT_COLLECTED_LINE.test(env.lines['CUDA used to build PyTorch'] ?? '') && env.cudaAvailable === false && !/:\s*\d/.test(rocm)
 }
 
 function cpuOnly(env: CollectEnv): Finding[] {

@@ -2,6 +2,7 @@ import type { Finding, Severity } from '../../../shared/diagnosis'
 import { compareCuda, formatCuda } from '../../knowledge/compat/cuda-version'
 import { makeFinding } from '../findings/finding-catalog'
 import type { PasteFacts, StatedCuda } from './paste-facts'
+import { wheelCoversGpu } from './wheel-coverage'
 
 /** What the rest of a paste says against a candidate cause, and what it points to instead. */
 interface Contradiction {
@@ -51,17 +52,21 @@ const DRIVER_TOO_OLD: CauseCheck = {
 const BUNDLED_CUDNN: CauseCheck = {
   id: 'bundled-cudnn-not-found',
   check(finding, facts) {
-    const pkg = facts.failingImport
+    const pkg = facts.failingImport?.value
     if (!pkg || /^torch(?:\.|$)/.test(pkg)) return null
-    const because = `import ${pkg}: ${finding.evidence ?? ''}`.trim()
+    const because = `${facts.failingImport!.line.slice(0, 300)} — ${finding.evidence ?? ''}`.trim()
     return { because, instead: makeFinding('library-missing-for-package', 'error', { package: pkg, library: finding.params.library ?? '?' }, because) }
   },
 }
 
 // "Torch not compiled with CUDA enabled" beside a CUDA wheel: likely another interpreter ran; the CPU build stays a suspect, weaker.
+// A `+cpu` version beside torch named as a CUDA build is another package's: a suspect too, not the cause.
 const CPU_ONLY: CauseCheck = {
   id: 'cpu-only-torch-build',
   check(finding, facts) {
+    // torch itself named as a CUDA build (`torch==2.0.1+cu118`): a `+cpu` elsewhere is torchvision's or torchaudio's.
+    const torch = facts.sheet.torch
+    if (torch && /\+cu\d+$/i.test(torch.value)) return { because: `${torch.line}: torch is a CUDA build`, instead: null, keepAs: 'warning' }
     if (/\+cpu\b/i.test(finding.evidence ?? '') || facts.torchWheels.some((w) => /\+cpu$/i.test(w))) return null
     const cuda = facts.torchWheels.find((w) => /\+cu\d+$/.test(w))
     return cuda ? { because: `torch ${cuda} is a CUDA build`, instead: null, keepAs: 'warning' } : null
@@ -88,18 +93,102 @@ const NCCL_NETWORK_FROM_GENERIC_ERROR: CauseCheck = {
   },
 }
 
+// "all CUDA-capable devices are busy or unavailable" (error 46) is an exclusive compute mode only where the paste shows
+// that mode; else it is as likely a GPU the program cannot use (too old for its build, in a bad state).
+const EXCLUSIVE_MODE: CauseCheck = {
+  id: 'exclusive-compute-mode-busy',
+  check(_finding, facts) {
+    const mode = facts.sheet.computeMode
+    if (mode && /E\. |Exclusive|Prohibited/i.test(mode.value)) return null
+    const because = mode
+      ? `compute mode ${mode.value} (${mode.line})`
+      : 'the paste does not show the compute mode (`nvidia-smi --query-gpu=compute_mode --format=csv`); a GPU too old for the program\'s build says the same'
+    return { because, instead: null, keepAs: 'warning' }
+  },
+}
+
+// A DLL of a CUDA shim that is not NVIDIA's (ZLUDA on AMD, ROCm/HIP): the Visual C++ / reinstall-torch fix is for
+// NVIDIA's CUDA DLLs, so it is not said; the raw line stays for the reader.
+const DLL_OF_CUDA_SHIM: CauseCheck = {
+  id: 'windows-dll-load-failure',
+  check(_finding, facts) {
+    const shim = facts.sheet.cudaShim
+    return shim ? { because: shim.line, instead: null } : null
+  },
+}
+
 // "no kernel image" is weighed by the differential (differential.ts), against the wheel's architectures and the GPU.
-const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR]
+const CHECKS: readonly CauseCheck[] = [DRIVER_TOO_OLD, BUNDLED_CUDNN, CPU_ONLY, NO_DRIVER_ON_WSL1, NCCL_NETWORK_FROM_GENERIC_ERROR, EXCLUSIVE_MODE, DLL_OF_CUDA_SHIM]
 
 // Causes that only the facts together show: a container that got no GPU, where the program then saw none.
 const NO_GPU_SYMPTOM = /is_available\(\)[\s\S]{0,60}?\b(?:False|Flase)\b|No CUDA GPUs are available|no CUDA-capable device|insufficient for CUDA runtime|nvidia-smi: (?:command )?not found|nvcc and nvidia-smi not found/i
+// PyTorch saw no GPU: `is_available()` answered False (either word order: "returns false … is_available()").
+const NOT_AVAILABLE = /is_available\(\)[^\n]{0,60}?\b(?:False|Flase)\b|\b(?:returns?|returned|gives?|got|is) false\b[\s\S]{0,80}?is_available\(\)|Is CUDA available: False|No CUDA GPUs are available/i
 
-function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
+function containerWithoutGpu(facts: PasteFacts, text: string): Finding[] {
   const started = facts.dockerRunWithoutGpu
   const insideWithoutTools = facts.container && facts.driverToolsMissing ? `${facts.container}: ${facts.driverToolsMissing}` : null
   const evidence = started ?? insideWithoutTools
   if (!evidence || !NO_GPU_SYMPTOM.test(text)) return []
   return [makeFinding('container-missing-gpu-env', 'error', {}, evidence)]
+}
+
+/** A CPU-only build the package list states (conda's `cpu_*` build string, `cpuonly`, `pytorch-mutex … cpu`). */
+function cpuBuildListed(facts: PasteFacts): Finding[] {
+  const cpu = facts.sheet.torchCpuOnly
+  return cpu ? [makeFinding('cpu-only-torch-build', 'error', { torch: cpu.value }, cpu.line)] : []
+}
+
+/** No GPU for PyTorch beside a CUDA_VISIBLE_DEVICES the paste sets: the variable may hide the GPU (a suspect, not proof). */
+function visibleDevicesSet(facts: PasteFacts, text: string): Finding[] {
+  const set = facts.sheet.visibleDevices
+  if (!set || !NOT_AVAILABLE.test(text)) return []
+  return [makeFinding('cuda-visible-devices-misconfigured', 'warning', { value: set.value }, `${set.line} — torch.cuda.is_available() is False`)]
+}
+
+/** A Jetson where PyTorch sees no GPU: the aarch64 wheels on PyPI are CPU-only; Jetson needs NVIDIA's JetPack build. */
+function jetsonWheel(facts: PasteFacts, text: string): Finding[] {
+  const jetson = facts.sheet.places.find((p) => p.value === 'jetson')
+  if (!jetson || facts.torchWheels.some((w) => /\+cu/i.test(w)) || !NOT_AVAILABLE.test(text)) return []
+  const because = `${jetson.line} — the aarch64 PyTorch wheels on PyPI are CPU-only; a Jetson needs NVIDIA's JetPack build of PyTorch`
+  return [makeFinding('cpu-only-torch-build', 'warning', {}, because)]
+}
+
+// "no kernel image" is weighed by the differential, which reads the same coverage.
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
+
+/**
+ * The PyTorch wheel the paste names has no code for the GPU it names (an old GPU below the wheel's oldest architecture,
+ * a new one above its newest), even where the error does not say "no kernel image": a warning (a second, covered GPU
+ * may be the one in use).
+ */
+function wheelWithoutGpuArch(facts: PasteFacts, text: string): Finding[] {
+  if (NO_KERNEL_IMAGE.test(text)) return []
+  const cover = wheelCoversGpu(facts)
+  if (!cover || cover.covered) return []
+  return [makeFinding('gpu-arch-not-in-wheel', 'warning', { gpu: cover.gpu, arch: cover.arch, torch: cover.torch }, cover.because)]
+}
+
+/**
+ * nvidia-smi shows the GPU's memory in use while its process table lists nothing: the holders run in another PID
+ * namespace (a container, or nvidia-smi inside one) or are gone without freeing it. Said beside whatever else the paste
+ * shows (an out-of-memory error is then explained by memory the table does not show).
+ */
+function memoryHeldUnlisted(facts: PasteFacts): Finding[] {
+  const { memoryHeld, noProcessesListed } = facts.sheet
+  if (!memoryHeld || !noProcessesListed) return []
+  return [makeFinding('container-processes-hidden', 'warning', {}, `${memoryHeld.line} — ${noProcessesListed.line}`)]
+}
+
+function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
+  return [
+    ...memoryHeldUnlisted(facts),
+    ...containerWithoutGpu(facts, text),
+    ...cpuBuildListed(facts),
+    ...visibleDevicesSet(facts, text),
+    ...jetsonWheel(facts, text),
+    ...wheelWithoutGpuArch(facts, text),
+  ]
 }
 
 /**

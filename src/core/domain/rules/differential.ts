@@ -1,14 +1,12 @@
 import type { Finding, Severity } from '../../../shared/diagnosis'
 import type { FindingId } from '../../../shared/i18n/findings'
-import { compatData } from '../../knowledge/compat/data'
-import { archCoverage } from '../../knowledge/compat/arch-coverage'
-import { parseArchList } from '../../knowledge/compat/arch-list'
 import { compareCuda, formatCuda, parseCudaVersion } from '../../knowledge/compat/cuda-version'
+import { compatData } from '../../knowledge/compat/data'
 import { newestDriverCuda } from '../../knowledge/compat/driver'
-import { identifyGpu } from '../../knowledge/compat/gpu-identity'
 import { makeFinding, remakeFinding } from '../findings/finding-catalog'
 import type { Place } from './fact-sheet'
 import type { PasteFacts } from './paste-facts'
+import { wheelCoversGpu } from './wheel-coverage'
 
 /**
  * The differential: a known message can mean several causes. Each candidate is judged against the paste's facts
@@ -85,31 +83,36 @@ const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
 
 // ---- "no kernel image is available for execution on the device"
 
-function wheelArchList(wheel: string): string[] | null {
-  const m = /^(\d+\.\d+)\.\d+\+(cu\d+)$/.exec(wheel)
-  if (!m) return null
-  const release = compatData().releases.releases.find((r) => r.release === m[1])
-  const variant = release?.variants.find((v) => v.variant === m[2])
-  return variant?.archList ? parseArchList(variant.archList) : null
+// PyTorch's own word that its build has no code for the GPU: "… with CUDA capability sm_120 is not compatible with the
+// current PyTorch installation", or for an old GPU "PyTorch no longer supports this GPU because it is too old".
+const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible|PyTorch no longer supports this GPU because it is too old/i
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
+// A CUDA source file named on the error's line; PyTorch's own kernels live under aten/, c10/, torch/csrc, caffe2.
+const CUDA_SOURCE = /\.cu\b/g
+const TORCH_SOURCE = /(?:^|[\\/])(?:aten|c10|caffe2)[\\/]|torch[\\/]csrc/
+
+/** The start of the path token that ends at `end` (read back to a blank, quote, bracket or parenthesis). */
+function tokenBefore(line: string, end: number): string {
+  let start = end
+  while (start > 0 && end - start < 300 && !/[\s"'`([\]]/.test(line[start - 1]!)) start--
+  return line.slice(start, end)
 }
 
-/** Whether the PyTorch wheel the paste names has code for the GPU it names; null when the paste does not say both. */
-function wheelCoversGpu(facts: PasteFacts): { covered: boolean; because: string; gpu: string; arch: string; torch: string } | null {
-  for (const wheel of facts.torchWheels) {
-    const arch = wheelArchList(wheel)
-    if (!arch) continue
-    for (const name of facts.gpuNames) {
-      const gpu = identifyGpu({ name })
-      if (gpu.kind !== 'known') continue
-      const cover = archCoverage(gpu.cc, arch)
-      const because = cover.covered ? `torch ${wheel} has ${cover.entry} for ${name} (${cover.gpuArch})` : `torch ${wheel} has no code for ${name} (${cover.gpuArch})`
-      return { covered: cover.covered, because, gpu: name, arch: cover.gpuArch, torch: wheel }
+/**
+ * The CUDA source of the kernel that failed, when a "no kernel image" line names one that is not PyTorch's
+ * (`(NMSCUDAKernelLauncher at ./mmcv/ops/csrc/pytorch/nms_cuda.cu:50)`, `[error][simple_yolo.cu:556]`): the kernel is an
+ * extension's or the program's own. Line by line, each `.cu` read back once.
+ */
+function extensionSource(text: string): string | null {
+  for (const line of text.split('\n', MAX_LINES)) {
+    if (!NO_KERNEL_IMAGE.test(line)) continue
+    for (const m of line.matchAll(CUDA_SOURCE)) {
+      const path = `${tokenBefore(line, m.index)}.cu`
+      if (path.length > 3 && !TORCH_SOURCE.test(path)) return line.trim().slice(0, MAX_LINE)
     }
   }
   return null
 }
-
-const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible/i
 
 const WHEEL_LACKS_ARCH: Candidate = {
   id: () => 'gpu-arch-not-in-wheel',
@@ -117,8 +120,9 @@ const WHEEL_LACKS_ARCH: Candidate = {
     const said = SM_NOT_COMPATIBLE.exec(text)
     if (said) return confirmed(said[0])
     const cover = wheelCoversGpu(facts)
-    if (!cover) return OPEN
-    return cover.covered ? excluded(cover.because) : confirmed(cover.because)
+    if (cover) return cover.covered ? excluded(cover.because) : confirmed(cover.because)
+    const source = extensionSource(text)
+    return source ? excluded(`the kernel that failed is not PyTorch's: ${source}`) : OPEN
   },
 }
 
@@ -126,6 +130,8 @@ const EXTENSION_LACKS_ARCH: Candidate = {
   id: () => 'extension-arch-missing',
   judge(facts, text) {
     if (SM_NOT_COMPATIBLE.test(text)) return excluded('PyTorch says the GPU is not compatible with its build')
+    const source = extensionSource(text)
+    if (source) return confirmed(source)
     const cover = wheelCoversGpu(facts)
     if (!cover) return OPEN
     return cover.covered ? confirmed(cover.because) : excluded(cover.because)
@@ -184,7 +190,90 @@ const NO_DRIVER_ON_HOST: Candidate = {
   judge: (facts) => (noDriverWhereItRan(facts) || placeLine(facts, 'wsl') ? excluded('the driver is elsewhere') : OPEN),
 }
 
+// ---- "Found no NVIDIA driver on your system" (PyTorch), "couldn't communicate with the NVIDIA driver" (nvidia-smi):
+// no driver answered. That is a driver not loaded only where there is a GPU to drive; a machine without an NVIDIA GPU,
+// or a job or container given none, says the same.
+
+/** A line of the paste that shows an NVIDIA GPU on the machine: its name, lspci, /dev/nvidiaN, a kernel NVRM line. */
+function gpuSeen(facts: PasteFacts): string | null {
+  return facts.sheet.gpuSeen?.line ?? (facts.gpuNames[0] ? `GPU ${facts.gpuNames[0]}` : null)
+}
+
+/** A scheduler job or a container: where a GPU must be requested to be seen. */
+function jobOrContainer(facts: PasteFacts): string | null {
+  return facts.sheet.places.find((p) => p.value === 'slurm' || p.value === 'kubernetes' || p.value === 'container')?.line ?? null
+}
+
+const DRIVER_NOT_RUNNING: Candidate = {
+  id: () => 'driver-not-loaded',
+  judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
+    if (noDriverWhereItRan(facts)) return excluded(noDriverWhereItRan(facts)!)
+    const missing = facts.sheet.moduleMissing?.line
+    if (missing) return confirmed(missing)
+    const seen = gpuSeen(facts)
+    if (seen && !jobOrContainer(facts)) return confirmed(seen)
+    return OPEN
+  },
+}
+
+const NO_GPU_IN_MACHINE: Candidate = {
+  id: () => 'no-nvidia-gpu',
+  judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
+    const seen = gpuSeen(facts)
+    return seen ? excluded(seen) : OPEN
+  },
+  // The message's paste wording: a suspect of a paste, not the PCI bus read on this machine.
+  params: () => ({ route: 'paste' }),
+}
+
+const NO_GPU_GIVEN_TO_JOB: Candidate = {
+  id: (facts) => (placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes') ? 'job-without-gpu' : 'container-missing-gpu-env'),
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return confirmed(absent)
+    const run = facts.sheet.runCommand
+    if (run && !placeLine(facts, 'slurm') && !placeLine(facts, 'kubernetes')) return excluded(`${run.line}: started with a GPU request`)
+    // Not said when the paste shows no job or container: it would be a guess about where the program ran.
+    return jobOrContainer(facts) ? OPEN : { state: 'excluded', because: null }
+  },
+}
+
+// ---- "No CUDA GPUs are available" / "no CUDA-capable device is detected": the process saw no device. A
+// CUDA_VISIBLE_DEVICES that hides them, or, where the paste shows a job or a container, one given no GPU.
+
+const VISIBLE_DEVICES_HIDE: Candidate = {
+  id: () => 'cuda-visible-devices-misconfigured',
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return excluded(absent)
+    const set = facts.sheet.visibleDevices
+    if (!set) return OPEN
+    // An empty value hides every GPU; another value decides only outside a job, which may have been given none.
+    const job = placeLine(facts, 'slurm') ?? placeLine(facts, 'kubernetes')
+    return set.value === '' || !job ? confirmed(set.line) : OPEN
+  },
+}
+
+const JOB_GIVEN_NO_DEVICE: Candidate = {
+  id: (facts) => (noDriverWhereItRan(facts) || !(placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes')) ? 'container-missing-gpu-env' : 'job-without-gpu'),
+  judge(facts) {
+    const absent = noDriverWhereItRan(facts)
+    if (absent) return confirmed(absent)
+    const job = placeLine(facts, 'slurm') ?? placeLine(facts, 'kubernetes')
+    return job ? OPEN : { state: 'excluded', because: null }
+  },
+}
+
 export const DIFFERENTIALS: readonly Differential[] = [
+  {
+    // PyTorch's cuInit failure ("CUDA driver initialization failed, you might not have a CUDA gpu") says the same.
+    message: /Found no NVIDIA driver on your system|couldn't communicate with the NVIDIA driver|CUDA driver initialization failed/i,
+    replaces: ['driver-not-loaded'],
+    candidates: [DRIVER_NOT_RUNNING, NO_GPU_IN_MACHINE, NO_GPU_GIVEN_TO_JOB],
+    undecided: 'no-driver-or-gpu-undecided',
+  },
   {
     message: /driver version is insufficient for CUDA runtime version/i,
     replaces: ['driver-too-old-for-cuda-runtime', 'driver-library-not-visible', 'container-missing-gpu-env'],
@@ -192,7 +281,14 @@ export const DIFFERENTIALS: readonly Differential[] = [
     undecided: 'driver-insufficient-undecided',
   },
   {
-    message: /no kernel image is available for execution on the device/i,
+    message: /No CUDA GPUs are available|no CUDA-capable device is detected/i,
+    replaces: ['cuda-visible-devices-misconfigured', 'container-missing-gpu-env'],
+    candidates: [VISIBLE_DEVICES_HIDE, JOB_GIVEN_NO_DEVICE],
+    undecided: 'no-device-undecided',
+  },
+  {
+    // "invalid device function" is the same refusal as CUDA before 9.2 worded it.
+    message: /no kernel image is available for execution on the device|invalid device function/i,
     replaces: ['gpu-arch-not-in-wheel', 'extension-arch-missing'],
     candidates: [WHEEL_LACKS_ARCH, EXTENSION_LACKS_ARCH],
     undecided: 'no-kernel-image-undecided',

@@ -37,6 +37,20 @@ export interface FactSheet {
   places: Array<Fact & { value: Place }>
   /** The `docker run` / `podman run` command line (its first line). */
   runCommand: Fact | null
+  /** A line that shows an NVIDIA GPU on the machine: lspci's NVIDIA controller, a /dev/nvidiaN device, a kernel NVRM line. */
+  gpuSeen: Fact | null
+  /** A line that shows the NVIDIA kernel module is not installed or not accepted (`modprobe: FATAL: Module nvidia not found`). */
+  moduleMissing: Fact | null
+  /** A `CUDA_VISIBLE_DEVICES=…` assignment (export, set, a prefix of a command), value as written. */
+  visibleDevices: Fact | null
+  /** The GPU's compute mode as nvidia-smi shows it (`E. Process`, `Exclusive_Process`, `Prohibited`, `Default`). */
+  computeMode: Fact | null
+  /** A path or name of a CUDA shim that is not NVIDIA's (ZLUDA, ROCm/HIP): NVIDIA's fixes do not apply there. */
+  cudaShim: Fact | null
+  /** An nvidia-smi table row whose GPU memory is mostly in use (at least 1 GiB and a quarter of the total), value "used/total MiB". */
+  memoryHeld: Fact | null
+  /** nvidia-smi's process table listing nothing ("No running processes found"). */
+  noProcessesListed: Fact | null
 }
 
 const MAX_LINE = 400
@@ -63,6 +77,20 @@ const PLACES: ReadonlyArray<[Place, RegExp]> = [
   ['jetson', /\bJetson\b|\bL4T\b|\btegra\b/i],
 ]
 const RUN_COMMAND = /\b(?:docker|podman) run\b/
+const GPU_SEEN = /(?:(?:VGA compatible|3D|Display) controller|Audio device)\b.{0,120}\bNVIDIA\b|\/dev\/nvidia\d|\bNVRM: /i
+// The module is not installed, or the kernel refuses it (Secure Boot: "Key was rejected by service").
+const MODULE_MISSING = /modprobe: FATAL: Module nvidia\S{0,40} not found|could not insert '?nvidia|NVIDIA kernel module missing|Key was rejected by service/i
+// `export CUDA_VISIBLE_DEVICES=1`, `set CUDA_VISIBLE_DEVICES=0,1`, `CUDA_VISIBLE_DEVICES=2 python …`, `os.environ["CUDA_VISIBLE_DEVICES"] = "1"`.
+// The value is the token as written (`$SLURM_LOCALID` too); empty only when nothing follows but a quote or the line's end.
+const VISIBLE_DEVICES = /\bCUDA_VISIBLE_DEVICES['"]?\]?[ \t]{0,4}=[ \t]{0,4}['"]?([^\s'"`]{0,60})/
+const COMPUTE_MODE = /\bE\. (?:Process|Thread)\b|\bExclusive_(?:Process|Thread)\b|\bCompute Mode[ \t]{0,40}:[ \t]{0,4}(\w+)|\|[^|]{0,40}\bProhibited\b/
+// nvidia-smi's table row: "| 30%   40C    P8    15W / 200W |   7800MiB /  8192MiB |      0%      Default |".
+const SMI_MEMORY = /\|[ \t]{0,40}(\d{1,7})MiB[ \t]{0,10}\/[ \t]{0,10}(\d{1,7})MiB[ \t]{0,40}\|/
+const NO_PROCESSES = /No running processes found/i
+const HELD_MIB = 1024
+const CUDA_SHIM = /\bZLUDA\b|[\\/]ROCm[\\/]|\/opt\/rocm\b|\bHIP_PATH\b/i
+// conda's CPU-only metapackages: `cpuonly 2.0 0 pytorch`, `pytorch-mutex 1.0 cpu pytorch`.
+const CONDA_CPU_PACKAGE = /^[\s|*>#•-]{0,8}(?:cpuonly[ \t]{1,40}\d|pytorch-mutex[ \t]{1,40}\S{1,20}[ \t]{1,40}cpu\b)/
 
 /** A key as words only: "Nvidia Driver Version" → "nvidiadriverversion". */
 function keyOf(raw: string): string {
@@ -123,6 +151,13 @@ export function readFactSheet(text: string): FactSheet {
     python: null,
     places: [],
     runCommand: null,
+    gpuSeen: null,
+    moduleMissing: null,
+    visibleDevices: null,
+    computeMode: null,
+    cudaShim: null,
+    memoryHeld: null,
+    noProcessesListed: null,
   }
   const smiReport = SMI_REPORT.test(text)
   const set = (slot: Slot, value: string | null, line: string) => {
@@ -137,6 +172,7 @@ export function readFactSheet(text: string): FactSheet {
     if (kv) readPair(sheet, set, kv, line, smiReport)
     for (const [place, pattern] of PLACES) if (!sheet.places.some((p) => p.value === place) && pattern.test(line)) sheet.places.push({ value: place, line })
     if (sheet.runCommand === null && RUN_COMMAND.test(line)) sheet.runCommand = { value: line, line }
+    readMachineLine(sheet, line)
   }
   return sheet
 }
@@ -157,4 +193,25 @@ function readPair(sheet: FactSheet, set: (slot: Slot, value: string | null, line
   }
   const packed = suffix ? `${suffix.slice(2, -1)}.${suffix.slice(-1)}` : null
   set('torchCuda', packed ?? CONDA_CUDA.exec(build)?.[1] ?? null, line)
+}
+
+type LineFact = 'gpuSeen' | 'moduleMissing' | 'visibleDevices' | 'computeMode' | 'cudaShim' | 'memoryHeld' | 'noProcessesListed'
+
+/** The facts a line states by its shape alone (not `name: value`), each kept with the first line that states it. */
+function readMachineLine(sheet: FactSheet, line: string) {
+  const take = (slot: LineFact, value: string | undefined) => {
+    if (value !== undefined && sheet[slot] === null) sheet[slot] = { value, line }
+  }
+  take('gpuSeen', GPU_SEEN.exec(line)?.[0])
+  take('moduleMissing', MODULE_MISSING.exec(line)?.[0])
+  const visible = VISIBLE_DEVICES.exec(line)
+  take('visibleDevices', visible ? visible[1] ?? '' : undefined)
+  const mode = COMPUTE_MODE.exec(line)
+  take('computeMode', mode ? (mode[1] ?? mode[0]) : undefined)
+  take('cudaShim', CUDA_SHIM.exec(line)?.[0])
+  const memory = SMI_MEMORY.exec(line)
+  const [used, total] = memory ? [Number(memory[1]), Number(memory[2])] : [0, 0]
+  take('memoryHeld', used >= HELD_MIB && used * 4 >= total ? `${used}/${total} MiB` : undefined)
+  take('noProcessesListed', NO_PROCESSES.exec(line)?.[0])
+  if (sheet.torchCpuOnly === null && CONDA_CPU_PACKAGE.test(line)) sheet.torchCpuOnly = { value: 'cpu', line }
 }

@@ -1,7 +1,7 @@
 import type { GpuStatus } from '../../../shared/gpu'
 import { driverMaxCuda } from '../../knowledge/compat/driver-max-cuda'
 import { type CudaVersion, compareCuda, decodeDriverApiVersion, parseCudaTag, parseCudaVersion } from '../../knowledge/compat/cuda-version'
-import { type FactSheet, readFactSheet } from './fact-sheet'
+import { type Fact, type FactSheet, readFactSheet } from './fact-sheet'
 import type { CollectEnv } from './parse-collect-env'
 
 /** A version a paste states, with the words it came from (shown when a cause is contradicted). */
@@ -32,8 +32,8 @@ export interface PasteFacts {
   dockerRunWithoutGpu: string | null
   /** Where the program ran, the driver's tools were absent ("nvidia-smi: command not found"). */
   driverToolsMissing: string | null
-  /** The module whose import failed, when the traceback or the text names it. */
-  failingImport: string | null
+  /** The module whose import failed, when the traceback or the text names it, with the line that names it. */
+  failingImport: Fact | null
   /** The paste says it runs under WSL 1 (no GPU there: GPU support needs WSL 2). */
   wsl1: string | null
   /** An NCCL line that points at the network (bootstrap, socket, interface, connection), when the paste has one. */
@@ -64,7 +64,12 @@ const CONTAINER_PROMPT = /^root@([0-9a-f]{12}):/m
 const DOCKER_RUN = /^.*\b(?:docker|podman) run\b(?:[^\\\n]|\\(?!\n))*(?:\\\n(?:[^\\\n]|\\(?!\n))*)*/gm
 const GPU_REQUEST = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES|nvidia-docker/
 const TOOLS_MISSING = /nvidia-smi: (?:command )?not found|nvidia-smi\W+(?:is )?not (?:found|recogni[sz]ed)|nvcc and nvidia-smi not found/i
-const IMPORT_LINE = /\bimport ([A-Za-z_][\w.]*)/
+// `from X.Y import *` names X.Y; `import X` names X. `[\w.]{0,200}`: bounded, one start per "import".
+const IMPORT_LINE = /\bfrom ([A-Za-z_][\w.]{0,200}) import\b|\bimport ([A-Za-z_][\w.]{0,200})/
+// A traceback frame in an installed package: `File ".../site-packages/tensorflow/python/x.py"` names tensorflow.
+const PACKAGE_FRAME = /File "[^"\n]{0,400}?(?:site|dist)-packages[\\/](?:[^\\/"\n]{1,100}\.egg[\\/])?(\w+)[\\/]/
+// The loader's refusal the traceback ends in.
+const LOADER_ERROR = /\b(?:ImportError|OSError|ModuleNotFoundError)\b/
 // site-packages or dist-packages, also inside an egg (site-packages/trtpy-1.0-py3.9.egg/trtpy/__init__.py).
 const PACKAGE_INIT = /File "[^"\n]*(?:site|dist)-packages\/(?:[^/"\n]+\.egg\/)?(\w+)\/__init__\.py"/
 const LOAD_ERROR = /\b(?:ImportError|OSError|error)\b/i
@@ -79,16 +84,23 @@ function spaced(name: string): string {
 }
 
 /**
- * The module whose import failed: an `import X` line (or a traceback frame in X/__init__.py) with an error on it or
- * the next two lines. Line by line: one regex spanning lines retried every split of each line (cubic on 64 KiB).
+ * The module whose import failed: an `import X` / `from X import` line (or a traceback frame in X/__init__.py) with
+ * an error on it or the next two lines; else the package of the innermost installed-package frame above the loader's
+ * error (stdlib frames such as imp.py or importlib are not packages: the import they carry out is the package's).
+ * Line by line: one regex spanning lines retried every split of each line (cubic on 64 KiB).
  */
-function failingImportOf(text: string): string | null {
+function failingImportOf(text: string): Fact | null {
   const lines = text.split('\n', 20_000)
+  let frame: Fact | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
-    const name = IMPORT_LINE.exec(line)?.[1] ?? PACKAGE_INIT.exec(line)?.[1]
-    if (!name) continue
-    if ([line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return name
+    const imported = IMPORT_LINE.exec(line)
+    const name = imported?.[1] ?? imported?.[2] ?? PACKAGE_INIT.exec(line)?.[1]
+    if (name && [line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return { value: name, line: line.trim() }
+    if (line.startsWith('Traceback')) frame = null
+    const framed = PACKAGE_FRAME.exec(line)?.[1]
+    if (framed) frame = { value: framed, line: line.trim() }
+    if (frame && LOADER_ERROR.test(line)) return frame
   }
   return null
 }

@@ -40,6 +40,12 @@ function pathEndingAt(text: string, index: number, name: string): string {
   return text.slice(start, index) + name
 }
 
+/** The `…/x.so:` named right before `index` (the loader's "<library>: undefined symbol"), read back at most 300 characters. */
+function libraryBefore(text: string, index: number): string | undefined {
+  const head = text.slice(Math.max(0, index - 300), index)
+  return /([^\s/`'"\\]{1,255}\.so[\w.]{0,40}):\s{0,4}$/.exec(head)?.[1]
+}
+
 function toGiB(amount: string): number {
   const match = /(?<![\d.])([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
@@ -188,11 +194,25 @@ export const TEXT_RULES: readonly TextRule[] = [
       defined({ gpu: (m[1] ?? '').trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
   },
   { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device/i },
+  {
+    // PyTorch's own warning for a GPU below its build's oldest architecture: "Found GPU0 NVIDIA GTX TITAN Black which is
+    // of cuda capability 3.5. PyTorch no longer supports this GPU because it is too old. The minimum cuda capability
+    // supported by this library is 3.7." The name is bounded and stops at the line's end.
+    id: 'gpu-arch-not-in-wheel',
+    severity: 'error',
+    pattern: /Found GPU\d{1,2} ([^\n]{1,80}?) which is of cuda capability (\d{1,2})\.(\d)/i,
+    requires: /PyTorch no longer supports this GPU/i,
+    params: (m, text) =>
+      defined({ gpu: m[1]!.trim(), arch: `sm_${m[2]}${m[3]}`, supported: capture(text, /minimum cuda capability (?:supported by this library|that we support) is (\d{1,2}\.\d)/i) }),
+  },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal/i },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected/i },
   { id: 'mig-single-instance-per-process', severity: 'warning', pattern: /INTERNAL ASSERT FAILED/, requires: /device < num_gpus/ },
   { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /operator torchvision::nms does not exist|No such operator torchvision::nms/i },
+  // torchvision's own check (torchvision/extension.py): "Detected that PyTorch and torchvision were compiled with different
+  // CUDA (major) versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=12.1."
+  { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /PyTorch and torchvision were compiled with different CUDA (?:major )?versions/i },
   {
     id: 'extension-build-cuda-mismatch',
     severity: 'error',
@@ -204,6 +224,8 @@ export const TEXT_RULES: readonly TextRule[] = [
   // Older PyTorch and other CUDA programs: "RuntimeError: CUDA error: out of memory" (also without the space), or
   // the allocator's "Tried to allocate 2.00 GiB" when the paste lost the first words.
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDA error:\s*out of memory|cudaErrorMemoryAllocation/i, params: (_, text) => oomParams(text) },
+  // NCCL's "unhandled cuda error" wraps the CUDA call that failed: "Cuda failure 'out of memory'" (the innermost error).
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /Cuda failure '?out of memory/i, params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: OOM_TRIED, params: (_, text) => oomParams(text) },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
@@ -238,6 +260,15 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'error',
     pattern: /(libcudnn\w{0,40}\.so[\w.]{0,40}):[ \t]*(?:undefined symbol:?|symbol)[ \t]+\S+,?[ \t]+version libcudnn\w{0,40}\.so/i,
     params: (m, text) => ({ library: pathEndingAt(text, m.index, m[1]!) }),
+  },
+  {
+    // An extension's binary missing a PyTorch symbol (c10::, at::, torch::): built against another PyTorch. A warning:
+    // a catalogued cause of its own is not given by the message alone. PyTorch's own libraries are the import rules'.
+    id: 'extension-built-for-other-torch',
+    severity: 'warning',
+    pattern: /undefined\s{1,4}symbol:\s{0,4}(_ZN(?:3c10|2at|5torch)\w{0,300})/,
+    unless: /(?:libtorch\w{0,40}|libc10\w{0,40}|torch[\\/]_C\.\S{0,80})\.so[\w.]{0,40}:\s{0,4}undefined\s{1,4}symbol/,
+    params: (m, text) => defined({ symbol: m[1], library: libraryBefore(text, m.index) }),
   },
   {
     id: 'system-cuda-libs-shadow-wheel-libs',
@@ -296,9 +327,13 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'wsl-libcuda-not-on-loader-path', severity: 'error', pattern: /libcuda\.so: cannot open shared object file/i },
   { id: 'wsl-pinned-memory-limit', severity: 'warning', pattern: /Using 'pin_memory=False' as WSL is detected/i },
   { id: 'wsl-pinned-memory-limit', severity: 'error', pattern: /out of memory/i, requires: /^(?=[\s\S]*pin_memory=True)(?=[\s\S]*\bWSL\b)/i },
+  // The innermost error wins over the wrapper that quotes it: "[WinError 1455] The paging file is too small" inside
+  // "Error loading …\\cudnn_cnn_infer64_8.dll" is Windows' virtual memory, not a missing runtime (Chinese Windows: 页面文件太小).
+  { id: 'windows-paging-file-too-small', severity: 'error', pattern: /WinError 1455\b|paging file is too small|页面文件太小/i },
   {
     id: 'windows-dll-load-failure',
     severity: 'error',
+    unless: /WinError 1455\b|paging file is too small|页面文件太小/i,
     // A path is at most 260 characters on Windows (MAX_PATH): `[^"\n]*` read to the end of the line from every "Error loading".
     pattern: /WinError 126|Error loading "?[^"\n]{0,260}\.dll/i,
     params: (_, text) => defined({ dll: capture(text, /Error loading "([^"\n]{1,260}\.dll)"/i) }),

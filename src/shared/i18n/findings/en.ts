@@ -20,7 +20,7 @@ export const findingsEnTexts = Object.assign({}, {
 
   'no-nvidia-gpu.title': 'No NVIDIA GPU on this machine',
   'no-nvidia-gpu.message':
-    'This machine has no NVIDIA GPU to reach: none of the {{devices}} devices on its PCI bus ({{root}}) is NVIDIA\'s (vendor 0x10de), and there is no /dev/nvidia* device. That, not the driver, is why nvidia-smi and PyTorch find no GPU.',
+    "[[route:none]]This machine has no NVIDIA GPU to reach: none of the {{devices}} devices on its PCI bus ({{root}}) is NVIDIA's (vendor 0x10de), and there is no /dev/nvidia* device. That, not the driver, is why nvidia-smi and PyTorch find no GPU.[[/route]][[route:paste]]Perhaps this machine has no NVIDIA GPU at all: \"Found no NVIDIA driver\" and \"couldn't communicate with the NVIDIA driver\" are also what a machine without any NVIDIA GPU says (a CPU-only server, a laptop with only an Intel or AMD GPU): then installing a driver cannot help.[[/route]]",
   'no-nvidia-gpu.fix':
     'Run GPU Doctor where the GPU is: on the GPU server itself (`gpu-doctor diagnose`, or `gpu-doctor serve` there and open it through an SSH tunnel), on a cloud instance type that has a GPU, or in a virtual machine the GPU is passed through to. Installing or reloading a driver here cannot help.',
 
@@ -83,6 +83,30 @@ export const findingsEnTexts = Object.assign({}, {
     'libcuda.so.1 is the NVIDIA driver\'s own library, never part of a PyTorch or CUDA package: reinstalling them cannot help. Where the program ran there was no driver library; one of these causes, most likely first: {{causes}}.',
   'libcuda-missing-undecided.fix':
     'Tell them apart where the program runs: `ls /.dockerenv` (present: a container, start it with `--gpus all` or `--device nvidia.com/gpu=all`), `nvidia-smi` (missing or failing on the host: install or load the driver), `uname -r` (ends in microsoft-standard-WSL2: add /usr/lib/wsl/lib to the loader path).',
+
+  'no-driver-or-gpu-undecided.title': 'No NVIDIA driver reached: no driver, or no NVIDIA GPU',
+  'no-driver-or-gpu-undecided.message':
+    'The message says no NVIDIA driver answered. That means one of these causes, most likely first: {{causes}}. The paste shows nothing that tells them apart (an NVIDIA GPU on the PCI bus, a /dev/nvidia* device, nvidia-smi working, where the program ran).',
+  'no-driver-or-gpu-undecided.fix':
+    'Tell them apart where the program runs: `lspci | grep -i nvidia` (nothing: there is no NVIDIA GPU here, run on a machine that has one), `nvidia-smi` and `lsmod | grep nvidia` (a GPU but no module: install or load the driver). In a Slurm job, `echo $CUDA_VISIBLE_DEVICES` (empty: request a GPU with `--gres=gpu:1` or `--gpus=1`); in a container, `ls /dev/nvidia*` (none: start it with `--gpus all`).',
+
+  'no-device-undecided.title': 'No CUDA device seen: hidden, or none given to the job',
+  'no-device-undecided.message':
+    'The process saw no CUDA device. That means one of these causes, most likely first: {{causes}}. The paste does not show CUDA_VISIBLE_DEVICES nor what the job was allocated.',
+  'no-device-undecided.fix':
+    'Tell them apart inside the job: `echo $CUDA_VISIBLE_DEVICES` (empty or an index that is not there: unset it or use indices from `nvidia-smi -L`) and `nvidia-smi -L` (no GPU listed: the job got none; request one with `--gres=gpu:1` / `--gpus=1`, or `nvidia.com/gpu: 1` in Kubernetes).',
+
+  'extension-built-for-other-torch.title': 'Extension built for another PyTorch',
+  'extension-built-for-other-torch.message':
+    '{{library}} lacks the PyTorch symbol {{symbol}}: this compiled extension (flash-attn, xformers, torch-scatter, mmcv …) was built against a different PyTorch version than the one installed, whose C++ interface differs.',
+  'extension-built-for-other-torch.fix':
+    'Install the extension\'s build for the installed torch (`python -c "import torch; print(torch.__version__)"`; wheels name it, e.g. `+pt21cu118` or `torch2.1`), or rebuild it against this torch (`pip install --no-build-isolation --force-reinstall --no-cache-dir <package>`), or install the torch it was built for.',
+
+  'job-without-gpu.title': 'The job was given no GPU',
+  'job-without-gpu.message':
+    'The program ran inside a scheduler job (Slurm, Kubernetes) that was not allocated a GPU: the node may have GPUs and a driver, but the job sees no GPU device, so nvidia-smi and CUDA find none.',
+  'job-without-gpu.fix':
+    'Request a GPU for the job: Slurm `srun --gres=gpu:1 …` or `#SBATCH --gpus=1` (and a GPU partition), Kubernetes `resources.limits: nvidia.com/gpu: 1`. Inside the job, `echo $CUDA_VISIBLE_DEVICES` and `nvidia-smi -L` show what it got.',
 
   'wsl1-has-no-gpu.title': 'WSL 1 has no GPU',
   'wsl1-has-no-gpu.message': 'The program runs under WSL 1, which gives Linux no access to the GPU: CUDA in WSL needs WSL 2, whatever driver Windows has.',
@@ -421,6 +445,12 @@ export const findingsEnTexts = Object.assign({}, {
   'wsl-pinned-memory-limit.message':
     'WSL2 limits pinned host memory, so `pin_memory=True` or large pinned buffers run out of memory.',
   'wsl-pinned-memory-limit.fix': 'Use `pin_memory=False` or smaller pinned buffers; for heavy training use native Linux.',
+
+  'windows-paging-file-too-small.title': 'Windows paging file too small',
+  'windows-paging-file-too-small.message':
+    'Windows refused to load a DLL because its paging file (virtual memory) is too small: "[WinError 1455] The paging file is too small for this operation to complete". PyTorch\'s CUDA DLLs are large, and each worker process (DataLoader workers, several ranks) maps them again. Nothing is missing: reinstalling PyTorch or the Visual C++ runtime does not help.',
+  'windows-paging-file-too-small.fix':
+    'Enlarge the paging file: System Properties → Advanced → Performance Settings → Advanced → Virtual memory → Change, on the drive Python runs from (system managed, or a custom size of several times the RAM), then restart Windows. Or load fewer copies at once: fewer DataLoader workers (`num_workers`), fewer processes.',
 
   'windows-dll-load-failure.title': 'Windows DLL failed to load',
   'windows-dll-load-failure.message': 'Windows could not load a torch DLL or one of its dependencies.',

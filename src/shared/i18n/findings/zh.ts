@@ -18,7 +18,8 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
     '为当前内核重新安装驱动（连同内核头文件：`dkms install` 或发行版的驱动包）；开启了安全启动（Secure Boot）时为模块签名或登记 MOK；屏蔽 nouveau，然后重启。在容器里：用 `--gpus all`（Docker）或 `--device nvidia.com/gpu=all`（Podman，CDI）启动。',
 
   'no-nvidia-gpu.title': '本机没有 NVIDIA GPU',
-  'no-nvidia-gpu.message': '本机没有可用的 NVIDIA GPU：PCI 总线（{{root}}）上的 {{devices}} 个设备都不是 NVIDIA 的（厂商号 0x10de），也没有 /dev/nvidia* 设备。nvidia-smi 和 PyTorch 找不到 GPU 的原因在此，而不在驱动。',
+  'no-nvidia-gpu.message':
+    '[[route:none]]本机没有可用的 NVIDIA GPU：PCI 总线（{{root}}）上的 {{devices}} 个设备都不是 NVIDIA 的（厂商号 0x10de），也没有 /dev/nvidia* 设备。nvidia-smi 和 PyTorch 找不到 GPU 的原因在此，而不在驱动。[[/route]][[route:paste]]本机可能根本没有 NVIDIA GPU："Found no NVIDIA driver" 和 "couldn\'t communicate with the NVIDIA driver" 也是完全没有 NVIDIA GPU 的机器（只有 CPU 的服务器、只有 Intel 或 AMD 显卡的笔记本）给出的信息：那样的话安装驱动无济于事。[[/route]]',
   'no-nvidia-gpu.fix':
     '请在有 GPU 的地方运行 GPU Doctor：在 GPU 服务器本机上（`gpu-doctor diagnose`，或在那里运行 `gpu-doctor serve` 并通过 SSH 隧道打开），换用带 GPU 的云实例规格，或在已直通 GPU 的虚拟机里运行。在这台机器上安装或重新加载驱动都无济于事。',
 
@@ -77,6 +78,30 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
     'libcuda.so.1 是 NVIDIA 驱动自身的库，从不属于 PyTorch 或 CUDA 软件包：重装它们无济于事。程序运行的地方没有驱动库；原因是以下之一（可能性从高到低）：{{causes}}。',
   'libcuda-missing-undecided.fix':
     '在程序运行的地方区分：`ls /.dockerenv`（存在：在容器中，用 `--gpus all` 或 `--device nvidia.com/gpu=all` 启动），`nvidia-smi`（主机上缺失或失败：安装或加载驱动），`uname -r`（以 microsoft-standard-WSL2 结尾：把 /usr/lib/wsl/lib 加入加载路径）。',
+
+  'no-driver-or-gpu-undecided.title': '没有连到 NVIDIA 驱动：没有驱动，或没有 NVIDIA GPU',
+  'no-driver-or-gpu-undecided.message':
+    '该信息表示没有 NVIDIA 驱动应答。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容中没有能区分它们的信息（PCI 总线上的 NVIDIA GPU、/dev/nvidia* 设备、能运行的 nvidia-smi、程序运行的位置）。',
+  'no-driver-or-gpu-undecided.fix':
+    '在程序运行的地方区分：`lspci | grep -i nvidia`（没有输出：这里没有 NVIDIA GPU，请在有 GPU 的机器上运行），`nvidia-smi` 和 `lsmod | grep nvidia`（有 GPU 但没有内核模块：安装或加载驱动）。在 Slurm 作业中运行 `echo $CUDA_VISIBLE_DEVICES`（为空：用 `--gres=gpu:1` 或 `--gpus=1` 申请 GPU）；在容器中运行 `ls /dev/nvidia*`（没有：用 `--gpus all` 启动容器）。',
+
+  'no-device-undecided.title': '没有看到 CUDA 设备：被隐藏，或作业没有分配到',
+  'no-device-undecided.message':
+    '进程没有看到任何 CUDA 设备。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容没有显示 CUDA_VISIBLE_DEVICES，也没有显示作业分配到了什么。',
+  'no-device-undecided.fix':
+    '在作业内区分：`echo $CUDA_VISIBLE_DEVICES`（为空或指向不存在的编号：取消设置，或使用 `nvidia-smi -L` 列出的编号）和 `nvidia-smi -L`（没有列出 GPU：作业没有分配到；用 `--gres=gpu:1` / `--gpus=1` 申请，Kubernetes 中用 `nvidia.com/gpu: 1`）。',
+
+  'extension-built-for-other-torch.title': '扩展是为另一个 PyTorch 版本构建的',
+  'extension-built-for-other-torch.message':
+    '{{library}} 缺少 PyTorch 符号 {{symbol}}：这个编译好的扩展（flash-attn、xformers、torch-scatter、mmcv 等）是针对另一个 PyTorch 版本构建的，与已安装版本的 C++ 接口不同。',
+  'extension-built-for-other-torch.fix':
+    '安装与已安装 torch 匹配的扩展版本（用 `python -c "import torch; print(torch.__version__)"` 查看；wheel 名中会写明，如 `+pt21cu118` 或 `torch2.1`），或针对当前 torch 重新编译（`pip install --no-build-isolation --force-reinstall --no-cache-dir <包名>`），或安装该扩展所针对的 torch 版本。',
+
+  'job-without-gpu.title': '作业没有分配到 GPU',
+  'job-without-gpu.message':
+    '程序运行在调度器作业（Slurm、Kubernetes）中，而该作业没有分配 GPU：节点上可能有 GPU 和驱动，但作业看不到任何 GPU 设备，所以 nvidia-smi 和 CUDA 都找不到 GPU。',
+  'job-without-gpu.fix':
+    '为作业申请 GPU：Slurm 用 `srun --gres=gpu:1 …` 或 `#SBATCH --gpus=1`（以及 GPU 分区），Kubernetes 用 `resources.limits: nvidia.com/gpu: 1`。在作业内用 `echo $CUDA_VISIBLE_DEVICES` 和 `nvidia-smi -L` 查看分到了什么。',
 
   'wsl1-has-no-gpu.title': 'WSL 1 没有 GPU',
   'wsl1-has-no-gpu.message': '程序运行在 WSL 1 下，而 WSL 1 不让 Linux 访问 GPU：WSL 中使用 CUDA 需要 WSL 2，无论 Windows 装的是什么驱动。',
@@ -376,6 +401,12 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
   'wsl-pinned-memory-limit.title': 'WSL2 下锁页内存受限',
   'wsl-pinned-memory-limit.message': 'WSL2 限制了锁页（pinned）主机内存，`pin_memory=True` 或较大的锁页缓冲区会报内存不足。',
   'wsl-pinned-memory-limit.fix': '使用 `pin_memory=False` 或更小的锁页缓冲区；大规模训练请使用原生 Linux。',
+
+  'windows-paging-file-too-small.title': 'Windows 页面文件太小',
+  'windows-paging-file-too-small.message':
+    'Windows 因页面文件（虚拟内存）太小而拒绝加载 DLL："[WinError 1455] 页面文件太小，无法完成操作"。PyTorch 的 CUDA DLL 很大，每个工作进程（DataLoader 的 worker、多个 rank）都会再映射一次。并没有缺少任何文件：重装 PyTorch 或 Visual C++ 运行库无济于事。',
+  'windows-paging-file-too-small.fix':
+    '增大页面文件：系统属性 → 高级 → 性能设置 → 高级 → 虚拟内存 → 更改，在 Python 所在的驱动器上设为系统管理或自定义为内存的数倍，然后重启 Windows。或者减少同时加载的副本：减少 DataLoader 的 worker（`num_workers`）和进程数。',
 
   'windows-dll-load-failure.title': 'Windows DLL 加载失败',
   'windows-dll-load-failure.message': 'Windows 无法加载 torch 的某个 DLL 或它的依赖。',
