@@ -6,7 +6,6 @@
 # [".carry", "out/cli/gpu-doctor-single.cjs"] as verify-watch-levers.sh says. Results: $OUT/round.tgz and the rest.
 set -uo pipefail
 mkdir -p /tmp/nb && xz -d -c .carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
-[ -d .carry/node_modules ] && export NODE_PATH=$PWD/.carry/node_modules
 nvidia-smi -L; node --version
 out=/tmp/round; . scripts/gpu/diagnose-lib.sh
 cli="node out/cli/gpu-doctor-single.cjs"

@@ -4,14 +4,14 @@
 # kernels in a CUDA graph (low occupancy), bf16 matmuls (tensor cores at work), pageable and pinned copies.
 # Needs carry [".carry", "out/cli/gpu-doctor-single.cjs"]: .carry/node.xz (`xz -T2 -6 -c "$(readlink -f "$(command -v node)")"
 # > .carry/node.xz`), koffi for the NVML sampler in .carry/node_modules (`cp -rL node_modules/koffi .carry/node_modules/;
-# cp -rL node_modules/@koromix/koffi-linux-x64 .carry/node_modules/@koromix/`: without it watch falls back to
+# cp -rL node_modules/@koromix/koffi-linux-x64 .carry/node_modules/@koromix/`, copied to ./node_modules there: without it watch falls back to
 # nvidia-smi dmon and has no GPM), and the CLI (node scripts/build-cli.mjs). BEFORE_CLI=/path/to/old/gpu-doctor-single.cjs
 # also watches each job with that build. Results in $OUT: <job>.json (+ .before.json), .stderr, .job.log, machine.txt,
 # summary.txt, and the FP32 job's text verdict in English and Chinese.
 set -uo pipefail
 mkdir -p /tmp/nb && xz -d -c .carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
-# The one-file CLI loads koffi (kept out of the bundle) from here.
-[ -d .carry/node_modules ] && export NODE_PATH=$PWD/.carry/node_modules
+# The one-file CLI loads koffi (kept out of the bundle) with import(), which ignores NODE_PATH: it must be in ./node_modules.
+[ -d .carry/node_modules ] && mkdir -p node_modules && cp -r .carry/node_modules/. node_modules/
 O=${OUT:-/tmp/gd-out}
 mkdir -p "$O"
 PY=${PYTHON:-/opt/torch/.venv/bin/python3}
