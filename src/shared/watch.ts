@@ -145,6 +145,8 @@ export const WatchResultSchema = z.object({
   container: z.string().nullable(),
   seconds: z.number(),
   sampler: z.string(),
+  /** Why NVML was not the sampler (key in namespace 'sampler'); absent in results saved before. */
+  samplerFallback: MessageSchema.nullable().optional(),
   gpus: z.array(WatchGpuSchema),
   smMean: z.number().nullable(),
   idleShare: z.number().nullable(),

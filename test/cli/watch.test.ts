@@ -76,6 +76,8 @@ describe('gpu-doctor watch, the bundled CLI on the real clock', { timeout: 45_00
     expect(r.code, r.stderr).toBe(1)
     const json = JSON.parse(r.stdout)
     expect(json).toMatchObject({ sampler: 'nvidia-smi dmon', verdict: 'gpu-shared', jobSmMean: 30, othersSmMean: 68 })
+    // Why not NVML, said with the sampler: here the nvidia-smi was named explicitly (the fake one).
+    expect(json.samplerFallback?.key).toBe('sampler.fallback.explicitSmi')
     expect(json.smMean).toBeCloseTo(98.7, 0)
     expect(json.seconds).toBeGreaterThanOrEqual(2.9)
     expect(json.gpus).toEqual([expect.objectContaining({ index: 0, jobMemoryMiB: 2300, idleShare: 0 })])

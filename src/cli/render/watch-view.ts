@@ -17,6 +17,8 @@ export function renderWatch(r: WatchResult, t: TFunction): string {
   return [
     w('title', { pid: r.pid, command: r.command.length > 60 ? `${r.command.slice(0, 57)}...` : r.command, seconds: r.seconds, gpus: r.gpus.map((g) => g.index).join(','), sampler: r.sampler }),
     ...(r.container ? [`container: ${r.container}`] : []),
+    // Said where NVML was tried and did not open: what watch cannot see then (GPM) depends on it.
+    ...(r.samplerFallback ? [t('sampler.usingFallback', { ns: 'sampler', source: r.sampler, reason: t(r.samplerFallback.key, { ns: 'sampler', ...r.samplerFallback.params }) })] : []),
     '',
     w(r.headline.key, r.headline.params),
     '',

@@ -1,3 +1,4 @@
+import type { Message } from '../../../shared/message'
 import type { GpuStatus } from '../../../shared/gpu'
 import { createDmonLineParser } from '../../platform/nvidia-smi/parse-dmon'
 import { type LineStream, streamLines } from '../../platform/process/line-stream'
@@ -35,6 +36,8 @@ export interface WatchGpuSample {
 export interface GpuSampleSource {
   /** Says what it reads, for the result ("nvidia-smi dmon", "NVML"). */
   readonly name: string
+  /** Why NVML is not the sampler, where it was tried and did not open (namespace 'sampler'). */
+  readonly fallback?: Message
   start(gpus: number[], onSample: (sample: WatchGpuSample) => void): void
   /** Stops sampling; resolves once nothing is left running. */
   stop(): Promise<void>
@@ -57,6 +60,7 @@ export class DmonSampleSource implements GpuSampleSource {
   constructor(
     private readonly smi: string,
     private readonly env?: NodeJS.ProcessEnv,
+    readonly fallback?: Message,
   ) {}
 
   start(gpus: number[], onSample: (sample: WatchGpuSample) => void): void {

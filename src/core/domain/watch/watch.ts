@@ -9,6 +9,7 @@ import { readCgroupCpu } from './cgroup-cpu'
 import { WatchError, type WatchErrorCode } from './errors'
 import { DmonSampleSource, type GpuSampleSource, jobGpus, type WatchGpuSample } from './gpu'
 import { openNvmlSampleSource } from './nvml-source'
+import { unavailableMessage } from '../../platform/nvml/nvml-unavailable'
 import type { PcieLink } from './pcie-capacity'
 import { readPcieLinkSysfs } from './pcie-link-sysfs'
 import { descendantsOf, readCommandLine, readProcess, snapshotTree, treeCpu, type TreeCpu } from '../../platform/process/proc'
@@ -56,7 +57,7 @@ function fail(reason: WatchErrorCode, params: Record<string, string>): never {
 async function defaultSource(options: { nvidiaSmiPath?: string; env?: NodeJS.ProcessEnv }, clock: Clock): Promise<GpuSampleSource> {
   const nvml = await openNvmlSampleSource(options, clock)
   if (nvml.ok) return nvml.source
-  return new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env)
+  return new DmonSampleSource(locateNvidiaSmi({ explicitPath: options.nvidiaSmiPath, env: options.env }).path ?? 'nvidia-smi', options.env, unavailableMessage(nvml.unavailable))
 }
 
 /**
@@ -183,6 +184,7 @@ export async function watchJob(options: WatchOptions): Promise<WatchResult> {
     container: options.container ?? null,
     seconds: Math.round(elapsed * 10) / 10,
     sampler: source.name,
+    samplerFallback: source.fallback ?? null,
     gpus: gpuSummary,
     ...combineGpus(gpuSummary),
     jobEnded: ended ? { state: ended.state, afterSeconds: Math.round(((ended.atMs - started) / 1000) * 10) / 10 } : null,
