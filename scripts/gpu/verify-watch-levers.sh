@@ -10,7 +10,7 @@
 # summary.txt, and the FP32 job's text verdict in English and Chinese.
 set -uo pipefail
 mkdir -p /tmp/nb && xz -d -c .carry/node.xz > /tmp/nb/node && chmod +x /tmp/nb/node && export PATH=/tmp/nb:$PATH
-# The one-file CLI loads koffi (kept out of the bundle) with import(), which ignores NODE_PATH: it must be in ./node_modules.
+# The one-file CLI loads koffi (kept out of the bundle) from ./node_modules. Carry koffi whole: without src/koffi/src it does not load.
 [ -d .carry/node_modules ] && mkdir -p node_modules && cp -r .carry/node_modules/. node_modules/
 O=${OUT:-/tmp/gd-out}
 mkdir -p "$O"
