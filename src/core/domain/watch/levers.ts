@@ -1,7 +1,7 @@
 import type { Finding } from '../../../shared/diagnosis'
 import type { FindingId } from '../../../shared/i18n/findings'
 import type { MessageParams } from '../../../shared/message'
-import type { WatchFacts } from './verdict'
+import type { WatchFacts } from './watch-facts'
 import { makeFinding } from '../findings/finding-catalog'
 import { tensorFactorFor } from './tensor-factor'
 

@@ -2,14 +2,15 @@ import { SM_WARN_BELOW, WATCH_IDLE_SM_BELOW, WATCH_OTHERS_BUSY_PERCENT, WATCH_PC
 import type { Finding } from '../../../shared/diagnosis'
 import type { FindingId } from '../../../shared/i18n/findings'
 import type { Message, MessageParams } from '../../../shared/message'
-import type { WatchMeasure, WatchResult, WatchVerdict } from '../../../shared/watch'
+import type { WatchMeasure, WatchVerdict } from '../../../shared/watch'
 import { describeOtherProcesses } from '../../../shared/watch-evidence'
 import { makeFinding } from '../findings/finding-catalog'
 import { busyGpuLevers, leverHeadline, noGpmFinding, orderByGain } from './levers'
 import { isBusyThread, WORKER_BUSY_PERCENT } from './summary'
 
-/** The facts a verdict rests on: everything in a WatchResult but the verdict itself. */
-export type WatchFacts = Omit<WatchResult, 'verdict' | 'findings' | 'headline'>
+import type { WatchFacts } from './watch-facts'
+
+export type { WatchFacts }
 
 export interface Judgement {
   verdict: WatchVerdict
