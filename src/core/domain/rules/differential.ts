@@ -24,6 +24,8 @@ interface Candidate {
   id(facts: PasteFacts): FindingId
   judge(facts: PasteFacts, text: string): Verdict
   params?(facts: PasteFacts): Record<string, string>
+  /** A fact that makes this open candidate the likelier one without deciding it (the line that says so). */
+  leaning?(facts: PasteFacts): string | null
 }
 
 interface Differential {
@@ -196,7 +198,8 @@ const NO_DRIVER_ON_HOST: Candidate = {
 
 /** A line of the paste that shows an NVIDIA GPU on the machine: its name, lspci, /dev/nvidiaN, a kernel NVRM line. */
 function gpuSeen(facts: PasteFacts): string | null {
-  return facts.sheet.gpuSeen?.line ?? (facts.gpuNames[0] ? `GPU ${facts.gpuNames[0]}` : null)
+  const smi = facts.driverCuda?.source.startsWith('nvidia-smi') ? facts.driverCuda.source : null
+  return facts.sheet.gpuSeen?.line ?? (facts.gpuNames[0] ? `GPU ${facts.gpuNames[0]}` : smi)
 }
 
 /** A scheduler job or a container: where a GPU must be requested to be seen. */
@@ -222,10 +225,16 @@ const NO_GPU_IN_MACHINE: Candidate = {
   judge(facts) {
     if (facts.wsl1) return excluded(facts.wsl1)
     const seen = gpuSeen(facts)
-    return seen ? excluded(seen) : OPEN
+    if (seen) return excluded(seen)
+    // A person's word that there is none decides; an Intel or AMD graphics line alone does not (a hybrid laptop's
+    // summary names the integrated GPU only).
+    const stated = facts.sheet.noNvidiaGpuStated
+    return stated ? confirmed(stated.line) : OPEN
   },
   // The message's paste wording: a suspect of a paste, not the PCI bus read on this machine.
   params: () => ({ route: 'paste' }),
+  // Only Intel or AMD graphics named, and no NVIDIA GPU anywhere in the paste.
+  leaning: (facts) => (gpuSeen(facts) ? null : (facts.sheet.otherGraphics?.line ?? null)),
 }
 
 const NO_GPU_GIVEN_TO_JOB: Candidate = {
@@ -237,6 +246,33 @@ const NO_GPU_GIVEN_TO_JOB: Candidate = {
     if (run && !placeLine(facts, 'slurm') && !placeLine(facts, 'kubernetes')) return excluded(`${run.line}: started with a GPU request`)
     // Not said when the paste shows no job or container: it would be a guess about where the program ran.
     return jobOrContainer(facts) ? OPEN : { state: 'excluded', because: null }
+  },
+}
+
+// ---- Docker's `could not select device driver "" with capabilities: [[gpu]]`: no runtime in Docker answered for
+// `--gpus`. The Container Toolkit missing (or Docker not restarted after it) where there is a GPU; or no NVIDIA GPU at all.
+
+const DOCKER_WITHOUT_TOOLKIT: Candidate = {
+  id: () => 'docker-gpu-support-missing',
+  judge(facts) {
+    const seen = gpuSeen(facts)
+    if (seen) return confirmed(seen)
+    const stated = facts.sheet.noNvidiaGpuStated
+    return stated ? excluded(stated.line) : OPEN
+  },
+}
+
+// ---- nvidia-container-cli's "WSL environment detected but no adapters were found": WSL gave Linux no GPU. WSL 1 has
+// none to give; WSL 2 has none on a machine without an NVIDIA GPU (or without its Windows driver).
+
+const WSL2 = /\bWSL ?2\b|microsoft-standard-WSL2/i
+
+const WSL_ONE: Candidate = {
+  id: () => 'wsl1-has-no-gpu',
+  judge(facts, text) {
+    if (facts.wsl1) return confirmed(facts.wsl1)
+    const two = WSL2.exec(text)
+    return two ? excluded(two[0]) : OPEN
   },
 }
 
@@ -273,6 +309,18 @@ export const DIFFERENTIALS: readonly Differential[] = [
     replaces: ['driver-not-loaded'],
     candidates: [DRIVER_NOT_RUNNING, NO_GPU_IN_MACHINE, NO_GPU_GIVEN_TO_JOB],
     undecided: 'no-driver-or-gpu-undecided',
+  },
+  {
+    message: /could not select device driver "[^"\n]{0,40}" with capabilities: \[\[gpu\]\]/i,
+    replaces: ['docker-gpu-support-missing'],
+    candidates: [DOCKER_WITHOUT_TOOLKIT, NO_GPU_IN_MACHINE],
+    undecided: 'docker-gpu-undecided',
+  },
+  {
+    message: /WSL environment detected but no adapters were found/i,
+    replaces: ['wsl1-has-no-gpu', 'no-nvidia-gpu'],
+    candidates: [WSL_ONE, NO_GPU_IN_MACHINE],
+    undecided: 'wsl-no-adapters-undecided',
   },
   {
     message: /driver version is insufficient for CUDA runtime version/i,
@@ -334,8 +382,10 @@ function verdictOf(d: Differential, line: string, facts: PasteFacts, text: strin
   const ruledOut = judged.flatMap((j) => (j.v.state === 'excluded' && j.v.because ? [j.v.because] : []))
   if (open.length === 1) return [shown(open[0]!.c, facts, 'error', [line, ...ruledOut].join(' — '), earlier)]
   if (open.length === 0) return []
-  const causes = open.map((j) => j.c.id(facts)).join(', ')
-  return [makeFinding(d.undecided, 'warning', { causes }, line), ...open.map((j) => shown(j.c, facts, 'warning', line, earlier))]
+  // Open candidates a fact leans towards come first (stable otherwise), their evidence saying which line.
+  const ranked = open.map((j) => ({ ...j, lean: j.c.leaning?.(facts) ?? null })).sort((a, b) => Number(b.lean !== null) - Number(a.lean !== null))
+  const causes = ranked.map((j) => j.c.id(facts)).join(', ')
+  return [makeFinding(d.undecided, 'warning', { causes }, line), ...ranked.map((j) => shown(j.c, facts, 'warning', j.lean ? `${line} — ${j.lean}` : line, earlier))]
 }
 
 /**

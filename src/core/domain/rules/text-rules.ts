@@ -46,6 +46,27 @@ function libraryBefore(text: string, index: number): string | undefined {
   return /([^\s/`'"\\]{1,255}\.so[\w.]{0,40}):\s{0,4}$/.exec(head)?.[1]
 }
 
+/** The package whose source file logs the line at `index` (`tensorflow/stream_executor/…/dso_loader.cc:64]`), read back on that line. */
+function packageLogging(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index - 1) + 1
+  const head = text.slice(Math.max(start, index - 300), index)
+  return /\b(tensorflow|xla|tsl|jax|jaxlib|paddle|mxnet)[\\/]/i.exec(head)?.[1]?.toLowerCase().replace(/^(?:xla|tsl)$/, 'tensorflow') ?? 'tensorflow'
+}
+
+// A wheel of NVIDIA's CUDA libraries (`nvidia-nccl-cu12==2.29.3`, `[pip3] nvidia-cublas-cu11 …`).
+const NVIDIA_WHEEL = /\bnvidia-([a-z]{2,20}(?:-[a-z]{2,10})?)-cu(\d{2})\b/gi
+
+/** The same NVIDIA library installed as wheels for two CUDA majors (nvidia-nccl-cu12 and nvidia-nccl-cu13): two copies. */
+function sameLibraryTwice(text: string): string | null {
+  const majors = new Map<string, Set<string>>()
+  for (const m of text.matchAll(NVIDIA_WHEEL)) {
+    const lib = m[1]!.toLowerCase()
+    majors.set(lib, (majors.get(lib) ?? new Set()).add(m[2]!))
+  }
+  const twice = [...majors].filter(([, cu]) => cu.size > 1)
+  return twice.length ? twice.map(([lib, cu]) => [...cu].map((c) => `nvidia-${lib}-cu${c}`).join(' and ')).join('; ') + ' both installed' : null
+}
+
 function toGiB(amount: string): number {
   const match = /(?<![\d.])([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
@@ -73,6 +94,14 @@ function oomParams(text: string): MessageParams {
     free: capture(text, OOM_FREE) ?? capture(text, OOM_FREE_OLD),
     otherProcessesGiB: others.length > 0 ? Math.round(otherGiB * 100) / 100 : undefined,
   })
+}
+
+const XID_ANY = /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(\d{1,3})\b/gi
+
+/** How many Xid lines the text holds and which Xids, in the order first seen. */
+function xidTally(text: string): MessageParams {
+  const xids = [...text.matchAll(XID_ANY)].map((m) => Number(m[1]))
+  return { count: xids.length, xids: [...new Set(xids)].join(', ') }
 }
 
 const NCCL_SHM = /shared memory segment \/dev\/shm\/nccl-|posix_fallocate failed/i
@@ -130,6 +159,15 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'error',
     pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(119|120)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
+  },
+  {
+    // Any other Xid, in any kernel log's form: `NVRM: Xid (PCI:0000:01:00): 32, Channel ID …` (old drivers), `NVRM: Xid
+    // (0000:01:00): 13, pid=…`, with dmesg's `[24128.8] ` or journalctl's `kernel: ` before it. What it means is the Xid
+    // catalog's: said, not diagnosed. The Xids with a finding of their own (79, 119/120, the memory ones; kernel-log.ts) are theirs.
+    id: 'xid-reported',
+    severity: 'warning',
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(?!(?:79|119|120|48|63|64|92|94|95)\b)(\d{1,3})\b/i,
+    params: (_, text) => xidTally(text),
   },
   { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable/i },
 
@@ -227,6 +265,16 @@ export const TEXT_RULES: readonly TextRule[] = [
   // NCCL's "unhandled cuda error" wraps the CUDA call that failed: "Cuda failure 'out of memory'" (the innermost error).
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /Cuda failure '?out of memory/i, params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: OOM_TRIED, params: (_, text) => oomParams(text) },
+  // The same error as the CUDA driver API and other frameworks name it: CUDA_ERROR_OUT_OF_MEMORY (JCuda, TensorFlow,
+  // Numba, CuPy; at cuCtxCreate or cuDevicePrimaryCtxRetain a context did not fit: the GPU was already full), CuPy's and
+  // PyTorch's OutOfMemoryError classes, XLA's RESOURCE_EXHAUSTED, cuBLAS failing to allocate its workspace.
+  {
+    id: 'cuda-oom-or-memory-held',
+    severity: 'error',
+    pattern:
+      /CUDA_ERROR_OUT_OF_MEMORY|\b(?:torch|cuda|cupy|memory)\.OutOfMemoryError\b|RESOURCE_EXHAUSTED:? Out of memory|CUBLAS_STATUS_ALLOC_FAILED|\bCUDA failure 2: out of memory|failed to allocate [\d.]{1,12} ?[KMGT]?i?B? \(\d{1,15} bytes\) from device/i,
+    params: (_, text) => oomParams(text),
+  },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
@@ -269,6 +317,25 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /undefined\s{1,4}symbol:\s{0,4}(_ZN(?:3c10|2at|5torch)\w{0,300})/,
     unless: /(?:libtorch\w{0,40}|libc10\w{0,40}|torch[\\/]_C\.\S{0,80})\.so[\w.]{0,40}:\s{0,4}undefined\s{1,4}symbol/,
     params: (m, text) => defined({ symbol: m[1], library: libraryBefore(text, m.index) }),
+  },
+  {
+    // TensorFlow's (and XLA's, JAX's) loader: "Could not load dynamic library 'libcudart.so.11.0'; dlerror: …". The package
+    // is the one whose source logs it; TensorRT's libnvinfer is optional and left out. A warning: TensorFlow runs on the
+    // CPU without it, and says so.
+    id: 'library-missing-for-package',
+    severity: 'warning',
+    pattern: /Could not load dynamic library '((?!libnvinfer)[^'\n]{1,200})'/i,
+    params: (m, text) => ({ library: m[1]!, package: packageLogging(text, m.index) }),
+  },
+  {
+    // The loader's error retold in words ("Importing PyTorch results in undefined symbol ncclCommResume", an issue's
+    // title) where the paste also says that importing torch failed; the loader's own form (with a colon) is the import
+    // rules'.
+    id: 'torch-import-undefined-symbol',
+    severity: 'error',
+    pattern: /undefined symbol[ \t]{1,4}([A-Za-z_]\w{0,200})/i,
+    requires: /\bimport(?:ing)?[ \t]{1,4}(?:py)?torch\b/i,
+    params: (m, text) => ({ symbol: m[1]!, library: 'torch', mapped: sameLibraryTwice(text) ?? '(not in the paste)' }),
   },
   {
     id: 'system-cuda-libs-shadow-wheel-libs',
@@ -318,7 +385,25 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m, text) =>
       defined({ opType: capture(text, /OpType=(\w+)/), timeoutMs: capture(text, /Timeout\(ms\)=(\d+)/), rank: capture(text, /\[Rank (\d+)\]/) }),
   },
+  {
+    // The watchdog's timeout seen only in its stack: the frame that throws it (`WorkNCCL::checkTimeout`) or its words
+    // across versions ("ran for 600000 milliseconds before timing out"). Not where a CUDA error is what it caught.
+    id: 'nccl-watchdog-timeout',
+    severity: 'error',
+    pattern: /WorkNCCL::checkTimeout\b|\bran for \d{1,12} milliseconds before timing out|NCCL watchdog thread terminated with exception: \[Rank \d{1,6}\] Watchdog caught/i,
+    unless: /illegal memory access|device-side assert|CUDA error: (?!.{0,40}timeout)/i,
+    params: (m, text) =>
+      defined({ opType: capture(text, /OpType=(\w+)/), timeoutMs: capture(text, /Timeout\(ms\)=(\d+)/), rank: capture(text, /\[Rank (\d+)\]/) }),
+  },
   { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /Bootstrap : no socket interface found/i },
+  // NCCL's socket layer refusing to start (any version's wording, on an NCCL WARN line or its source file): no usable
+  // interface, or an address family the host does not have (IPv6 disabled: NCCL_SOCKET_FAMILY=AF_INET).
+  {
+    id: 'nccl-wrong-network-interface',
+    severity: 'error',
+    pattern:
+      /(?:NCCL WARN|socket\.(?:h|cc)|bootstrap\.cc|net_socket\.cc)[^\n]{0,120}?(?:Socket creation failed|Address family not supported|No usable listening interface|no socket interface|Could not find interface|interface not found)/i,
+  },
   { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /unhandled system error/i, unless: NCCL_SHM },
 
   // ---- G. Windows / WSL2
