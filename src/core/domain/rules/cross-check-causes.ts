@@ -55,7 +55,10 @@ const BUNDLED_CUDNN: CauseCheck = {
     const pkg = facts.failingImport?.value
     if (!pkg || /^torch(?:\.|$)/.test(pkg)) return null
     const because = `${facts.failingImport!.line.slice(0, 300)} — ${finding.evidence ?? ''}`.trim()
-    return { because, instead: makeFinding('library-missing-for-package', 'error', { package: pkg, library: finding.params.library ?? '?' }, because) }
+    // TensorFlow's loader logs it and goes on without the GPU ("Ignore above … if you do not have a GPU"): a warning, as
+    // its own rule says it.
+    const severity = /Could not load dynamic library/i.test(facts.failingImport!.line) ? 'warning' : 'error'
+    return { because, instead: makeFinding('library-missing-for-package', severity, { package: pkg, library: finding.params.library ?? '?' }, because) }
   },
 }
 

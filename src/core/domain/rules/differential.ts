@@ -265,7 +265,7 @@ const DOCKER_WITHOUT_TOOLKIT: Candidate = {
 // ---- nvidia-container-cli's "WSL environment detected but no adapters were found": WSL gave Linux no GPU. WSL 1 has
 // none to give; WSL 2 has none on a machine without an NVIDIA GPU (or without its Windows driver).
 
-const WSL2 = /\bWSL ?2\b|microsoft-standard-WSL2/i
+const WSL2 = /\bWSL ?2\b|microsoft-standard-WSL2|^[ \t]{0,8}\*?[ \t]{0,8}[\w.-]{1,60}[ \t]{1,40}(?:Running|Stopped)[ \t]{1,40}2[ \t]*$/im
 
 const WSL_ONE: Candidate = {
   id: () => 'wsl1-has-no-gpu',

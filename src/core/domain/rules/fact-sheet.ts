@@ -62,14 +62,16 @@ const MAX_LINES = 200_000
 
 // `Key: value`, `key == value`, `key = value`: a key of letters, digits and a few separators, then a version. Anchored
 // at the line's start (no m flag, one start per line) with bounded repeats: constant work per line.
-const KEY_VALUE = /^[\s|*>#•-]{0,8}([A-Za-z][\w .()/-]{0,48}?)[ \t]{0,40}(?::|==|=)[ \t]{0,40}v?(\d[\w.+-]{0,40})/
+const KEY_VALUE = /^[\s|*>#•+-]{0,8}([A-Za-z][\w .()/-]{0,48}?)[ \t]{0,40}(?::|==|=)[ \t]{0,40}v?(\d[\w.+-]{0,40})/
 // `name   version   build`: pip list, conda list.
-const NAME_VERSION = /^[\s|*>#•-]{0,8}([A-Za-z][\w.-]{0,48})[ \t]{1,40}v?(\d[\w.+-]{0,40})(?:[ \t]{1,40}(\S{1,80}))?/
+const NAME_VERSION = /^[\s|*>#•+-]{0,8}([A-Za-z][\w.-]{0,48})[ \t]{1,40}v?(\d[\w.+-]{0,40})(?:[ \t]{1,40}(\S{1,80}))?/
 const NVCC = /Cuda compilation tools, release (\d{1,2}\.\d{1,2})/i
 const DRIVER_VALUE = /^\d{3}\.\d{1,3}(?:\.\d{1,3})?$/
 const CUDA_VALUE = /^(\d{1,2}\.\d{1,2})(?:\.\d+)?$/
 const WHEEL_SUFFIX = /\+(cu\d{2,3}|cpu)\b/i
 const CONDA_CUDA = /(?:^|_)cuda(\d{1,2}\.\d{1,2})/i
+// conda-forge's build string packs it: `cuda118_py310h…`, `cuda120_py311h…`.
+const CONDA_FORGE_CUDA = /(?:^|_)cuda(\d{2})(\d)_/i
 const CONDA_CPU = /(?:^|_)cpu(?:_|$)|^cpuonly/i
 const SMI_REPORT = /NVSMI LOG|NVIDIA-SMI \d|Driver Version[ \t]*:/
 
@@ -94,7 +96,7 @@ const NO_PROCESSES = /No running processes found/i
 const HELD_MIB = 1024
 const CUDA_SHIM = /\bZLUDA\b|[\\/]ROCm[\\/]|\/opt\/rocm\b|\bHIP_PATH\b/i
 // conda's CPU-only metapackages: `cpuonly 2.0 0 pytorch`, `pytorch-mutex 1.0 cpu pytorch`.
-const CONDA_CPU_PACKAGE = /^[\s|*>#•-]{0,8}(?:cpuonly[ \t]{1,40}\d|pytorch-mutex[ \t]{1,40}\S{1,20}[ \t]{1,40}cpu\b)/
+const CONDA_CPU_PACKAGE = /^[\s|*>#•+-]{0,8}(?:cpuonly[ \t]{1,40}\d|pytorch-mutex[ \t]{1,40}\S{1,20}[ \t]{1,40}cpu\b)/
 // conda's other spellings of a package with its build: `pytorch=1.9.0=py3.8_cpu_0` (an export, an install spec),
 // `pytorch/linux-64::pytorch-1.9.0-py3.8_cuda11.1_cudnn8.0.5_0` (an install plan), `pytorch-1.9.0-py3.8_cpu_0.tar.bz2`
 // (a package file). One start per token (`(?<![\w.-])`), bounded parts.
@@ -216,7 +218,7 @@ function readPair(sheet: FactSheet, set: (slot: Slot, value: string | null, line
     return
   }
   const packed = suffix ? `${suffix.slice(2, -1)}.${suffix.slice(-1)}` : null
-  set('torchCuda', packed ?? CONDA_CUDA.exec(build)?.[1] ?? null, line)
+  set('torchCuda', packed ?? condaCuda(build), line)
 }
 
 type LineFact = 'gpuSeen' | 'moduleMissing' | 'visibleDevices' | 'computeMode' | 'cudaShim' | 'memoryHeld' | 'noProcessesListed' | 'noNvidiaGpuStated' | 'otherGraphics'
@@ -243,6 +245,14 @@ function readMachineLine(sheet: FactSheet, line: string) {
   take('otherGraphics', OTHER_GRAPHICS.exec(line)?.[0])
 }
 
+/** The CUDA a conda build string names (`py3.8_cuda11.1_cudnn8.0.5_0`, conda-forge's `cuda118_py310h…`), or null. */
+function condaCuda(build: string): string | null {
+  const dotted = CONDA_CUDA.exec(build)?.[1]
+  if (dotted) return dotted
+  const packed = CONDA_FORGE_CUDA.exec(build)
+  return packed ? `${Number(packed[1])}.${packed[2]}` : null
+}
+
 /** The torch build as conda's specs and file names or a pip wheel's file name spell it (CPU-only or the CUDA it was built for). */
 function readPackageSpelling(sheet: FactSheet, line: string) {
   const spec = CONDA_SPEC.exec(line)
@@ -250,7 +260,7 @@ function readPackageSpelling(sheet: FactSheet, line: string) {
     const [, version, build] = spec
     if (CONDA_CPU.test(build!)) sheet.torchCpuOnly ??= { value: `${version}=${build}`, line }
     else {
-      const cuda = CONDA_CUDA.exec(build!)?.[1]
+      const cuda = condaCuda(build!)
       if (cuda) sheet.torchCuda ??= { value: cuda, line }
     }
   }

@@ -150,7 +150,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'ecc-uncorrectable-or-row-remap',
     severity: 'error',
-    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(48|63|64|94|95)\b/i,
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(48|63|64|92|94|95)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
   { id: 'gsp-firmware-timeout', severity: 'error', pattern: /Timeout waiting for RPC from GSP/i },
@@ -267,12 +267,13 @@ export const TEXT_RULES: readonly TextRule[] = [
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: OOM_TRIED, params: (_, text) => oomParams(text) },
   // The same error as the CUDA driver API and other frameworks name it: CUDA_ERROR_OUT_OF_MEMORY (JCuda, TensorFlow,
   // Numba, CuPy; at cuCtxCreate or cuDevicePrimaryCtxRetain a context did not fit: the GPU was already full), CuPy's and
-  // PyTorch's OutOfMemoryError classes, XLA's RESOURCE_EXHAUSTED, cuBLAS failing to allocate its workspace.
+  // PyTorch's OutOfMemoryError classes (not Java's heap), XLA's RESOURCE_EXHAUSTED, ONNX Runtime's "CUDA failure 2",
+  // the CUDA libraries failing to allocate their workspace (cuBLAS, cuDNN, cuSOLVER, cuSPARSE, cuFFT).
   {
     id: 'cuda-oom-or-memory-held',
     severity: 'error',
     pattern:
-      /CUDA_ERROR_OUT_OF_MEMORY|\b(?:torch|cuda|cupy|memory)\.OutOfMemoryError\b|RESOURCE_EXHAUSTED:? Out of memory|CUBLAS_STATUS_ALLOC_FAILED|\bCUDA failure 2: out of memory|failed to allocate [\d.]{1,12} ?[KMGT]?i?B? \(\d{1,15} bytes\) from device/i,
+      /CUDA_ERROR_OUT_OF_MEMORY|\b(?:torch|cuda|cupy|memory)\.OutOfMemoryError\b|RESOURCE_EXHAUSTED:? Out of memory|(?:CUBLAS|CUDNN|CUSOLVER|CUSPARSE)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|\bCUDA failure 2: out of memory|failed to allocate [\d.]{1,12} ?[KMGT]?i?B? \(\d{1,15} bytes\) from device/i,
     params: (_, text) => oomParams(text),
   },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
@@ -326,6 +327,13 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'warning',
     pattern: /Could not load dynamic library '((?!libnvinfer)[^'\n]{1,200})'/i,
     params: (m, text) => ({ library: m[1]!, package: packageLogging(text, m.index) }),
+  },
+  {
+    // TensorFlow 2.11+ sums them up: "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed".
+    id: 'library-missing-for-package',
+    severity: 'warning',
+    pattern: /Cannot dlopen some GPU libraries/i,
+    params: (m, text) => ({ library: 'the CUDA libraries it names above', package: packageLogging(text, m.index) }),
   },
   {
     // The loader's error retold in words ("Importing PyTorch results in undefined symbol ncclCommResume", an issue's
@@ -390,7 +398,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     // across versions ("ran for 600000 milliseconds before timing out"). Not where a CUDA error is what it caught.
     id: 'nccl-watchdog-timeout',
     severity: 'error',
-    pattern: /WorkNCCL::checkTimeout\b|\bran for \d{1,12} milliseconds before timing out|NCCL watchdog thread terminated with exception: \[Rank \d{1,6}\] Watchdog caught/i,
+    pattern: /WorkNCCL::checkTimeout\b|\bran for \d{1,12} milliseconds before timing out|\bTimeout at NCCL work: \d|NCCL watchdog thread terminated with exception: \[Rank \d{1,6}\] Watchdog caught/i,
     unless: /illegal memory access|device-side assert|CUDA error: (?!.{0,40}timeout)/i,
     params: (m, text) =>
       defined({ opType: capture(text, /OpType=(\w+)/), timeoutMs: capture(text, /Timeout\(ms\)=(\d+)/), rank: capture(text, /\[Rank (\d+)\]/) }),
@@ -402,7 +410,14 @@ export const TEXT_RULES: readonly TextRule[] = [
     id: 'nccl-wrong-network-interface',
     severity: 'error',
     pattern:
-      /(?:NCCL WARN|socket\.(?:h|cc)|bootstrap\.cc|net_socket\.cc)[^\n]{0,120}?(?:Socket creation failed|Address family not supported|No usable listening interface|no socket interface|Could not find interface|interface not found)/i,
+      /(?:NCCL WARN|socket\.(?:h|cc)|bootstrap\.cc|net_socket\.cc)[^\n]{0,120}?(?:Socket creation failed|Address family not supported|No (?:usable |matching )?(?:listening )?interface|no socket interface|Could not find interface|interface not found)/i,
+  },
+  // NCCL failing to connect to a peer: a wrong interface (docker0, a virtual bridge) is the common cause, but a peer that
+  // died or a firewall say the same. A suspect.
+  {
+    id: 'nccl-wrong-network-interface',
+    severity: 'warning',
+    pattern: /NCCL WARN[^\n]{0,120}?(?:socketStartConnect|socketPollConnect|Connect to [^\n]{1,80}? failed|Call to connect returned|No route to host)/i,
   },
   { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /unhandled system error/i, unless: NCCL_SHM },
 
