@@ -88,7 +88,7 @@ const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
 // PyTorch's own word that its build has no code for the GPU: "… with CUDA capability sm_120 is not compatible with the
 // current PyTorch installation", or for an old GPU "PyTorch no longer supports this GPU because it is too old".
 const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible|PyTorch no longer supports this GPU because it is too old/i
-const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i
 // A CUDA source file named on the error's line; PyTorch's own kernels live under aten/, c10/, torch/csrc, caffe2.
 const CUDA_SOURCE = /\.cu\b/g
 const TORCH_SOURCE = /(?:^|[\\/])(?:aten|c10|caffe2)[\\/]|torch[\\/]csrc/
@@ -282,6 +282,8 @@ const WSL_ONE: Candidate = {
 const VISIBLE_DEVICES_HIDE: Candidate = {
   id: () => 'cuda-visible-devices-misconfigured',
   judge(facts) {
+    // WSL 1 has no GPU to hide (cross-check-causes.ts says so).
+    if (facts.wsl1) return excluded(facts.wsl1)
     const absent = noDriverWhereItRan(facts)
     if (absent) return excluded(absent)
     const set = facts.sheet.visibleDevices
@@ -295,6 +297,7 @@ const VISIBLE_DEVICES_HIDE: Candidate = {
 const JOB_GIVEN_NO_DEVICE: Candidate = {
   id: (facts) => (noDriverWhereItRan(facts) || !(placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes')) ? 'container-missing-gpu-env' : 'job-without-gpu'),
   judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
     const absent = noDriverWhereItRan(facts)
     if (absent) return confirmed(absent)
     const job = placeLine(facts, 'slurm') ?? placeLine(facts, 'kubernetes')
@@ -323,20 +326,20 @@ export const DIFFERENTIALS: readonly Differential[] = [
     undecided: 'wsl-no-adapters-undecided',
   },
   {
-    message: /driver version is insufficient for CUDA runtime version/i,
+    message: /driver version is insufficient for CUDA runtime version|CUDA_ERROR_INSUFFICIENT_DRIVER|cudaErrorInsufficientDriver/i,
     replaces: ['driver-too-old-for-cuda-runtime', 'driver-library-not-visible', 'container-missing-gpu-env'],
     candidates: [DRIVER_OLDER_THAN_RUNTIME, DRIVER_NOT_LOADED_BY_PROGRAM],
     undecided: 'driver-insufficient-undecided',
   },
   {
-    message: /No CUDA GPUs are available|no CUDA-capable device is detected/i,
+    message: /No CUDA GPUs are available|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE\b|cudaErrorNoDevice\b/i,
     replaces: ['cuda-visible-devices-misconfigured', 'container-missing-gpu-env'],
     candidates: [VISIBLE_DEVICES_HIDE, JOB_GIVEN_NO_DEVICE],
     undecided: 'no-device-undecided',
   },
   {
     // "invalid device function" is the same refusal as CUDA before 9.2 worded it.
-    message: /no kernel image is available for execution on the device|invalid device function/i,
+    message: /no kernel image is available for execution on the device|invalid device function|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i,
     replaces: ['gpu-arch-not-in-wheel', 'extension-arch-missing'],
     candidates: [WHEEL_LACKS_ARCH, EXTENSION_LACKS_ARCH],
     undecided: 'no-kernel-image-undecided',

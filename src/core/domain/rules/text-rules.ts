@@ -106,7 +106,11 @@ function xidTally(text: string): MessageParams {
 
 const NCCL_SHM = /shared memory segment \/dev\/shm\/nccl-|posix_fallocate failed/i
 
-/** The quick regex → id index of failure-modes.md, one entry per regex (plus a few wordings of the same error). */
+/**
+ * The quick regex → id index of failure-modes.md, one entry per regex (plus a few wordings of the same error). A CUDA
+ * error is also read by its enum name, as JCuda, Numba, TensorFlow, JAX and C++ programs print it (the driver API's
+ * CUDA_ERROR_X, the runtime's cudaErrorX), beside its words.
+ */
 export const TEXT_RULES: readonly TextRule[] = [
   // ---- A. Driver / host
   { id: 'driver-not-loaded', severity: 'error', pattern: /couldn't communicate with the NVIDIA driver/i },
@@ -126,8 +130,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /driver on your system is too old \(found version (\d+)\)/i,
     params: (m) => ({ found: Number(m[1]), driverCuda: formatCuda(decodeDriverApiVersion(Number(m[1]))) }),
   },
-  { id: 'driver-too-old-for-cuda-runtime', severity: 'error', pattern: /driver version is insufficient for CUDA runtime version/i },
-  { id: 'fabric-manager-not-running', severity: 'error', pattern: /Error 802: system not yet initialized|runtime error \(802\)/i },
+  { id: 'driver-too-old-for-cuda-runtime', severity: 'error', pattern: /driver version is insufficient for CUDA runtime version|CUDA_ERROR_INSUFFICIENT_DRIVER|cudaErrorInsufficientDriver/i },
+  { id: 'fabric-manager-not-running', severity: 'error', pattern: /Error 802: system not yet initialized|runtime error \(802\)|CUDA_ERROR_SYSTEM_NOT_READY|cudaErrorSystemNotReady/i },
   {
     id: 'uvm-broken-after-suspend',
     severity: 'error',
@@ -169,7 +173,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(?!(?:79|119|120|48|63|64|92|94|95)\b)(\d{1,3})\b/i,
     params: (_, text) => xidTally(text),
   },
-  { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable/i },
+  { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable|CUDA_ERROR_DEVICES_UNAVAILABLE|cudaErrorDevicesUnavailable/i },
 
   // ---- B. Container runtime
   {
@@ -231,7 +235,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m, text) =>
       defined({ gpu: (m[1] ?? '').trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
   },
-  { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device/i },
+  { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i },
   {
     // PyTorch's own warning for a GPU below its build's oldest architecture: "Found GPU0 NVIDIA GTX TITAN Black which is
     // of cuda capability 3.5. PyTorch no longer supports this GPU because it is too old. The minimum cuda capability
@@ -244,8 +248,8 @@ export const TEXT_RULES: readonly TextRule[] = [
       defined({ gpu: m[1]!.trim(), arch: `sm_${m[2]}${m[3]}`, supported: capture(text, /minimum cuda capability (?:supported by this library|that we support) is (\d{1,2}\.\d)/i) }),
   },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
-  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal/i },
-  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal|CUDA_ERROR_INVALID_DEVICE\b|cudaErrorInvalidDevice\b/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE\b|cudaErrorNoDevice\b/i },
   { id: 'mig-single-instance-per-process', severity: 'warning', pattern: /INTERNAL ASSERT FAILED/, requires: /device < num_gpus/ },
   { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /operator torchvision::nms does not exist|No such operator torchvision::nms/i },
   // torchvision's own check (torchvision/extension.py): "Detected that PyTorch and torchvision were compiled with different
@@ -279,7 +283,9 @@ export const TEXT_RULES: readonly TextRule[] = [
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
-  { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered/i },
+  // Caffe's and other glog checks: "Check failed: error == cudaSuccess (2 vs. 0)  out of memory" (2 is cudaErrorMemoryAllocation).
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cudaSuccess \(2 vs\. 0\)/ },
+  { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|CUDA_ERROR_ASSERT\b|cudaErrorAssert\b/i },
 
   // ---- D. cuDNN / CUDA user-space libraries
   {
@@ -362,8 +368,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m) => ({ symbol: m[2]!, library: m[1]! }),
   },
   { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
-  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW/i },
-  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 803\b/i },
+  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|cudaErrorCompatNotSupportedOnDevice/i },
+  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 803\b|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH|cudaErrorSystemDriverMismatch/i },
 
   // ---- E. Performance
   {

@@ -131,3 +131,29 @@ describe("libraries other packages could not load; symbols told in words", () =>
     expect(ids('my program prints: undefined symbol foo')).toEqual([])
   })
 })
+
+describe('CUDA errors by their enum names (driver API CUDA_ERROR_X, runtime cudaErrorX), whatever prints them', () => {
+  it.each([
+    ['E cuda_driver.cc:271] failed call to cuInit: CUDA_ERROR_NO_BINARY_FOR_GPU', 'gpu-arch-not-in-wheel'],
+    ['jcuda.CudaException: CUDA_ERROR_SYSTEM_NOT_READY', 'fabric-manager-not-running'],
+    ['numba.cuda.cudadrv.driver.CudaAPIError: [700] Call to cuMemcpyDtoH results in CUDA_ERROR_ILLEGAL_ADDRESS', 'async-kernel-error-not-env'],
+    ['failed call to cuInit: CUDA_ERROR_SYSTEM_DRIVER_MISMATCH: system has unsupported display driver / cuda driver combination', 'forward-compat-lib-misuse'],
+    ['F0101 caffe/common.cpp:152] Check failed: error == cudaSuccess (2 vs. 0)  out of memory', 'cuda-oom-or-memory-held'],
+  ])('%s', (text, id) => {
+    expect(analyzeText(text).findings.map((f) => f.id)).toContain(id)
+  })
+
+  it('a driver-API "no device" or "insufficient driver" is weighed like its words', () => {
+    expect(ids('failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n$ srun -p gpu python train.py')).toContain(
+      'no-device-undecided:warning',
+    )
+    expect(ids('cudaErrorInsufficientDriver')).toContain('driver-insufficient-undecided:warning')
+  })
+})
+
+describe('WSL 1 explains any "no GPU" the paste shows', () => {
+  it('PyTorch answering False, or no device, under WSL 1: WSL 1 at error and nothing else confident', () => {
+    expect(ids('I am using WSL 1 and torch.cuda.is_available() returns False')).toEqual(['wsl1-has-no-gpu:error'])
+    expect(ids('wsl --set-version Ubuntu 1\nRuntimeError: No CUDA GPUs are available')).toEqual(['wsl1-has-no-gpu:error'])
+  })
+})
