@@ -112,6 +112,7 @@ const CUDA_WHEEL_MB = 1000
 // graphics card", "there is no NVIDIA GPU", "without a dedicated GPU", "only Intel graphics". Bounded gaps, on one line.
 const NO_NVIDIA_STATED =
   /\b(?:do(?:es)?(?: ?n[o']t| not)|did(?: ?n[o']t| not)|there(?: is|'s) no|(?:has|have) no|without)\b[^\n.]{0,24}?\b(?:NVIDIA\b[^\n.]{0,16}?\b(?:GPU|graphics|card)|(?:dedicated|discrete) (?:NVIDIA )?(?:GPU|graphics))|\bonly (?:an? )?(?:integrated|Intel|AMD)\b[^\n.]{0,30}?\b(?:graphics|GPU)\b|\bintegrated graphics only\b/i
+const GIVEN_NONE = /\b(?:container|docker|podman|pod|job|slurm|kubernetes|VM|virtual machine|guest)\b/i
 // lspci's controller line or a system summary naming Intel's or AMD's graphics.
 const OTHER_GRAPHICS =
   /(?:VGA compatible|3D|Display) controller: (?:Intel|Advanced Micro Devices|AMD|ATI)\b|\bGraphics\b[ \t:]{0,8}(?:Mesa )?(?:Intel|AMD)\b|\bIntel(?:\(R\)|®)? (?:UHD|HD|Iris|Xe|Arc)\b[^\n]{0,20}Graphics|\bRadeon(?:\(TM\))? (?:Graphics|Vega)\b/i
@@ -241,7 +242,8 @@ function readMachineLine(sheet: FactSheet, line: string) {
   take('noProcessesListed', NO_PROCESSES.exec(line)?.[0])
   if (sheet.torchCpuOnly === null && CONDA_CPU_PACKAGE.test(line)) sheet.torchCpuOnly = { value: 'cpu', line }
   readPackageSpelling(sheet, line)
-  take('noNvidiaGpuStated', NO_NVIDIA_STATED.exec(line)?.[0])
+  // Not a sentence about a container, job or virtual machine ("the container doesn't have an NVIDIA GPU"): that one was given none.
+  if (!GIVEN_NONE.test(line)) take('noNvidiaGpuStated', NO_NVIDIA_STATED.exec(line)?.[0])
   take('otherGraphics', OTHER_GRAPHICS.exec(line)?.[0])
 }
 

@@ -157,3 +157,10 @@ describe('WSL 1 explains any "no GPU" the paste shows', () => {
     expect(ids('wsl --set-version Ubuntu 1\nRuntimeError: No CUDA GPUs are available')).toEqual(['wsl1-has-no-gpu:error'])
   })
 })
+
+describe("a person's word about a container or job is not a word about the machine", () => {
+  it('"the container doesn\'t have an NVIDIA GPU" does not say the machine has none', () => {
+    const text = `docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\nThe container doesn't have an NVIDIA GPU`
+    expect(ids(text)).not.toContain('no-nvidia-gpu:error')
+  })
+})
