@@ -164,3 +164,13 @@ describe("a person's word about a container or job is not a word about the machi
     expect(ids(text)).not.toContain('no-nvidia-gpu:error')
   })
 })
+
+describe('sentences that are not "this machine has no NVIDIA GPU"', () => {
+  it.each([
+    "I don't have the NVIDIA driver for my GPU installed yet",
+    'PyTorch does not have NVIDIA GPU support compiled in',
+    "Windows doesn't have NVIDIA GPU passthrough configured",
+  ])('%s', (sentence) => {
+    expect(ids(`RuntimeError: Found no NVIDIA driver on your system.\n${sentence}`)).not.toContain('no-nvidia-gpu:error')
+  })
+})
