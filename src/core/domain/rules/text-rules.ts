@@ -344,10 +344,10 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     // The loader's error retold in words ("Importing PyTorch results in undefined symbol ncclCommResume", an issue's
     // title) where the paste also says that importing torch failed; the loader's own form (with a colon) is the import
-    // rules'.
+    // rules', a C++ symbol (`_ZN…`) an extension's.
     id: 'torch-import-undefined-symbol',
     severity: 'error',
-    pattern: /undefined symbol[ \t]{1,4}([A-Za-z_]\w{0,200})/i,
+    pattern: /undefined symbol[ \t]{1,4}((?!_ZN)[A-Za-z_]\w{0,200})/i,
     requires: /\bimport(?:ing)?[ \t]{1,4}(?:py)?torch\b/i,
     params: (m, text) => ({ symbol: m[1]!, library: 'torch', mapped: sameLibraryTwice(text) ?? '(not in the paste)' }),
   },
