@@ -111,7 +111,7 @@ const CUDA_WHEEL_MB = 1000
 // A person's sentence, not a program's "No NVIDIA GPU found" (which a broken driver prints too): "it doesn't have an NVIDIA
 // graphics card", "there is no NVIDIA GPU", "without a dedicated GPU", "only Intel graphics". Bounded gaps, on one line.
 const NO_NVIDIA_STATED =
-  /\b(?:do(?:es)?(?: ?n[o']t| not)|did(?: ?n[o']t| not)|there(?: is|'s) no|(?:has|have) no|without)\b[^\n.]{0,24}?\b(?:NVIDIA[ \t]{0,4}(?:(?:GeForce|discrete|dedicated)[ \t]{1,4})?|(?:dedicated|discrete)[ \t]{1,4}(?:NVIDIA[ \t]{1,4})?)(?:GPUs?|graphics(?: card)?|card|video card)\b(?![ \t]{0,4}(?:support|access|acceleration|enabled|driver|passthrough))|\bonly (?:an? )?(?:integrated|Intel|AMD)\b[^\n.]{0,30}?\b(?:graphics|GPU)\b|\bintegrated graphics only\b/i
+  /\b(?:do(?:es)?(?: ?n[o']t| not)|did(?: ?n[o']t| not)|there(?: is|'s) no|(?:has|have) no|without)\b[^\n.]{0,24}?\b(?:NVIDIA[ \t]{0,4}(?:(?:GeForce|discrete|dedicated)[ \t]{1,4})?|(?:dedicated|discrete)[ \t]{1,4}(?:NVIDIA[ \t]{1,4})?)(?:GPUs?|graphics(?: card)?|card|video card)\b(?![ \t]{0,4}(?:support|access|acceleration|enabled|driver|passthrough))|\bonly (?:an? )?(?:integrated|Intel|AMD)\b[^\n.]{0,30}?\b(?:graphics|GPU)\b|\b(?:integrated|Intel|AMD|Radeon)\b[^\n.]{0,30}?\b(?:graphics|GPU) only\b/i
 const GIVEN_NONE = /\b(?:container|docker|podman|pod|job|slurm|kubernetes|VM|virtual machine|guest)\b/i
 // lspci's controller line or a system summary naming Intel's or AMD's graphics.
 const OTHER_GRAPHICS =

@@ -272,12 +272,13 @@ export const TEXT_RULES: readonly TextRule[] = [
   // The same error as the CUDA driver API and other frameworks name it: CUDA_ERROR_OUT_OF_MEMORY (JCuda, TensorFlow,
   // Numba, CuPy; at cuCtxCreate or cuDevicePrimaryCtxRetain a context did not fit: the GPU was already full), CuPy's and
   // PyTorch's OutOfMemoryError classes (not Java's heap), XLA's RESOURCE_EXHAUSTED, ONNX Runtime's "CUDA failure 2",
-  // the CUDA libraries failing to allocate their workspace (cuBLAS, cuDNN, cuSOLVER, cuSPARSE, cuFFT).
+  // the CUDA libraries failing to allocate their workspace (cuBLAS, cuDNN, cuSOLVER, cuSPARSE, cuFFT), an API call named
+  // with the words (PyCUDA's "cuMemAlloc failed: out of memory", "cuCtxCreate failed: out of memory").
   {
     id: 'cuda-oom-or-memory-held',
     severity: 'error',
     pattern:
-      /CUDA_ERROR_OUT_OF_MEMORY|\b(?:torch|cuda|cupy|memory)\.OutOfMemoryError\b|RESOURCE_EXHAUSTED:? Out of memory|(?:CUBLAS|CUDNN|CUSOLVER|CUSPARSE)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|\bCUDA failure 2: out of memory|failed to allocate [\d.]{1,12} ?[KMGT]?i?B? \(\d{1,15} bytes\) from device/i,
+      /CUDA_ERROR_OUT_OF_MEMORY|\b(?:torch|cuda|cupy|memory)\.OutOfMemoryError\b|RESOURCE_EXHAUSTED:? Out of memory|(?:CUBLAS|CUDNN|CUSOLVER|CUSPARSE)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|\bCUDA failure 2: out of memory|failed to allocate [\d.]{1,12} ?[KMGT]?i?B? \(\d{1,15} bytes\) from device|\bcu(?:da)?[A-Z]\w{1,40} failed:? out of memory|CUDA driver error: out of memory/i,
     params: (_, text) => oomParams(text),
   },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".

@@ -174,3 +174,18 @@ describe('sentences that are not "this machine has no NVIDIA GPU"', () => {
     expect(ids(`RuntimeError: Found no NVIDIA driver on your system.\n${sentence}`)).not.toContain('no-nvidia-gpu:error')
   })
 })
+
+describe('more spellings of the same classes', () => {
+  it.each(['pycuda._driver.MemoryError: cuMemAlloc failed: out of memory', 'pycuda._driver.LogicError: cuCtxCreate failed: out of memory', 'RuntimeError: CUDA driver error: out of memory'])(
+    'out of memory: %s',
+    (text) => {
+      expect(ids(text)).toEqual(['cuda-oom-or-memory-held:error'])
+    },
+  )
+
+  it('"Radeon Graphics only" is a person\'s word that there is no NVIDIA GPU', () => {
+    expect(ids('docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\nThis is a Ryzen laptop with Radeon Graphics only')).toEqual([
+      'no-nvidia-gpu:error',
+    ])
+  })
+})
