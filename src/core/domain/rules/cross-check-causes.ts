@@ -55,7 +55,10 @@ const BUNDLED_CUDNN: CauseCheck = {
     const pkg = facts.failingImport?.value
     if (!pkg || /^torch(?:\.|$)/.test(pkg)) return null
     const because = `${facts.failingImport!.line.slice(0, 300)} — ${finding.evidence ?? ''}`.trim()
-    return { because, instead: makeFinding('library-missing-for-package', 'error', { package: pkg, library: finding.params.library ?? '?' }, because) }
+    // TensorFlow's loader logs it and goes on without the GPU ("Ignore above … if you do not have a GPU"): a warning, as
+    // its own rule says it.
+    const severity = /Could not load dynamic library/i.test(facts.failingImport!.line) ? 'warning' : 'error'
+    return { because, instead: makeFinding('library-missing-for-package', severity, { package: pkg, library: finding.params.library ?? '?' }, because) }
   },
 }
 
@@ -155,7 +158,7 @@ function jetsonWheel(facts: PasteFacts, text: string): Finding[] {
 }
 
 // "no kernel image" is weighed by the differential, which reads the same coverage.
-const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i
 
 /**
  * The PyTorch wheel the paste names has no code for the GPU it names (an old GPU below the wheel's oldest architecture,
@@ -180,8 +183,15 @@ function memoryHeldUnlisted(facts: PasteFacts): Finding[] {
   return [makeFinding('container-processes-hidden', 'warning', {}, `${memoryHeld.line} — ${noProcessesListed.line}`)]
 }
 
+/** WSL 1 has no GPU to give: it explains any "no GPU" the paste shows (PyTorch's False, no device, no adapter). */
+function wsl1WithoutGpu(facts: PasteFacts, text: string): Finding[] {
+  if (!facts.wsl1 || !(NO_GPU_SYMPTOM.test(text) || NOT_AVAILABLE.test(text))) return []
+  return [makeFinding('wsl1-has-no-gpu', 'error', {}, facts.wsl1)]
+}
+
 function causesFromFacts(facts: PasteFacts, text: string): Finding[] {
   return [
+    ...wsl1WithoutGpu(facts, text),
     ...memoryHeldUnlisted(facts),
     ...containerWithoutGpu(facts, text),
     ...cpuBuildListed(facts),

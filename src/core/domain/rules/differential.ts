@@ -24,6 +24,8 @@ interface Candidate {
   id(facts: PasteFacts): FindingId
   judge(facts: PasteFacts, text: string): Verdict
   params?(facts: PasteFacts): Record<string, string>
+  /** A fact that makes this open candidate the likelier one without deciding it (the line that says so). */
+  leaning?(facts: PasteFacts): string | null
 }
 
 interface Differential {
@@ -86,7 +88,7 @@ const DRIVER_NOT_LOADED_BY_PROGRAM: Candidate = {
 // PyTorch's own word that its build has no code for the GPU: "… with CUDA capability sm_120 is not compatible with the
 // current PyTorch installation", or for an old GPU "PyTorch no longer supports this GPU because it is too old".
 const SM_NOT_COMPATIBLE = /with CUDA capability sm_\d+ is not compatible|PyTorch no longer supports this GPU because it is too old/i
-const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function/i
+const NO_KERNEL_IMAGE = /no kernel image is available|invalid device function|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i
 // A CUDA source file named on the error's line; PyTorch's own kernels live under aten/, c10/, torch/csrc, caffe2.
 const CUDA_SOURCE = /\.cu\b/g
 const TORCH_SOURCE = /(?:^|[\\/])(?:aten|c10|caffe2)[\\/]|torch[\\/]csrc/
@@ -196,7 +198,8 @@ const NO_DRIVER_ON_HOST: Candidate = {
 
 /** A line of the paste that shows an NVIDIA GPU on the machine: its name, lspci, /dev/nvidiaN, a kernel NVRM line. */
 function gpuSeen(facts: PasteFacts): string | null {
-  return facts.sheet.gpuSeen?.line ?? (facts.gpuNames[0] ? `GPU ${facts.gpuNames[0]}` : null)
+  const smi = facts.driverCuda?.source.startsWith('nvidia-smi') ? facts.driverCuda.source : null
+  return facts.sheet.gpuSeen?.line ?? (facts.gpuNames[0] ? `GPU ${facts.gpuNames[0]}` : smi)
 }
 
 /** A scheduler job or a container: where a GPU must be requested to be seen. */
@@ -222,10 +225,16 @@ const NO_GPU_IN_MACHINE: Candidate = {
   judge(facts) {
     if (facts.wsl1) return excluded(facts.wsl1)
     const seen = gpuSeen(facts)
-    return seen ? excluded(seen) : OPEN
+    if (seen) return excluded(seen)
+    // A person's word that there is none decides; an Intel or AMD graphics line alone does not (a hybrid laptop's
+    // summary names the integrated GPU only).
+    const stated = facts.sheet.noNvidiaGpuStated
+    return stated ? confirmed(stated.line) : OPEN
   },
   // The message's paste wording: a suspect of a paste, not the PCI bus read on this machine.
   params: () => ({ route: 'paste' }),
+  // Only Intel or AMD graphics named, and no NVIDIA GPU anywhere in the paste.
+  leaning: (facts) => (gpuSeen(facts) ? null : (facts.sheet.otherGraphics?.line ?? null)),
 }
 
 const NO_GPU_GIVEN_TO_JOB: Candidate = {
@@ -240,12 +249,41 @@ const NO_GPU_GIVEN_TO_JOB: Candidate = {
   },
 }
 
+// ---- Docker's `could not select device driver "" with capabilities: [[gpu]]`: no runtime in Docker answered for
+// `--gpus`. The Container Toolkit missing (or Docker not restarted after it) where there is a GPU; or no NVIDIA GPU at all.
+
+const DOCKER_WITHOUT_TOOLKIT: Candidate = {
+  id: () => 'docker-gpu-support-missing',
+  judge(facts) {
+    const seen = gpuSeen(facts)
+    if (seen) return confirmed(seen)
+    const stated = facts.sheet.noNvidiaGpuStated
+    return stated ? excluded(stated.line) : OPEN
+  },
+}
+
+// ---- nvidia-container-cli's "WSL environment detected but no adapters were found": WSL gave Linux no GPU. WSL 1 has
+// none to give; WSL 2 has none on a machine without an NVIDIA GPU (or without its Windows driver).
+
+const WSL2 = /\bWSL ?2\b|microsoft-standard-WSL2|^[ \t]{0,8}\*?[ \t]{0,8}[\w.-]{1,60}[ \t]{1,40}(?:Running|Stopped)[ \t]{1,40}2[ \t]*$/im
+
+const WSL_ONE: Candidate = {
+  id: () => 'wsl1-has-no-gpu',
+  judge(facts, text) {
+    if (facts.wsl1) return confirmed(facts.wsl1)
+    const two = WSL2.exec(text)
+    return two ? excluded(two[0]) : OPEN
+  },
+}
+
 // ---- "No CUDA GPUs are available" / "no CUDA-capable device is detected": the process saw no device. A
 // CUDA_VISIBLE_DEVICES that hides them, or, where the paste shows a job or a container, one given no GPU.
 
 const VISIBLE_DEVICES_HIDE: Candidate = {
   id: () => 'cuda-visible-devices-misconfigured',
   judge(facts) {
+    // WSL 1 has no GPU to hide (cross-check-causes.ts says so).
+    if (facts.wsl1) return excluded(facts.wsl1)
     const absent = noDriverWhereItRan(facts)
     if (absent) return excluded(absent)
     const set = facts.sheet.visibleDevices
@@ -259,6 +297,7 @@ const VISIBLE_DEVICES_HIDE: Candidate = {
 const JOB_GIVEN_NO_DEVICE: Candidate = {
   id: (facts) => (noDriverWhereItRan(facts) || !(placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes')) ? 'container-missing-gpu-env' : 'job-without-gpu'),
   judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
     const absent = noDriverWhereItRan(facts)
     if (absent) return confirmed(absent)
     const job = placeLine(facts, 'slurm') ?? placeLine(facts, 'kubernetes')
@@ -275,20 +314,32 @@ export const DIFFERENTIALS: readonly Differential[] = [
     undecided: 'no-driver-or-gpu-undecided',
   },
   {
-    message: /driver version is insufficient for CUDA runtime version/i,
+    message: /could not select device driver "[^"\n]{0,40}" with capabilities: \[\[gpu\]\]/i,
+    replaces: ['docker-gpu-support-missing'],
+    candidates: [DOCKER_WITHOUT_TOOLKIT, NO_GPU_IN_MACHINE],
+    undecided: 'docker-gpu-undecided',
+  },
+  {
+    message: /WSL environment detected but no adapters were found/i,
+    replaces: ['wsl1-has-no-gpu', 'no-nvidia-gpu'],
+    candidates: [WSL_ONE, NO_GPU_IN_MACHINE],
+    undecided: 'wsl-no-adapters-undecided',
+  },
+  {
+    message: /driver version is insufficient for CUDA runtime version|CUDA_ERROR_INSUFFICIENT_DRIVER|cudaErrorInsufficientDriver/i,
     replaces: ['driver-too-old-for-cuda-runtime', 'driver-library-not-visible', 'container-missing-gpu-env'],
     candidates: [DRIVER_OLDER_THAN_RUNTIME, DRIVER_NOT_LOADED_BY_PROGRAM],
     undecided: 'driver-insufficient-undecided',
   },
   {
-    message: /No CUDA GPUs are available|no CUDA-capable device is detected/i,
+    message: /No CUDA GPUs are available|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE\b|cudaErrorNoDevice\b/i,
     replaces: ['cuda-visible-devices-misconfigured', 'container-missing-gpu-env'],
     candidates: [VISIBLE_DEVICES_HIDE, JOB_GIVEN_NO_DEVICE],
     undecided: 'no-device-undecided',
   },
   {
     // "invalid device function" is the same refusal as CUDA before 9.2 worded it.
-    message: /no kernel image is available for execution on the device|invalid device function/i,
+    message: /no kernel image is available for execution on the device|invalid device function|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i,
     replaces: ['gpu-arch-not-in-wheel', 'extension-arch-missing'],
     candidates: [WHEEL_LACKS_ARCH, EXTENSION_LACKS_ARCH],
     undecided: 'no-kernel-image-undecided',
@@ -334,8 +385,10 @@ function verdictOf(d: Differential, line: string, facts: PasteFacts, text: strin
   const ruledOut = judged.flatMap((j) => (j.v.state === 'excluded' && j.v.because ? [j.v.because] : []))
   if (open.length === 1) return [shown(open[0]!.c, facts, 'error', [line, ...ruledOut].join(' — '), earlier)]
   if (open.length === 0) return []
-  const causes = open.map((j) => j.c.id(facts)).join(', ')
-  return [makeFinding(d.undecided, 'warning', { causes }, line), ...open.map((j) => shown(j.c, facts, 'warning', line, earlier))]
+  // Open candidates a fact leans towards come first (stable otherwise), their evidence saying which line.
+  const ranked = open.map((j) => ({ ...j, lean: j.c.leaning?.(facts) ?? null })).sort((a, b) => Number(b.lean !== null) - Number(a.lean !== null))
+  const causes = ranked.map((j) => j.c.id(facts)).join(', ')
+  return [makeFinding(d.undecided, 'warning', { causes }, line), ...ranked.map((j) => shown(j.c, facts, 'warning', j.lean ? `${line} — ${j.lean}` : line, earlier))]
 }
 
 /**

@@ -51,6 +51,10 @@ export interface FactSheet {
   memoryHeld: Fact | null
   /** nvidia-smi's process table listing nothing ("No running processes found"). */
   noProcessesListed: Fact | null
+  /** The paste says in words that the machine has no NVIDIA GPU ("it doesn't have an NVIDIA graphics card"). */
+  noNvidiaGpuStated: Fact | null
+  /** A line naming the machine's graphics as Intel's or AMD's (lspci, a system summary): only decisive with no NVIDIA GPU seen. */
+  otherGraphics: Fact | null
 }
 
 const MAX_LINE = 400
@@ -58,14 +62,16 @@ const MAX_LINES = 200_000
 
 // `Key: value`, `key == value`, `key = value`: a key of letters, digits and a few separators, then a version. Anchored
 // at the line's start (no m flag, one start per line) with bounded repeats: constant work per line.
-const KEY_VALUE = /^[\s|*>#•-]{0,8}([A-Za-z][\w .()/-]{0,48}?)[ \t]{0,40}(?::|==|=)[ \t]{0,40}v?(\d[\w.+-]{0,40})/
+const KEY_VALUE = /^[\s|*>#•+-]{0,8}([A-Za-z][\w .()/-]{0,48}?)[ \t]{0,40}(?::|==|=)[ \t]{0,40}v?(\d[\w.+-]{0,40})/
 // `name   version   build`: pip list, conda list.
-const NAME_VERSION = /^[\s|*>#•-]{0,8}([A-Za-z][\w.-]{0,48})[ \t]{1,40}v?(\d[\w.+-]{0,40})(?:[ \t]{1,40}(\S{1,80}))?/
+const NAME_VERSION = /^[\s|*>#•+-]{0,8}([A-Za-z][\w.-]{0,48})[ \t]{1,40}v?(\d[\w.+-]{0,40})(?:[ \t]{1,40}(\S{1,80}))?/
 const NVCC = /Cuda compilation tools, release (\d{1,2}\.\d{1,2})/i
 const DRIVER_VALUE = /^\d{3}\.\d{1,3}(?:\.\d{1,3})?$/
 const CUDA_VALUE = /^(\d{1,2}\.\d{1,2})(?:\.\d+)?$/
 const WHEEL_SUFFIX = /\+(cu\d{2,3}|cpu)\b/i
 const CONDA_CUDA = /(?:^|_)cuda(\d{1,2}\.\d{1,2})/i
+// conda-forge's build string packs it: `cuda118_py310h…`, `cuda120_py311h…`.
+const CONDA_FORGE_CUDA = /(?:^|_)cuda(\d{2})(\d)_/i
 const CONDA_CPU = /(?:^|_)cpu(?:_|$)|^cpuonly/i
 const SMI_REPORT = /NVSMI LOG|NVIDIA-SMI \d|Driver Version[ \t]*:/
 
@@ -90,7 +96,26 @@ const NO_PROCESSES = /No running processes found/i
 const HELD_MIB = 1024
 const CUDA_SHIM = /\bZLUDA\b|[\\/]ROCm[\\/]|\/opt\/rocm\b|\bHIP_PATH\b/i
 // conda's CPU-only metapackages: `cpuonly 2.0 0 pytorch`, `pytorch-mutex 1.0 cpu pytorch`.
-const CONDA_CPU_PACKAGE = /^[\s|*>#•-]{0,8}(?:cpuonly[ \t]{1,40}\d|pytorch-mutex[ \t]{1,40}\S{1,20}[ \t]{1,40}cpu\b)/
+const CONDA_CPU_PACKAGE = /^[\s|*>#•+-]{0,8}(?:cpuonly[ \t]{1,40}\d|pytorch-mutex[ \t]{1,40}\S{1,20}[ \t]{1,40}cpu\b)/
+// conda's other spellings of a package with its build: `pytorch=1.9.0=py3.8_cpu_0` (an export, an install spec),
+// `pytorch/linux-64::pytorch-1.9.0-py3.8_cuda11.1_cudnn8.0.5_0` (an install plan), `pytorch-1.9.0-py3.8_cpu_0.tar.bz2`
+// (a package file). One start per token (`(?<![\w.-])`), bounded parts.
+const CONDA_SPEC = /(?<![\w.-])(?:[\w.-]{1,40}::)?(?:py)?torch[=-](\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)[=-]([\w.]{1,80})/
+// A torch wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl (184.0 MB)"): its local tag and platform.
+const WHEEL_FILE = /(?<![\w.-])torch-(\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)(\+\w{1,20})?-cp\d{2,3}-[\w]{1,20}-(win_amd64|win32|macosx_\w{1,40}|[\w]{1,60})\.whl(?:[ \t]{0,4}\((\d{1,5}(?:\.\d{1,3})?)[ \t]?([kMG])B\))?/
+// PyPI's torch wheels for Windows and macOS are CPU-only (a CUDA build for Windows comes from download.pytorch.org with
+// a `+cuXYZ` tag, and weighs over a gigabyte): an untagged one of those platforms is the CPU build.
+const CPU_ONLY_PLATFORM = /^(?:win_amd64|win32|macosx_)/
+const CUDA_WHEEL_MB = 1000
+// "doesn't have an NVIDIA graphics card", "there is no NVIDIA GPU", "without a dedicated GPU", "only Intel graphics".
+// A person's sentence, not a program's "No NVIDIA GPU found" (which a broken driver prints too): "it doesn't have an NVIDIA
+// graphics card", "there is no NVIDIA GPU", "without a dedicated GPU", "only Intel graphics". Bounded gaps, on one line.
+const NO_NVIDIA_STATED =
+  /\b(?:do(?:es)?(?: ?n[o']t| not)|did(?: ?n[o']t| not)|there(?: is|'s) no|(?:has|have) no|without)\b[^\n.]{0,24}?\b(?:NVIDIA[ \t]{0,4}(?:(?:GeForce|discrete|dedicated)[ \t]{1,4})?|(?:dedicated|discrete)[ \t]{1,4}(?:NVIDIA[ \t]{1,4})?)(?:GPUs?|graphics(?: card)?|card|video card)\b(?![ \t]{0,4}(?:support|access|acceleration|enabled|driver|passthrough))|\bonly (?:an? )?(?:integrated|Intel|AMD)\b[^\n.]{0,30}?\b(?:graphics|GPU)\b|\b(?:integrated|Intel|AMD|Radeon)\b[^\n.]{0,30}?\b(?:graphics|GPU) only\b/i
+const GIVEN_NONE = /\b(?:container|docker|podman|pod|job|slurm|kubernetes|VM|virtual machine|guest)\b/i
+// lspci's controller line or a system summary naming Intel's or AMD's graphics.
+const OTHER_GRAPHICS =
+  /(?:VGA compatible|3D|Display) controller: (?:Intel|Advanced Micro Devices|AMD|ATI)\b|\bGraphics\b[ \t:]{0,8}(?:Mesa )?(?:Intel|AMD)\b|\bIntel(?:\(R\)|®)? (?:UHD|HD|Iris|Xe|Arc)\b[^\n]{0,20}Graphics|\bRadeon(?:\(TM\))? (?:Graphics|Vega)\b/i
 
 /** A key as words only: "Nvidia Driver Version" → "nvidiadriverversion". */
 function keyOf(raw: string): string {
@@ -158,6 +183,8 @@ export function readFactSheet(text: string): FactSheet {
     cudaShim: null,
     memoryHeld: null,
     noProcessesListed: null,
+    noNvidiaGpuStated: null,
+    otherGraphics: null,
   }
   const smiReport = SMI_REPORT.test(text)
   const set = (slot: Slot, value: string | null, line: string) => {
@@ -192,10 +219,10 @@ function readPair(sheet: FactSheet, set: (slot: Slot, value: string | null, line
     return
   }
   const packed = suffix ? `${suffix.slice(2, -1)}.${suffix.slice(-1)}` : null
-  set('torchCuda', packed ?? CONDA_CUDA.exec(build)?.[1] ?? null, line)
+  set('torchCuda', packed ?? condaCuda(build), line)
 }
 
-type LineFact = 'gpuSeen' | 'moduleMissing' | 'visibleDevices' | 'computeMode' | 'cudaShim' | 'memoryHeld' | 'noProcessesListed'
+type LineFact = 'gpuSeen' | 'moduleMissing' | 'visibleDevices' | 'computeMode' | 'cudaShim' | 'memoryHeld' | 'noProcessesListed' | 'noNvidiaGpuStated' | 'otherGraphics'
 
 /** The facts a line states by its shape alone (not `name: value`), each kept with the first line that states it. */
 function readMachineLine(sheet: FactSheet, line: string) {
@@ -214,4 +241,36 @@ function readMachineLine(sheet: FactSheet, line: string) {
   take('memoryHeld', used >= HELD_MIB && used * 4 >= total ? `${used}/${total} MiB` : undefined)
   take('noProcessesListed', NO_PROCESSES.exec(line)?.[0])
   if (sheet.torchCpuOnly === null && CONDA_CPU_PACKAGE.test(line)) sheet.torchCpuOnly = { value: 'cpu', line }
+  readPackageSpelling(sheet, line)
+  // Not a sentence about a container, job or virtual machine ("the container doesn't have an NVIDIA GPU"): that one was given none.
+  if (!GIVEN_NONE.test(line)) take('noNvidiaGpuStated', NO_NVIDIA_STATED.exec(line)?.[0])
+  take('otherGraphics', OTHER_GRAPHICS.exec(line)?.[0])
+}
+
+/** The CUDA a conda build string names (`py3.8_cuda11.1_cudnn8.0.5_0`, conda-forge's `cuda118_py310h…`), or null. */
+function condaCuda(build: string): string | null {
+  const dotted = CONDA_CUDA.exec(build)?.[1]
+  if (dotted) return dotted
+  const packed = CONDA_FORGE_CUDA.exec(build)
+  return packed ? `${Number(packed[1])}.${packed[2]}` : null
+}
+
+/** The torch build as conda's specs and file names or a pip wheel's file name spell it (CPU-only or the CUDA it was built for). */
+function readPackageSpelling(sheet: FactSheet, line: string) {
+  const spec = CONDA_SPEC.exec(line)
+  if (spec) {
+    const [, version, build] = spec
+    if (CONDA_CPU.test(build!)) sheet.torchCpuOnly ??= { value: `${version}=${build}`, line }
+    else {
+      const cuda = condaCuda(build!)
+      if (cuda) sheet.torchCuda ??= { value: cuda, line }
+    }
+  }
+  const wheel = WHEEL_FILE.exec(line)
+  if (!wheel) return
+  const [, version, tag, platform, size, unit] = wheel
+  const mb = size ? Number(size) * (unit === 'G' ? 1024 : unit === 'k' ? 1 / 1024 : 1) : null
+  const cpuTag = tag?.toLowerCase() === '+cpu'
+  const untaggedCpuPlatform = !tag && CPU_ONLY_PLATFORM.test(platform!) && (mb === null || mb < CUDA_WHEEL_MB)
+  if (cpuTag || untaggedCpuPlatform) sheet.torchCpuOnly ??= { value: `torch-${version}${tag ?? ''} ${platform}${mb !== null ? ` (${size} ${unit}B)` : ''}`, line }
 }

@@ -72,10 +72,15 @@ const PACKAGE_FRAME = /File "[^"\n]{0,400}?(?:site|dist)-packages[\\/](?:[^\\/"\
 const LOADER_ERROR = /\b(?:ImportError|OSError|ModuleNotFoundError)\b/
 // site-packages or dist-packages, also inside an egg (site-packages/trtpy-1.0-py3.9.egg/trtpy/__init__.py).
 const PACKAGE_INIT = /File "[^"\n]*(?:site|dist)-packages\/(?:[^/"\n]+\.egg\/)?(\w+)\/__init__\.py"/
+// TensorFlow's (XLA's, JAX's) own loader logging a library it could not open: the library is theirs, whatever it is.
+const DSO_LOADER = /\b(tensorflow|tsl|xla|jax)[\\/][^\n]{0,200}?\bCould not load dynamic library\b/i
 const LOAD_ERROR = /\b(?:ImportError|OSError|error)\b/i
 // What narrows NCCL's generic "unhandled system error" (ncclSystemError: shared memory, sockets, devices) down to the network.
 const NCCL_NETWORK = /^.*(?:Bootstrap|NET\/Socket|NCCL_SOCKET_IFNAME|socket interface|Connection (?:refused|reset|timed out)|No route to host|Address already in use).*$/im
-const WSL1 = /\bWSL ?1\b(?!\.\d)|\bwsl --set-version \S+ 1\b|WSL version:\s*1\b(?!\.)/i
+// Said in words, by `wsl --set-version`, `wsl --version`, a `wsl -l -v` row ("* Ubuntu   Running   1"), or WSL 1's kernel
+// name ("4.4.0-19041-Microsoft"; WSL 2's is "…-microsoft-standard-WSL2").
+const WSL1 =
+  /\bWSL ?1\b(?!\.\d)|\bwsl --set-version \S+ 1\b|WSL version:\s*1\b(?!\.)|^[ \t]{0,8}\*?[ \t]{0,8}[\w.-]{1,60}[ \t]{1,40}(?:Running|Stopped)[ \t]{1,40}1[ \t]*$|\b4\.4\.0-\d{4,5}-Microsoft\b/im
 const GPU_NAME = /\b((?:NVIDIA |GeForce |Tesla |Quadro ){0,2}(?:GeForce )?(?:RTX|GTX|TITAN|Tesla|Quadro|A\d{2,3}|H\d{3}|L\d{1,2}S?|V100|P100|T4|K80)\s?[A-Z]?\d{0,4}(?:\s?(?:Ti|SUPER|Laptop|D))?)\b/g
 
 // People write "RTX2060" and "GTX1080Ti"; the name tables expect "RTX 2060".
@@ -94,6 +99,8 @@ function failingImportOf(text: string): Fact | null {
   let frame: Fact | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
+    const loader = DSO_LOADER.exec(line)
+    if (loader) return { value: loader[1]!.toLowerCase() === 'jax' ? 'jax' : 'tensorflow', line: line.trim() }
     const imported = IMPORT_LINE.exec(line)
     const name = imported?.[1] ?? imported?.[2] ?? PACKAGE_INIT.exec(line)?.[1]
     if (name && [line, lines[i + 1] ?? '', lines[i + 2] ?? ''].some((l) => LOAD_ERROR.test(l))) return { value: name, line: line.trim() }

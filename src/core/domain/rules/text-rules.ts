@@ -46,6 +46,27 @@ function libraryBefore(text: string, index: number): string | undefined {
   return /([^\s/`'"\\]{1,255}\.so[\w.]{0,40}):\s{0,4}$/.exec(head)?.[1]
 }
 
+/** The package whose source file logs the line at `index` (`tensorflow/stream_executor/…/dso_loader.cc:64]`), read back on that line. */
+function packageLogging(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index - 1) + 1
+  const head = text.slice(Math.max(start, index - 300), index)
+  return /\b(tensorflow|xla|tsl|jax|jaxlib|paddle|mxnet)[\\/]/i.exec(head)?.[1]?.toLowerCase().replace(/^(?:xla|tsl)$/, 'tensorflow') ?? 'tensorflow'
+}
+
+// A wheel of NVIDIA's CUDA libraries (`nvidia-nccl-cu12==2.29.3`, `[pip3] nvidia-cublas-cu11 …`).
+const NVIDIA_WHEEL = /\bnvidia-([a-z]{2,20}(?:-[a-z]{2,10})?)-cu(\d{2})\b/gi
+
+/** The same NVIDIA library installed as wheels for two CUDA majors (nvidia-nccl-cu12 and nvidia-nccl-cu13): two copies. */
+function sameLibraryTwice(text: string): string | null {
+  const majors = new Map<string, Set<string>>()
+  for (const m of text.matchAll(NVIDIA_WHEEL)) {
+    const lib = m[1]!.toLowerCase()
+    majors.set(lib, (majors.get(lib) ?? new Set()).add(m[2]!))
+  }
+  const twice = [...majors].filter(([, cu]) => cu.size > 1)
+  return twice.length ? twice.map(([lib, cu]) => [...cu].map((c) => `nvidia-${lib}-cu${c}`).join(' and ')).join('; ') + ' both installed' : null
+}
+
 function toGiB(amount: string): number {
   const match = /(?<![\d.])([\d.]+) ([KMGT])i?B/i.exec(amount)
   if (!match) return 0
@@ -75,9 +96,21 @@ function oomParams(text: string): MessageParams {
   })
 }
 
+const XID_ANY = /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(\d{1,3})\b/gi
+
+/** How many Xid lines the text holds and which Xids, in the order first seen. */
+function xidTally(text: string): MessageParams {
+  const xids = [...text.matchAll(XID_ANY)].map((m) => Number(m[1]))
+  return { count: xids.length, xids: [...new Set(xids)].join(', ') }
+}
+
 const NCCL_SHM = /shared memory segment \/dev\/shm\/nccl-|posix_fallocate failed/i
 
-/** The quick regex → id index of failure-modes.md, one entry per regex (plus a few wordings of the same error). */
+/**
+ * The quick regex → id index of failure-modes.md, one entry per regex (plus a few wordings of the same error). A CUDA
+ * error is also read by its enum name, as JCuda, Numba, TensorFlow, JAX and C++ programs print it (the driver API's
+ * CUDA_ERROR_X, the runtime's cudaErrorX), beside its words.
+ */
 export const TEXT_RULES: readonly TextRule[] = [
   // ---- A. Driver / host
   { id: 'driver-not-loaded', severity: 'error', pattern: /couldn't communicate with the NVIDIA driver/i },
@@ -97,8 +130,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /driver on your system is too old \(found version (\d+)\)/i,
     params: (m) => ({ found: Number(m[1]), driverCuda: formatCuda(decodeDriverApiVersion(Number(m[1]))) }),
   },
-  { id: 'driver-too-old-for-cuda-runtime', severity: 'error', pattern: /driver version is insufficient for CUDA runtime version/i },
-  { id: 'fabric-manager-not-running', severity: 'error', pattern: /Error 802: system not yet initialized|runtime error \(802\)/i },
+  { id: 'driver-too-old-for-cuda-runtime', severity: 'error', pattern: /driver version is insufficient for CUDA runtime version|CUDA_ERROR_INSUFFICIENT_DRIVER|cudaErrorInsufficientDriver/i },
+  { id: 'fabric-manager-not-running', severity: 'error', pattern: /Error 802: system not yet initialized|runtime error \(802\)|CUDA_ERROR_SYSTEM_NOT_READY|cudaErrorSystemNotReady/i },
   {
     id: 'uvm-broken-after-suspend',
     severity: 'error',
@@ -121,7 +154,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     id: 'ecc-uncorrectable-or-row-remap',
     severity: 'error',
-    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(48|63|64|94|95)\b/i,
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(48|63|64|92|94|95)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
   { id: 'gsp-firmware-timeout', severity: 'error', pattern: /Timeout waiting for RPC from GSP/i },
@@ -131,7 +164,16 @@ export const TEXT_RULES: readonly TextRule[] = [
     pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(119|120)\b/i,
     params: (m) => ({ xid: Number(m[1]) }),
   },
-  { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable/i },
+  {
+    // Any other Xid, in any kernel log's form: `NVRM: Xid (PCI:0000:01:00): 32, Channel ID …` (old drivers), `NVRM: Xid
+    // (0000:01:00): 13, pid=…`, with dmesg's `[24128.8] ` or journalctl's `kernel: ` before it. What it means is the Xid
+    // catalog's: said, not diagnosed. The Xids with a finding of their own (79, 119/120, the memory ones; kernel-log.ts) are theirs.
+    id: 'xid-reported',
+    severity: 'warning',
+    pattern: /\bXid\s*(?:\([^)]{0,100}\)\s*)?(?::\s*)?(?!(?:79|119|120|48|63|64|92|94|95)\b)(\d{1,3})\b/i,
+    params: (_, text) => xidTally(text),
+  },
+  { id: 'exclusive-compute-mode-busy', severity: 'error', pattern: /all CUDA-capable devices are busy or unavailable|is\/are busy or unavailable|CUDA_ERROR_DEVICES_UNAVAILABLE|cudaErrorDevicesUnavailable/i },
 
   // ---- B. Container runtime
   {
@@ -193,7 +235,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m, text) =>
       defined({ gpu: (m[1] ?? '').trim(), arch: m[2], supported: capture(text, /supports CUDA capabilities ((?:sm_\d+\s*)+)/i)?.trim() }),
   },
-  { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device/i },
+  { id: 'gpu-arch-not-in-wheel', severity: 'error', pattern: /no kernel image is available for execution on the device|CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice/i },
   {
     // PyTorch's own warning for a GPU below its build's oldest architecture: "Found GPU0 NVIDIA GTX TITAN Black which is
     // of cuda capability 3.5. PyTorch no longer supports this GPU because it is too old. The minimum cuda capability
@@ -206,8 +248,8 @@ export const TEXT_RULES: readonly TextRule[] = [
       defined({ gpu: m[1]!.trim(), arch: `sm_${m[2]}${m[3]}`, supported: capture(text, /minimum cuda capability (?:supported by this library|that we support) is (\d{1,2}\.\d)/i) }),
   },
   { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /No CUDA GPUs are available/i },
-  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal/i },
-  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /invalid device ordinal|CUDA_ERROR_INVALID_DEVICE\b|cudaErrorInvalidDevice\b/i },
+  { id: 'cuda-visible-devices-misconfigured', severity: 'error', pattern: /no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE\b|cudaErrorNoDevice\b/i },
   { id: 'mig-single-instance-per-process', severity: 'warning', pattern: /INTERNAL ASSERT FAILED/, requires: /device < num_gpus/ },
   { id: 'torchvision-torch-mismatch', severity: 'error', pattern: /operator torchvision::nms does not exist|No such operator torchvision::nms/i },
   // torchvision's own check (torchvision/extension.py): "Detected that PyTorch and torchvision were compiled with different
@@ -227,10 +269,24 @@ export const TEXT_RULES: readonly TextRule[] = [
   // NCCL's "unhandled cuda error" wraps the CUDA call that failed: "Cuda failure 'out of memory'" (the innermost error).
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /Cuda failure '?out of memory/i, params: (_, text) => oomParams(text) },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: OOM_TRIED, params: (_, text) => oomParams(text) },
+  // The same error as the CUDA driver API and other frameworks name it: CUDA_ERROR_OUT_OF_MEMORY (JCuda, TensorFlow,
+  // Numba, CuPy; at cuCtxCreate or cuDevicePrimaryCtxRetain a context did not fit: the GPU was already full), CuPy's and
+  // PyTorch's OutOfMemoryError classes (not Java's heap), XLA's RESOURCE_EXHAUSTED, ONNX Runtime's "CUDA failure 2",
+  // the CUDA libraries failing to allocate their workspace (cuBLAS, cuDNN, cuSOLVER, cuSPARSE, cuFFT), an API call named
+  // with the words (PyCUDA's "cuMemAlloc failed: out of memory", "cuCtxCreate failed: out of memory").
+  {
+    id: 'cuda-oom-or-memory-held',
+    severity: 'error',
+    pattern:
+      /CUDA_ERROR_OUT_OF_MEMORY|\b(?:torch|cuda|cupy|memory)\.OutOfMemoryError\b|RESOURCE_EXHAUSTED:? Out of memory|(?:CUBLAS|CUDNN|CUSOLVER|CUSPARSE)_STATUS_ALLOC_FAILED|CUFFT_ALLOC_FAILED|\bCUDA failure 2: out of memory|failed to allocate [\d.]{1,12} ?[KMGT]?i?B? \(\d{1,15} bytes\) from device|\bcu(?:da)?[A-Z]\w{1,40} failed:? out of memory|CUDA driver error: out of memory/i,
+    params: (_, text) => oomParams(text),
+  },
   // PyTorch 0.x (THC): "cuda runtime error (2) : out of memory at …/THCStorage.cu:58", "THCudaCheck FAIL … error=2 : out of memory".
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cuda runtime error \(2\)\s*:\s*out of memory|\berror=2\s*:\s*out of memory/i },
   { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /CUDNN_STATUS_NOT_INITIALIZED/ },
-  { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered/i },
+  // Caffe's and other glog checks: "Check failed: error == cudaSuccess (2 vs. 0)  out of memory" (2 is cudaErrorMemoryAllocation).
+  { id: 'cuda-oom-or-memory-held', severity: 'error', pattern: /cudaSuccess \(2 vs\. 0\)/ },
+  { id: 'async-kernel-error-not-env', severity: 'error', pattern: /illegal memory access|device-side assert triggered|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|CUDA_ERROR_ASSERT\b|cudaErrorAssert\b/i },
 
   // ---- D. cuDNN / CUDA user-space libraries
   {
@@ -271,6 +327,32 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m, text) => defined({ symbol: m[1], library: libraryBefore(text, m.index) }),
   },
   {
+    // TensorFlow's (and XLA's, JAX's) loader: "Could not load dynamic library 'libcudart.so.11.0'; dlerror: …". The package
+    // is the one whose source logs it; TensorRT's libnvinfer is optional and left out. A warning: TensorFlow runs on the
+    // CPU without it, and says so.
+    id: 'library-missing-for-package',
+    severity: 'warning',
+    pattern: /Could not load dynamic library '((?!libnvinfer)[^'\n]{1,200})'/i,
+    params: (m, text) => ({ library: m[1]!, package: packageLogging(text, m.index) }),
+  },
+  {
+    // TensorFlow 2.11+ sums them up: "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed".
+    id: 'library-missing-for-package',
+    severity: 'warning',
+    pattern: /Cannot dlopen some GPU libraries/i,
+    params: (m, text) => ({ library: 'the CUDA libraries it names above', package: packageLogging(text, m.index) }),
+  },
+  {
+    // The loader's error retold in words ("Importing PyTorch results in undefined symbol ncclCommResume", an issue's
+    // title) where the paste also says that importing torch failed; the loader's own form (with a colon) is the import
+    // rules', a C++ symbol (`_ZN…`) an extension's.
+    id: 'torch-import-undefined-symbol',
+    severity: 'error',
+    pattern: /undefined symbol[ \t]{1,4}((?!_ZN)[A-Za-z_]\w{0,200})/i,
+    requires: /\bimport(?:ing)?[ \t]{1,4}(?:py)?torch\b/i,
+    params: (m, text) => ({ symbol: m[1]!, library: 'torch', mapped: sameLibraryTwice(text) ?? '(not in the paste)' }),
+  },
+  {
     id: 'system-cuda-libs-shadow-wheel-libs',
     severity: 'error',
     pattern: /undefined symbol: (__nvJitLink\w*|cublasLt\w*)/i,
@@ -287,8 +369,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m) => ({ symbol: m[2]!, library: m[1]! }),
   },
   { id: 'system-cuda-libs-shadow-wheel-libs', severity: 'error', pattern: /stubs\/libcuda\.so/i },
-  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW/i },
-  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 803\b/i },
+  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 804\b|forward compatibility was attempted on non supported HW|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|cudaErrorCompatNotSupportedOnDevice/i },
+  { id: 'forward-compat-lib-misuse', severity: 'error', pattern: /Error 803\b|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH|cudaErrorSystemDriverMismatch/i },
 
   // ---- E. Performance
   {
@@ -318,7 +400,32 @@ export const TEXT_RULES: readonly TextRule[] = [
     params: (m, text) =>
       defined({ opType: capture(text, /OpType=(\w+)/), timeoutMs: capture(text, /Timeout\(ms\)=(\d+)/), rank: capture(text, /\[Rank (\d+)\]/) }),
   },
+  {
+    // The watchdog's timeout seen only in its stack: the frame that throws it (`WorkNCCL::checkTimeout`) or its words
+    // across versions ("ran for 600000 milliseconds before timing out"). Not where a CUDA error is what it caught.
+    id: 'nccl-watchdog-timeout',
+    severity: 'error',
+    pattern: /WorkNCCL::checkTimeout\b|\bran for \d{1,12} milliseconds before timing out|\bTimeout at NCCL work: \d|NCCL watchdog thread terminated with exception: \[Rank \d{1,6}\] Watchdog caught/i,
+    unless: /illegal memory access|device-side assert|CUDA error: (?!.{0,40}timeout)/i,
+    params: (m, text) =>
+      defined({ opType: capture(text, /OpType=(\w+)/), timeoutMs: capture(text, /Timeout\(ms\)=(\d+)/), rank: capture(text, /\[Rank (\d+)\]/) }),
+  },
   { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /Bootstrap : no socket interface found/i },
+  // NCCL's socket layer refusing to start (any version's wording, on an NCCL WARN line or its source file): no usable
+  // interface, or an address family the host does not have (IPv6 disabled: NCCL_SOCKET_FAMILY=AF_INET).
+  {
+    id: 'nccl-wrong-network-interface',
+    severity: 'error',
+    pattern:
+      /(?:NCCL WARN|socket\.(?:h|cc)|bootstrap\.cc|net_socket\.cc)[^\n]{0,120}?(?:Socket creation failed|Address family not supported|No (?:usable |matching )?(?:listening )?interface|no socket interface|Could not find interface|interface not found)/i,
+  },
+  // NCCL failing to connect to a peer: a wrong interface (docker0, a virtual bridge) is the common cause, but a peer that
+  // died or a firewall say the same. A suspect.
+  {
+    id: 'nccl-wrong-network-interface',
+    severity: 'warning',
+    pattern: /NCCL WARN[^\n]{0,120}?(?:socketStartConnect|socketPollConnect|Connect to [^\n]{1,80}? failed|Call to connect returned|No route to host)/i,
+  },
   { id: 'nccl-wrong-network-interface', severity: 'error', pattern: /unhandled system error/i, unless: NCCL_SHM },
 
   // ---- G. Windows / WSL2

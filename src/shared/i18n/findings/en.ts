@@ -20,7 +20,7 @@ export const findingsEnTexts = Object.assign({}, {
 
   'no-nvidia-gpu.title': 'No NVIDIA GPU on this machine',
   'no-nvidia-gpu.message':
-    "[[route:none]]This machine has no NVIDIA GPU to reach: none of the {{devices}} devices on its PCI bus ({{root}}) is NVIDIA's (vendor 0x10de), and there is no /dev/nvidia* device. That, not the driver, is why nvidia-smi and PyTorch find no GPU.[[/route]][[route:paste]]Perhaps this machine has no NVIDIA GPU at all: \"Found no NVIDIA driver\" and \"couldn't communicate with the NVIDIA driver\" are also what a machine without any NVIDIA GPU says (a CPU-only server, a laptop with only an Intel or AMD GPU): then installing a driver cannot help.[[/route]]",
+    "[[route:none]]This machine has no NVIDIA GPU to reach: none of the {{devices}} devices on its PCI bus ({{root}}) is NVIDIA's (vendor 0x10de), and there is no /dev/nvidia* device. That, not the driver, is why nvidia-smi and PyTorch find no GPU.[[/route]][[route:paste]]Perhaps this machine has no NVIDIA GPU at all: the message (\"Found no NVIDIA driver\", \"couldn't communicate with the NVIDIA driver\", Docker's \"could not select device driver\", WSL's \"no adapters were found\") is also what a machine without any NVIDIA GPU says (a CPU-only server, a laptop with only an Intel or AMD GPU): then installing a driver or a container toolkit cannot help.[[/route]]",
   'no-nvidia-gpu.fix':
     'Run GPU Doctor where the GPU is: on the GPU server itself (`gpu-doctor diagnose`, or `gpu-doctor serve` there and open it through an SSH tunnel), on a cloud instance type that has a GPU, or in a virtual machine the GPU is passed through to. Installing or reloading a driver here cannot help.',
 
@@ -89,6 +89,18 @@ export const findingsEnTexts = Object.assign({}, {
     'The message says no NVIDIA driver answered. That means one of these causes, most likely first: {{causes}}. The paste shows nothing that tells them apart (an NVIDIA GPU on the PCI bus, a /dev/nvidia* device, nvidia-smi working, where the program ran).',
   'no-driver-or-gpu-undecided.fix':
     'Tell them apart where the program runs: `lspci | grep -i nvidia` (nothing: there is no NVIDIA GPU here, run on a machine that has one), `nvidia-smi` and `lsmod | grep nvidia` (a GPU but no module: install or load the driver). In a Slurm job, `echo $CUDA_VISIBLE_DEVICES` (empty: request a GPU with `--gres=gpu:1` or `--gpus=1`); in a container, `ls /dev/nvidia*` (none: start it with `--gpus all`).',
+
+  'docker-gpu-undecided.title': 'Docker found no GPU driver: no GPU support in Docker, or no NVIDIA GPU',
+  'docker-gpu-undecided.message':
+    'Docker answered `--gpus` with no device driver. That means one of these causes, most likely first: {{causes}}. The paste shows nothing that tells them apart (an NVIDIA GPU named, lspci, nvidia-smi working on the host).',
+  'docker-gpu-undecided.fix':
+    'On the host, run `nvidia-smi` (or `lspci | grep -i nvidia`). A GPU listed: install the NVIDIA Container Toolkit, then `sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`. No NVIDIA GPU: a GPU container cannot run on this machine; run it where there is one, or without `--gpus`.',
+
+  'wsl-no-adapters-undecided.title': 'WSL gave Linux no GPU: WSL 1, or no NVIDIA GPU',
+  'wsl-no-adapters-undecided.message':
+    'nvidia-container-cli found no GPU adapter in WSL. That means one of these causes, most likely first: {{causes}}. The paste does not say which WSL version runs the distribution nor whether the machine has an NVIDIA GPU.',
+  'wsl-no-adapters-undecided.fix':
+    'In Windows, run `wsl -l -v` (VERSION 1: convert with `wsl --set-version <distro> 2`) and `nvidia-smi` in PowerShell (no GPU listed: this machine has no NVIDIA GPU or no Windows driver for it; install the Windows driver, never a Linux one inside WSL).',
 
   'no-device-undecided.title': 'No CUDA device seen: hidden, or none given to the job',
   'no-device-undecided.message':

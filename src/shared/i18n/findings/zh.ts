@@ -19,7 +19,7 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
 
   'no-nvidia-gpu.title': '本机没有 NVIDIA GPU',
   'no-nvidia-gpu.message':
-    '[[route:none]]本机没有可用的 NVIDIA GPU：PCI 总线（{{root}}）上的 {{devices}} 个设备都不是 NVIDIA 的（厂商号 0x10de），也没有 /dev/nvidia* 设备。nvidia-smi 和 PyTorch 找不到 GPU 的原因在此，而不在驱动。[[/route]][[route:paste]]本机可能根本没有 NVIDIA GPU："Found no NVIDIA driver" 和 "couldn\'t communicate with the NVIDIA driver" 也是完全没有 NVIDIA GPU 的机器（只有 CPU 的服务器、只有 Intel 或 AMD 显卡的笔记本）给出的信息：那样的话安装驱动无济于事。[[/route]]',
+    '[[route:none]]本机没有可用的 NVIDIA GPU：PCI 总线（{{root}}）上的 {{devices}} 个设备都不是 NVIDIA 的（厂商号 0x10de），也没有 /dev/nvidia* 设备。nvidia-smi 和 PyTorch 找不到 GPU 的原因在此，而不在驱动。[[/route]][[route:paste]]本机可能根本没有 NVIDIA GPU：这条信息（"Found no NVIDIA driver"、"couldn\'t communicate with the NVIDIA driver"、Docker 的 "could not select device driver"、WSL 的 "no adapters were found"）也是完全没有 NVIDIA GPU 的机器（只有 CPU 的服务器、只有 Intel 或 AMD 显卡的笔记本）给出的信息：那样的话安装驱动或容器工具包都无济于事。[[/route]]',
   'no-nvidia-gpu.fix':
     '请在有 GPU 的地方运行 GPU Doctor：在 GPU 服务器本机上（`gpu-doctor diagnose`，或在那里运行 `gpu-doctor serve` 并通过 SSH 隧道打开），换用带 GPU 的云实例规格，或在已直通 GPU 的虚拟机里运行。在这台机器上安装或重新加载驱动都无济于事。',
 
@@ -84,6 +84,18 @@ export const findingsZhTexts: Readonly<Record<FindingKey, string>> = Object.assi
     '该信息表示没有 NVIDIA 驱动应答。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容中没有能区分它们的信息（PCI 总线上的 NVIDIA GPU、/dev/nvidia* 设备、能运行的 nvidia-smi、程序运行的位置）。',
   'no-driver-or-gpu-undecided.fix':
     '在程序运行的地方区分：`lspci | grep -i nvidia`（没有输出：这里没有 NVIDIA GPU，请在有 GPU 的机器上运行），`nvidia-smi` 和 `lsmod | grep nvidia`（有 GPU 但没有内核模块：安装或加载驱动）。在 Slurm 作业中运行 `echo $CUDA_VISIBLE_DEVICES`（为空：用 `--gres=gpu:1` 或 `--gpus=1` 申请 GPU）；在容器中运行 `ls /dev/nvidia*`（没有：用 `--gpus all` 启动容器）。',
+
+  'docker-gpu-undecided.title': 'Docker 没有找到 GPU 驱动：Docker 没有 GPU 支持，或没有 NVIDIA GPU',
+  'docker-gpu-undecided.message':
+    'Docker 对 `--gpus` 的回答是没有设备驱动。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容中没有能区分它们的信息（写出的 NVIDIA GPU 型号、lspci、主机上能运行的 nvidia-smi）。',
+  'docker-gpu-undecided.fix':
+    '在主机上运行 `nvidia-smi`（或 `lspci | grep -i nvidia`）。列出了 GPU：安装 NVIDIA Container Toolkit，然后运行 `sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`。没有 NVIDIA GPU：这台机器上无法运行 GPU 容器；请在有 GPU 的机器上运行，或去掉 `--gpus`。',
+
+  'wsl-no-adapters-undecided.title': 'WSL 没有把 GPU 交给 Linux：WSL 1，或没有 NVIDIA GPU',
+  'wsl-no-adapters-undecided.message':
+    'nvidia-container-cli 在 WSL 中没有找到 GPU 适配器。这对应以下原因之一（可能性从高到低）：{{causes}}。粘贴内容没有说明发行版运行在哪个 WSL 版本上，也没有说明机器是否有 NVIDIA GPU。',
+  'wsl-no-adapters-undecided.fix':
+    '在 Windows 中运行 `wsl -l -v`（VERSION 为 1：用 `wsl --set-version <发行版> 2` 转换），并在 PowerShell 中运行 `nvidia-smi`（没有列出 GPU：这台机器没有 NVIDIA GPU 或没有装 Windows 驱动；请安装 Windows 驱动，不要在 WSL 里安装 Linux 驱动）。',
 
   'no-device-undecided.title': '没有看到 CUDA 设备：被隐藏，或作业没有分配到',
   'no-device-undecided.message':

@@ -149,13 +149,18 @@ describe('analyzeText on written logs', () => {
     expect(ids(analyzeText('NVRM: Xid (PCI:0000:06:00): 79, pid=1234, GPU has fallen off the bus.\n').findings)).toEqual([
       'gpu-fallen-off-bus:error',
     ])
-    expect(analyzeText('NVRM: Xid (PCI:0000:79:00): 13, Graphics SM Warp Exception\n').findings).toEqual([])
+    // Bus 79 is no Xid 79: the line is Xid 13, said as a reported Xid.
+    const xid13 = analyzeText('NVRM: Xid (PCI:0000:79:00): 13, Graphics SM Warp Exception\n').findings
+    expect(ids(xid13)).toEqual(['xid-reported:warning'])
+    expect(xid13[0]?.params).toMatchObject({ count: 1, xids: '13' })
   })
 
-  it('reads the Compose wording of the missing Docker GPU support', () => {
-    const [finding] = analyzeText('Error response from daemon: could not select device driver "nvidia" with capabilities: [[gpu]]').findings
-    expect(finding?.id).toBe('docker-gpu-support-missing')
-    expect(finding?.params).toEqual({ driver: 'nvidia' })
+  it('reads the Compose wording of the missing Docker GPU support, undecided against no GPU until a GPU is shown', () => {
+    const message = 'Error response from daemon: could not select device driver "nvidia" with capabilities: [[gpu]]'
+    const alone = analyzeText(message).findings
+    expect(ids(alone)).toEqual(['docker-gpu-undecided:warning', 'docker-gpu-support-missing:warning', 'no-nvidia-gpu:warning'])
+    expect(alone.find((f) => f.id === 'docker-gpu-support-missing')?.params).toEqual({ driver: 'nvidia' })
+    expect(ids(analyzeText(`${message}\nI have an RTX 3090 and nvidia-smi works`).findings)).toEqual(['docker-gpu-support-missing:error'])
   })
 })
 
