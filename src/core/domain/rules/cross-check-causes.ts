@@ -17,7 +17,7 @@ interface Contradiction {
 /** One cross-check: a candidate cause and the facts that would contradict it. */
 interface CauseCheck {
   id: string
-  check(finding: Finding, facts: PasteFacts): Contradiction | null
+  check(finding: Finding, facts: PasteFacts, text: string): Contradiction | null
 }
 
 const list = (cudas: StatedCuda[]) => cudas.map((c) => `${c.source} (${formatCuda(c.cuda)})`).join('; ')
@@ -48,12 +48,24 @@ const DRIVER_TOO_OLD: CauseCheck = {
   },
 }
 
+/** PyTorch named as what ran: its import, its files, its libraries (libtorch*, libc10*) or its name. */
+const TORCH_IN_PASTE = /\bimport torch\b|\bfrom torch\b|[\\/]torch[\\/]|\blib(?:torch|c10)\w{0,30}\.so|\bpytorch\b/i
+
 // A library that fails to load for another package (onnxruntime, TensorRT): PyTorch's bundled copies are not in question.
 const BUNDLED_CUDNN: CauseCheck = {
   id: 'bundled-cudnn-not-found',
-  check(finding, facts) {
+  check(finding, facts, text) {
     const pkg = facts.failingImport?.value
-    if (!pkg || /^torch(?:\.|$)/.test(pkg)) return null
+    if (!pkg) {
+      // Nothing in the paste says PyTorch loaded it (no import, frame, version or wheel of torch, no torch library in an
+      // ldd listing): the library is missing for certain, whose it is the paste does not say.
+      const torchShown = facts.sheet.torch !== null || facts.torchWheels.length > 0 || TORCH_IN_PASTE.test(text) || /torch/i.test(String(finding.params.file ?? ''))
+      if (torchShown) return null
+      const library = String(finding.params.library ?? '?')
+      const because = `${finding.evidence ?? library}: nothing in the paste shows PyTorch loading it`
+      return { because, instead: makeFinding('library-not-found', finding.severity, { library, file: String(finding.params.file ?? library) }, because) }
+    }
+    if (/^torch(?:\.|$)/.test(pkg)) return null
     const because = `${facts.failingImport!.line.slice(0, 300)} — ${finding.evidence ?? ''}`.trim()
     // TensorFlow's loader logs it and goes on without the GPU ("Ignore above … if you do not have a GPU"): a warning, as
     // its own rule says it.
@@ -211,7 +223,7 @@ export function crossCheckCauses(findings: Finding[], facts: PasteFacts, text: s
   const out: Finding[] = []
   for (const finding of findings) {
     const contradiction = CHECKS.filter((c) => c.id === finding.id)
-      .map((c) => c.check(finding, facts))
+      .map((c) => c.check(finding, facts, text))
       .find((c) => c !== null)
     if (!contradiction) {
       out.push(finding)

@@ -294,6 +294,18 @@ const VISIBLE_DEVICES_HIDE: Candidate = {
   },
 }
 
+// The driver's module not running where the program ran (a kernel updated without a reboot, a module that did not
+// load): decided only by a line that says the module is missing; a GPU in the paste does not decide it here, since
+// a working nvidia-smi beside "no device" points elsewhere.
+const DRIVER_DOWN_FOR_NO_DEVICE: Candidate = {
+  id: () => 'driver-not-loaded',
+  judge(facts) {
+    if (facts.wsl1) return excluded(facts.wsl1)
+    const missing = facts.sheet.moduleMissing?.line
+    return missing ? confirmed(missing) : OPEN
+  },
+}
+
 const JOB_GIVEN_NO_DEVICE: Candidate = {
   id: (facts) => (noDriverWhereItRan(facts) || !(placeLine(facts, 'slurm') || placeLine(facts, 'kubernetes')) ? 'container-missing-gpu-env' : 'job-without-gpu'),
   judge(facts) {
@@ -334,7 +346,8 @@ export const DIFFERENTIALS: readonly Differential[] = [
   {
     message: /No CUDA GPUs are available|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE\b|cudaErrorNoDevice\b/i,
     replaces: ['cuda-visible-devices-misconfigured', 'container-missing-gpu-env'],
-    candidates: [VISIBLE_DEVICES_HIDE, JOB_GIVEN_NO_DEVICE],
+    // No device seen by CUDA: hidden by the variable, not given to the job, the driver not running, or none there.
+    candidates: [VISIBLE_DEVICES_HIDE, JOB_GIVEN_NO_DEVICE, DRIVER_DOWN_FOR_NO_DEVICE, NO_GPU_IN_MACHINE],
     undecided: 'no-device-undecided',
   },
   {

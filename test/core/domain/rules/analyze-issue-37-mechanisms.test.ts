@@ -164,10 +164,12 @@ describe('tolerant readers of a CPU build, a hidden GPU and an old GPU', () => {
     ])
   })
 
-  it('"No CUDA GPUs are available": CUDA_VISIBLE_DEVICES at error where nothing else can be; in a Slurm job the job without a GPU too', () => {
+  it('"No CUDA GPUs are available": CUDA_VISIBLE_DEVICES at error only where the paste sets it; alone, the candidates (the variable, the driver, no GPU); in a Slurm job the job without a GPU too', () => {
     const line = 'RuntimeError: No CUDA GPUs are available'
-    expect(ids(line)).toEqual(['cuda-visible-devices-misconfigured:error'])
-    expect(ids(`$ sbatch train.sh\n${line}`)).toEqual(['no-device-undecided:warning', 'cuda-visible-devices-misconfigured:warning', 'job-without-gpu:warning'])
+    // Blind set 5 had this message from a machine whose kernel was updated without a reboot: not the variable.
+    expect(ids(line)).toEqual(['no-device-undecided:warning', 'cuda-visible-devices-misconfigured:warning', 'driver-not-loaded:warning', 'no-nvidia-gpu:warning'])
+    expect(ids(`$ sbatch train.sh\n${line}`)).toEqual(expect.arrayContaining(['no-device-undecided:warning', 'cuda-visible-devices-misconfigured:warning', 'job-without-gpu:warning']))
+    expect(ids(`$ sbatch train.sh\n${line}`).filter((id) => id.endsWith(':error'))).toEqual([])
     expect(ids(`export CUDA_VISIBLE_DEVICES=3\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
     expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=\n${line}`)).toEqual(['cuda-visible-devices-misconfigured:error'])
     expect(ids(`$ sbatch train.sh\nexport CUDA_VISIBLE_DEVICES=0\n${line}`)).toContain('job-without-gpu:warning')

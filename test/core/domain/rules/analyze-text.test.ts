@@ -36,7 +36,8 @@ const FAILING: Record<string, { kind: string; ids: string[] }> = {
   'docker-could-not-select-device-driver-gpu.txt': { kind: 'log', ids: ['docker-gpu-undecided:warning', 'docker-gpu-support-missing:warning', 'no-nvidia-gpu:warning'] },
   'docker-sock-permission-denied-ping-modern.txt': { kind: 'log', ids: ['docker-socket-permission-denied:error'] },
   'docker-sock-permission-denied-v1.40-legacy.txt': { kind: 'log', ids: ['docker-socket-permission-denied:error'] },
-  'ldd-libnvinfer_plugin-libcudnn8-not-found.txt': { kind: 'ldd', ids: ['bundled-cudnn-not-found:error'] },
+  // TensorRT's plugin, no PyTorch in the listing: the libraries are missing, not PyTorch's bundled copies.
+  'ldd-libnvinfer_plugin-libcudnn8-not-found.txt': { kind: 'ldd', ids: ['library-not-found:error'] },
   'ldd-libtorch_cuda-libcublas-not-found.txt': { kind: 'ldd', ids: ['bundled-cudnn-not-found:error'] },
   // The message alone (no GPU, no PyTorch build in the paste): the wheel or an extension.
   'no-kernel-image-rtx5090d-pytorch-interactive.txt': { kind: 'log', ids: ['no-kernel-image-undecided:warning', 'gpu-arch-not-in-wheel:warning', 'extension-arch-missing:warning'] },
@@ -128,7 +129,7 @@ describe('analyzeText on public failure outputs (fixtures E)', () => {
   it('lists every missing CUDA library of an ldd output in one finding', () => {
     const finding = analyzeText(fixture('E/ldd-libnvinfer_plugin-libcudnn8-not-found.txt')).findings[0]
     expect(finding?.params.library).toBe('libcublas.so.11, libcublasLt.so.11, libcudnn.so.8')
-    expect(finding?.evidence).toBe('libcublas.so.11 => not found\nlibcublasLt.so.11 => not found\nlibcudnn.so.8 => not found')
+    expect(finding?.evidence).toMatch(/^libcublas\.so\.11 => not found\nlibcublasLt\.so\.11 => not found\nlibcudnn\.so\.8 => not found/)
   })
 })
 
