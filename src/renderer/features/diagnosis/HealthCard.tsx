@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { failureText } from '../../components/error-text'
+
 import type { IpcError } from '../../../shared/contract'
 import type { GpuHealthFacts, HealthResult } from '../../../shared/health'
 import { FindingList } from '../../components/FindingList'
@@ -73,7 +75,7 @@ function HealthError({ error }: { error: IpcError }) {
   if (error.code !== 'gpu-problem' || !d?.messageKey) {
     return (
       <p className="tone-bad health__error" data-testid="health-error">
-        {t('health.error', { message: error.message })}
+        {failureText(t, 'health.error', error)}
       </p>
     )
   }

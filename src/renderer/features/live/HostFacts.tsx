@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
+import { failureText } from '../../components/error-text'
+
 import type { HostFacts as Facts } from '../../../shared/host'
 import { useHost } from './live-context'
 import { DASH, formatBytes } from '../../components/number-format'
@@ -38,7 +40,7 @@ export function HostFacts() {
   return (
     <section className="card host" data-testid="host-facts">
       <h2>{t('host.title')}</h2>
-      {error && <p className="muted">{t('host.error', { message: error.message })}</p>}
+      {error && <p className="muted">{failureText(t, 'host.error', error)}</p>}
       {facts && (
         <dl className="facts facts--host">
           {rows(facts, t, i18n.language).map(([id, label, value]) => (

@@ -3,6 +3,8 @@ import './process-table.css'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import { failureText } from '../../components/error-text'
+
 import { WATCH_DEFAULT_SECONDS } from '../../../shared/constants'
 import { LoadBoundary } from '../../components/LoadBoundary'
 import { DASH, withUnit } from '../../components/number-format'
@@ -58,7 +60,7 @@ export function ProcessTable({ gpuIndex, dense = false }: { gpuIndex: number; de
           {t('processes.refresh')}
         </button>
       </div>
-      {error && <p className="muted">{t('processes.error', { message: error.message })}</p>}
+      {error && <p className="muted">{failureText(t, 'processes.error', error)}</p>}
       {rows.length > 0 && (
         <table className="process-table__table">
           <thead>

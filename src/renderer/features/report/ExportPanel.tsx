@@ -9,7 +9,7 @@ import type { ReportFormat, ReportLang } from '../../../shared/report'
 import { useReport, useReportActions } from './report-context'
 import type { SaveNotice as SaveNoticeValue } from './report-store'
 import { formatDateTime } from '../../components/date-format'
-import { errorText } from '../../components/error-text'
+import { errorText, failureText } from '../../components/error-text'
 
 const FORMATS: readonly ReportFormat[] = ['md', 'html', 'json']
 const CHOSEN = { kind: 'chosen' } as const
@@ -201,7 +201,7 @@ export function ExportPanel() {
       <p className="muted export__redact-note">{redact ? t('rep.export.redactOn') : t('rep.export.redactOff')}</p>
       {preview.error && (
         <p className="banner banner--error" data-testid="export-error">
-          {t('rep.error', { message: preview.error.message })}
+          {failureText(t, 'rep.error', preview.error)}
         </p>
       )}
       <div className="export__preview">
