@@ -2,7 +2,7 @@
 // docs/verification/issue-23-analyze-blind-2): right cause / no confident cause (honest) / confident false cause,
 // with the scoring of score-pastes.mjs. Usage:
 //   node scripts/score-blind-pastes.mjs [--set <dir>] [path/to/gpu-doctor.cjs]   (default: out/cli/gpu-doctor.cjs)
-// test/core/domain/rules/analyze-blind-pastes.test.ts asserts the same per-paste verdicts on analyzeText.
+// test/core/domain/rules/analyze-blind-sets.test.ts asserts the same per-paste verdicts on analyzeText.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
